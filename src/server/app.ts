@@ -1,0 +1,51 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerCurrentUser } from './auth/current-user';
+import type { AppContext } from './context';
+import type { App } from './http/app-types';
+import { registerClientApp } from './http/client-app';
+import { registerErrorHandler } from './http/error-handler';
+import { registerSameOriginGuard } from './http/same-origin';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerRoutes } from './routes/index';
+
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** The built React app (dist/client); tests leave it out. */
+  clientDir?: string;
+}
+
+export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: context.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Shutdown drains in-flight requests and drops idle keep-alive sockets so close() does not wait on them.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // We take JSON, forms and multipart; plain text is refused with 415 rather than half-parsed.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerSecurityHeaders(app);
+  registerSameOriginGuard(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyMultipart, { limits: { fields: 30, fieldSize: 64 * 1024, files: 2, parts: 40 } });
+  registerCurrentUser(app, context);
+
+  registerRoutes(app, context);
+  await registerClientApp(app, options.clientDir);
+
+  app.addHook('onClose', async () => {
+    await context.db.destroy();
+  });
+  return app;
+}

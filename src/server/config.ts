@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must start with postgres:// or postgresql://' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, { error: 'DATABASE_SCHEMA must be a lowercase SQL identifier' })
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFlag,
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
+});
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; schema: string | undefined };
+
+export interface Config {
+  environment: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Behind a load balancer: trust X-Forwarded-* for the client address and https. */
+  trustProxy: boolean;
+  ffmpegPath: string | undefined;
+  ffprobePath: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  return {
+    environment: values.NODE_ENV,
+    isProduction: values.NODE_ENV === 'production',
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    database: values.DATABASE_URL
+      ? { kind: 'postgres', url: values.DATABASE_URL, schema: values.DATABASE_SCHEMA }
+      : { kind: 'sqlite', file: path.join(dataDir, 'earshot.sqlite') },
+    logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY,
+    ffmpegPath: values.FFMPEG_PATH,
+    ffprobePath: values.FFPROBE_PATH,
+  };
+}

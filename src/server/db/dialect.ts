@@ -1,0 +1,38 @@
+import { Pool } from 'pg';
+import SqliteDatabase from 'better-sqlite3';
+import { PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DatabaseConfig } from '../config';
+
+/** Every difference between SQLite and PostgreSQL lives in this file. */
+
+export function createDialect(config: DatabaseConfig): Dialect {
+  if (config.kind === 'sqlite') {
+    fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    const database = new SqliteDatabase(config.file);
+    database.pragma('journal_mode = WAL');
+    database.pragma('synchronous = NORMAL');
+    database.pragma('foreign_keys = ON');
+    database.pragma('busy_timeout = 5000');
+    return new SqliteDialect({ database });
+  }
+  const pool = new Pool({
+    connectionString: config.url,
+    max: 10,
+    ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+  });
+  return new PostgresDialect({ pool });
+}
+
+/** A unique constraint refused the write (duplicate e-mail, username …). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const code = (error as { code: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** PostgreSQL returns COUNT(*) as a bigint string; SQLite as a number. */
+export function countToNumber(value: string | number | bigint | null | undefined): number {
+  return value === null || value === undefined ? 0 : Number(value);
+}

@@ -1,0 +1,42 @@
+import type { Db } from '../database';
+import { decodeCursor, toPage, type Page } from '../pagination';
+import type { NewUserRow, UserRow } from '../schema';
+
+export function insertUser(db: Db, user: NewUserRow): Promise<UserRow> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function usernamesStartingWith(db: Db, prefix: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('users')
+    .select('username')
+    .where('username', '>=', prefix)
+    .where('username', '<', `${prefix}\uffff`)
+    .execute();
+  return new Set(rows.map((row) => row.username));
+}
+
+/** Newest first, keyset-paginated on (created_at, id). */
+export async function listUsers(db: Db, options: { limit: number; cursor?: string }): Promise<Page<UserRow>> {
+  const after = decodeCursor(options.cursor);
+  let query = db.selectFrom('users').selectAll();
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)),
+    );
+  }
+  const rows = await query
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.limit + 1)
+    .execute();
+  return toPage(rows, options.limit);
+}

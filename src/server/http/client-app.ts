@@ -1,0 +1,35 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+function wantsJson(url: string): boolean {
+  return url.startsWith('/api/') || url === '/api' || url.startsWith('/media/');
+}
+
+/**
+ * Serves the built React app: hashed assets cached for a year, index.html for every other page path (the
+ * client router decides what to show), and JSON 404s under /api.
+ */
+export async function registerClientApp(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
+  const hasClient = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      index: false,
+      wildcard: false,
+      setHeaders(response, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !wantsJson(request.url);
+    if (hasClient && isPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: `Nothing is at ${request.method} ${request.url.split('?')[0]}.` });
+  });
+}

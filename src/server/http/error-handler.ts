@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, TooManyRequestsError } from '../errors';
+import { NotAudioError } from '../media/ffmpeg';
+import { TooLargeError } from '../storage/temp-files';
+
+/** Our schema messages are whole sentences; zod's built-in ones are not, so those get the field's name. */
+export function validationMessage(issues: FastifySchemaValidationError[]): string {
+  const sentences = issues.map((issue) => {
+    const message = issue.message ?? 'is not valid';
+    if (message.endsWith('.')) return message;
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    return field ? `${field}: ${message}.` : `${message}.`;
+  });
+  return [...new Set(sentences)].join(' ');
+}
+
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request as JSON, a form or multipart data.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
+  FST_REQ_FILE_TOO_LARGE: 'The file is too large.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the file as multipart/form-data.',
+};
+
+export const UPLOAD_TOO_LARGE_MESSAGE = 'The file is too large.';
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({ message: validationMessage(error.validation) });
+    }
+    if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
+    if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message });
+    if (error instanceof NotAudioError) return reply.code(422).send({ message: error.message });
+    if (error instanceof TooLargeError) return reply.code(413).send({ message: UPLOAD_TOO_LARGE_MESSAGE });
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again in a moment.' });
+  });
+}

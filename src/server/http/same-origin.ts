@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { ForbiddenError } from '../errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const CROSS_SITE_MESSAGE = 'Requests from other sites are not allowed. Open the app itself and try again.';
+
+function originHost(origin: string): string | undefined {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Refuses state-changing requests that another site started (CSRF), on top of SameSite=Lax cookies. Browsers
+ * send Origin on cross-site POSTs; Sec-Fetch-Site covers the rest. Non-browser clients send neither.
+ */
+export function registerSameOriginGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      if (originHost(origin) !== request.host) throw new ForbiddenError(CROSS_SITE_MESSAGE);
+      return;
+    }
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new ForbiddenError(CROSS_SITE_MESSAGE);
+  });
+}

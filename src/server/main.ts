@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createContext } from './context';
+import { startMaintenance } from './maintenance';
+
+const SHUTDOWN_GRACE_MS = 25_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const context = await createContext(config);
+  const app = await buildApp(context, {
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    clientDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client'),
+  });
+  const { ffmpeg, ffprobe } = context.ffmpeg.binaries;
+  app.log.info(
+    { database: config.database.kind, dataDir: config.dataDir, ffmpeg, ffprobe },
+    `using ${ffmpeg.source} ffmpeg at ${ffmpeg.path}`,
+  );
+  const stopMaintenance = startMaintenance(context.db, app.log);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing in-flight requests, then closing the database`);
+    stopMaintenance();
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

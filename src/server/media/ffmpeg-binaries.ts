@@ -1,0 +1,60 @@
+import { accessSync, constants } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+export type BinarySource = 'configured' | 'system' | 'npm';
+
+export interface ResolvedBinary {
+  path: string;
+  source: BinarySource;
+}
+
+export interface FfmpegBinaries {
+  ffmpeg: ResolvedBinary;
+  ffprobe: ResolvedBinary;
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function findOnPath(name: string): string | undefined {
+  const directories = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  return directories.map((directory) => path.join(directory, name)).find(isExecutable);
+}
+
+const require = createRequire(import.meta.url);
+
+function npmShipped(packageName: string): string {
+  // The installer packages throw on import for platforms they have no binary for, so load them only here.
+  const { path: binaryPath } = require(packageName) as { path: string };
+  return binaryPath;
+}
+
+function resolveOne(name: 'ffmpeg' | 'ffprobe', configured: string | undefined, preferNpm: boolean): ResolvedBinary {
+  if (configured) return { path: configured, source: 'configured' };
+  const system = preferNpm ? undefined : findOnPath(name);
+  if (system) return { path: system, source: 'system' };
+  return { path: npmShipped(`@${name}-installer/${name}`), source: 'npm' };
+}
+
+/**
+ * FFMPEG_PATH/FFPROBE_PATH when set; else the system's build on PATH, which its distribution keeps patched;
+ * else the binaries shipped on npm, so `npm install` is always enough.
+ */
+export function resolveFfmpegBinaries(options: {
+  ffmpegPath?: string | undefined;
+  ffprobePath?: string | undefined;
+  preferNpm?: boolean;
+}): FfmpegBinaries {
+  const preferNpm = options.preferNpm ?? false;
+  return {
+    ffmpeg: resolveOne('ffmpeg', options.ffmpegPath, preferNpm),
+    ffprobe: resolveOne('ffprobe', options.ffprobePath, preferNpm),
+  };
+}

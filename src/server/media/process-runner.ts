@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import type { Readable } from 'node:stream';
+
+export class MediaProcessError extends Error {}
+
+/** Caps how many media processes run at once, so a burst of uploads queues instead of starving the server. */
+export class ProcessLimiter {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly capacity = Math.max(1, availableParallelism())) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.capacity) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running += 1;
+    try {
+      return await task();
+    } finally {
+      this.running -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+export interface RunOptions {
+  timeoutMs: number;
+  /** Receives stdout as it streams; when absent, stdout is collected and returned. */
+  onStdout?: (stdout: Readable) => void;
+}
+
+/** Runs a binary with no shell and no stdin; a timeout or non-zero exit rejects with stderr's last lines. */
+export function runProcess(binary: string, args: string[], options: RunOptions): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const stdoutChunks: Buffer[] = [];
+    let stderr = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, options.timeoutMs);
+
+    if (options.onStdout) options.onStdout(child.stdout);
+    else child.stdout.on('data', (chunk: Buffer) => stdoutChunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+    });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(new MediaProcessError(`Could not start ${binary}: ${error.message}`));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (timedOut) reject(new MediaProcessError(`${binary} took longer than ${options.timeoutMs} ms and was stopped`));
+      else if (code !== 0) reject(new MediaProcessError(`${binary} failed (${signal ?? code}): ${stderr.trim()}`));
+      else resolve(Buffer.concat(stdoutChunks).toString('utf8'));
+    });
+  });
+}

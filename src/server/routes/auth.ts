@@ -1,0 +1,102 @@
+import { routes } from '@shared/contract/routes';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireUser, signedInUser } from '../auth/current-user';
+import { renderLoginPage, type LoginPageState } from '../auth/login-page';
+import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '../auth/session-cookie';
+import type { AppContext } from '../context';
+import type { UserRow } from '../db/schema';
+import { AppError } from '../errors';
+import { contractRoute, type App } from '../http/app-types';
+import { validationMessage } from '../http/error-handler';
+
+function isFormPost(request: FastifyRequest): boolean {
+  return request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
+}
+
+/** What the person typed, to fill the form again after an error (never the password). */
+function typedFields(body: unknown): Pick<LoginPageState, 'email' | 'firstName' | 'lastName'> {
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const text = (value: unknown) => (typeof value === 'string' ? value.slice(0, 200) : undefined);
+  return { email: text(fields.email), firstName: text(fields.firstName), lastName: text(fields.lastName) };
+}
+
+function sendLoginPage(reply: FastifyReply, status: number, state: LoginPageState) {
+  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderLoginPage(state));
+}
+
+export function registerAuthRoutes(app: App, context: AppContext): void {
+  async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
+    const previous = sessionTokenOf(request);
+    if (previous) await context.sessions.destroy(previous);
+    const session = await context.sessions.create(userId);
+    setSessionCookie(request, reply, session.token, session.expiresAt);
+  }
+
+  /** Shared by sign-in and sign-up: JSON callers get JSON, HTML forms get a redirect or the page again. */
+  async function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    mode: LoginPageState['mode'],
+    act: () => Promise<UserRow>,
+  ) {
+    const form = isFormPost(request);
+    if (request.validationError) {
+      const message = validationMessage(request.validationError.validation);
+      if (form) return sendLoginPage(reply, 400, { mode, error: message, ...typedFields(request.body) });
+      return reply.code(400).send({ message });
+    }
+    try {
+      const user = await act();
+      await startSession(request, reply, user.id);
+      if (form) return reply.redirect('/', 303);
+      return reply.code(mode === 'register' ? 201 : 200).send(await context.users.currentUser(user));
+    } catch (error) {
+      if (form && error instanceof AppError) {
+        if (error.statusCode === 429) reply.header('retry-after', '900');
+        return sendLoginPage(reply, error.statusCode, { mode, error: error.message, ...typedFields(request.body) });
+      }
+      throw error;
+    }
+  }
+
+  app.get(
+    '/api/login',
+    { schema: { querystring: z.object({ mode: z.enum(['signin', 'register']).catch('signin').default('signin') }) } },
+    async (request, reply) => {
+      if (request.currentUser) return reply.redirect('/', 303);
+      return sendLoginPage(reply, 200, { mode: request.query.mode });
+    },
+  );
+
+  app.route({
+    ...contractRoute(routes.register),
+    attachValidation: true,
+    handler: (request, reply) => answer(request, reply, 'register', () => context.accounts.register(request.body)),
+  });
+
+  app.route({
+    ...contractRoute(routes.login),
+    attachValidation: true,
+    handler: (request, reply) =>
+      answer(request, reply, 'signin', () =>
+        context.accounts.authenticate(request.body.email, request.body.password, request.ip),
+      ),
+  });
+
+  app.get('/api/logout', async (request, reply) => {
+    const token = sessionTokenOf(request);
+    if (token) await context.sessions.destroy(token);
+    clearSessionCookie(request, reply);
+    return reply.header('cache-control', 'no-store').redirect('/', 302);
+  });
+
+  app.route({
+    ...contractRoute(routes.currentUser),
+    preHandler: requireUser,
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return context.users.currentUser(signedInUser(request));
+    },
+  });
+}

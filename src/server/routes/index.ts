@@ -1,0 +1,13 @@
+import type { AppContext } from '../context';
+import type { App } from '../http/app-types';
+import { registerAuthRoutes } from './auth';
+import { registerHealthRoutes } from './health';
+import { registerTestHelperRoutes } from './test-helpers';
+import { registerUserRoutes } from './users';
+
+export function registerRoutes(app: App, context: AppContext): void {
+  registerHealthRoutes(app, context);
+  registerAuthRoutes(app, context);
+  registerUserRoutes(app, context);
+  if (!context.config.isProduction) registerTestHelperRoutes(app, context);
+}

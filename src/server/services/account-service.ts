@@ -1,0 +1,95 @@
+import { usernameFromEmail } from '@shared/domain/username';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hashPassword, verifyAgainstNoAccount, verifyPassword } from '../auth/passwords';
+import type { Db } from '../db/database';
+import { isUniqueViolation } from '../db/dialect';
+import { findUserByEmail, insertUser, usernamesStartingWith } from '../db/queries/users';
+import type { UserRow } from '../db/schema';
+import { ConflictError, UnauthorizedError } from '../errors';
+import type { LoginThrottle } from './login-throttle';
+
+export const WRONG_CREDENTIALS_MESSAGE = 'That e-mail and password do not match an account. Please try again.';
+const DUPLICATE_EMAIL_MESSAGE = 'An account with this e-mail already exists. Sign in instead.';
+
+type NewAccount = { email: string; password: string; firstName?: string | undefined; lastName?: string | undefined };
+
+export interface AccountService {
+  register(account: NewAccount): Promise<UserRow>;
+  authenticate(email: string, password: string, ip: string): Promise<UserRow>;
+  /** Spec §7 test helper: a bot account to interact with. */
+  createFakeUser(): Promise<UserRow>;
+}
+
+export function createAccountService(db: Db, throttle: LoginThrottle): AccountService {
+  async function freeUsername(email: string): Promise<string> {
+    const base = usernameFromEmail(email);
+    const taken = await usernamesStartingWith(db, base);
+    if (!taken.has(base)) return base;
+    for (let suffix = 2; ; suffix += 1) {
+      if (!taken.has(`${base}${suffix}`)) return `${base}${suffix}`;
+    }
+  }
+
+  async function insertAccount(account: NewAccount, id: string): Promise<UserRow> {
+    const passwordHash = await hashPassword(account.password);
+    // Two sign-ups may race for the same username; the loser retries with the next free one.
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await insertUser(db, {
+          id,
+          email: account.email,
+          password_hash: passwordHash,
+          first_name: account.firstName ?? null,
+          last_name: account.lastName ?? null,
+          username: await freeUsername(account.email),
+          bio: null,
+          profile_image_url: null,
+          background_image_url: null,
+          voice_bio_url: null,
+          location: null,
+          website: null,
+          interests: null,
+          created_at: new Date().toISOString(),
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        if (attempt >= 3 || (await findUserByEmail(db, account.email))) {
+          throw new ConflictError(DUPLICATE_EMAIL_MESSAGE);
+        }
+      }
+    }
+  }
+
+  return {
+    async register(account) {
+      if (await findUserByEmail(db, account.email)) throw new ConflictError(DUPLICATE_EMAIL_MESSAGE);
+      return insertAccount(account, randomUUID());
+    },
+
+    async authenticate(email, password, ip) {
+      await throttle.assertAllowed(ip, email);
+      const user = await findUserByEmail(db, email);
+      const matches = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstNoAccount(password);
+      if (!user || !matches) {
+        await throttle.recordFailure(ip, email);
+        throw new UnauthorizedError(WRONG_CREDENTIALS_MESSAGE);
+      }
+      await throttle.recordSuccess(email);
+      return user;
+    },
+
+    createFakeUser() {
+      const tag = randomBytes(4).toString('hex');
+      return insertAccount(
+        {
+          email: `testbot-${tag}@example.invalid`,
+          password: randomBytes(24).toString('base64url'),
+          firstName: 'Test',
+          lastName: `Listener ${tag}`,
+        },
+        `bot_${randomUUID()}`,
+      );
+    },
+  };
+}
+

@@ -1,0 +1,36 @@
+import type { CurrentUser, PublicUser } from '@shared/contract/users';
+import type { UserRow } from '../db/schema';
+
+function parseLinks(json: string): PublicUser['links'] {
+  try {
+    const links: unknown = JSON.parse(json);
+    return Array.isArray(links) ? (links as PublicUser['links']) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toPublicUser(row: UserRow, postCount: number): PublicUser {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    username: row.username,
+    bio: row.bio,
+    links: parseLinks(row.links_json),
+    profileImageUrl: row.profile_image_url,
+    backgroundImageUrl: row.background_image_url,
+    profileImageOffsetX: row.profile_image_offset_x,
+    profileImageOffsetY: row.profile_image_offset_y,
+    voiceBioUrl: row.voice_bio_url,
+    location: row.location,
+    website: row.website,
+    interests: row.interests,
+    createdAt: row.created_at,
+    postCount,
+  };
+}
+
+export function toCurrentUser(row: UserRow, postCount: number): CurrentUser {
+  return { ...toPublicUser(row, postCount), email: row.email };
+}

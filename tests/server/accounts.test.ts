@@ -1,0 +1,283 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from '../../src/server/services/login-throttle';
+import { sessionCookieFrom, signUp, uniqueEmail } from './support/accounts';
+import { createTestApp, databaseKind, type TestApp } from './support/test-app';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(() => testApp?.close());
+
+const form = (fields: Record<string, string>) => ({
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  payload: new URLSearchParams(fields).toString(),
+});
+
+describe(`accounts on ${databaseKind}`, () => {
+  it('creates an account, signs the person in and answers 201 with their own record', async () => {
+    const email = uniqueEmail('Ada');
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { email: email.toUpperCase(), password: 'long enough', firstName: ' Ada ', lastName: 'Lovelace' },
+    });
+    expect(response.statusCode).toBe(201);
+    const user = response.json();
+    expect(user).toMatchObject({ email: email.toLowerCase(), firstName: 'Ada', lastName: 'Lovelace', postCount: 0 });
+    expect(user.username).toBe(email.split('@')[0]!.toLowerCase());
+    expect(JSON.stringify(user)).not.toMatch(/argon2|password/i);
+
+    const cookie = response.headers['set-cookie'] as string;
+    expect(cookie).toMatch(/^sid=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).not.toMatch(/Secure/);
+
+    const me = await testApp.app.inject({ url: '/api/auth/user', headers: { cookie: sessionCookieFrom(cookie) } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toEqual(user);
+  });
+
+  it('stores an argon2id hash and only a digest of the session token', async () => {
+    const person = await signUp(testApp.app);
+    const row = await testApp.context.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', person.user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    const sessions = await testApp.context.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', person.user.id)
+      .execute();
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]!.id).not.toBe(person.cookie.slice('sid='.length));
+  });
+
+  it('refuses a second account for the same e-mail, whatever its case', async () => {
+    const person = await signUp(testApp.app);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { email: person.email.toUpperCase(), password: 'another password' },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/already exists/);
+  });
+
+  it('explains a short password or a bad e-mail and writes nothing', async () => {
+    const before = await testApp.context.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const short = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { email: uniqueEmail(), password: 'seven77' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('Choose a password of at least 8 characters.');
+
+    const badEmail = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { email: 'not-an-email', password: 'long enough' },
+    });
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json().message).toMatch(/valid e-mail address/);
+
+    const missing = await testApp.app.inject({ method: 'POST', url: '/api/register', payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/e-mail/);
+
+    const after = await testApp.context.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('gives each new person a unique handle from their e-mail', async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const first = await signUp(testApp.app, { email: `sam.${tag}@one.example` });
+    const second = await signUp(testApp.app, { email: `sam.${tag}@two.example` });
+    expect(first.user.username).toBe(`sam.${tag}`);
+    expect(second.user.username).toBe(`sam.${tag}2`);
+  });
+
+  it('signs in with JSON, and answers wrong credentials with one generic 401', async () => {
+    const person = await signUp(testApp.app);
+    const ok = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: person.email, password: person.password },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().id).toBe(person.user.id);
+    const me = await testApp.app.inject({ url: '/api/auth/user', headers: { cookie: sessionCookieFrom(ok.headers['set-cookie']) } });
+    expect(me.json().id).toBe(person.user.id);
+
+    const wrongPassword = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: person.email, password: 'not the password' },
+    });
+    const noAccount = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: uniqueEmail('nobody'), password: person.password },
+    });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(noAccount.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual(noAccount.json());
+    expect(wrongPassword.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('works from the plain HTML forms: success redirects home, errors show the page again', async () => {
+    const email = uniqueEmail('form');
+    const created = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      ...form({ email, password: 'form password', firstName: 'Flo', lastName: '' }),
+    });
+    expect(created.statusCode).toBe(303);
+    expect(created.headers.location).toBe('/');
+    const me = await testApp.app.inject({ url: '/api/auth/user', headers: { cookie: sessionCookieFrom(created.headers['set-cookie']) } });
+    expect(me.json()).toMatchObject({ email, firstName: 'Flo', lastName: null });
+
+    const signedIn = await testApp.app.inject({ method: 'POST', url: '/api/login', ...form({ email, password: 'form password' }) });
+    expect(signedIn.statusCode).toBe(303);
+    expect(signedIn.headers.location).toBe('/');
+
+    const wrong = await testApp.app.inject({ method: 'POST', url: '/api/login', ...form({ email, password: 'nope nope' }) });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.headers['content-type']).toMatch(/text\/html/);
+    expect(wrong.body).toContain('do not match an account');
+    expect(wrong.body).toContain(`value="${email}"`);
+
+    const hostile = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      ...form({ email: '"><script>alert(1)</script>', password: 'x' }),
+    });
+    expect(hostile.statusCode).toBe(400);
+    expect(hostile.body).not.toContain('<script>alert(1)</script>');
+    expect(hostile.body).toContain('valid e-mail address');
+  });
+
+  it('serves a sign-in page and a create-account page that need no JavaScript', async () => {
+    const signIn = await testApp.app.inject({ url: '/api/login' });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.body).toContain('<form method="post" action="/api/login">');
+    const register = await testApp.app.inject({ url: '/api/login?mode=register' });
+    expect(register.body).toContain('<form method="post" action="/api/register">');
+
+    const person = await signUp(testApp.app);
+    const already = await testApp.app.inject({ url: '/api/login', headers: { cookie: person.cookie } });
+    expect(already.statusCode).toBe(303);
+    expect(already.headers.location).toBe('/');
+  });
+
+  it('signs out on the server: the old cookie stops working', async () => {
+    const person = await signUp(testApp.app);
+    const out = await testApp.app.inject({ url: '/api/logout', headers: { cookie: person.cookie } });
+    expect(out.statusCode).toBe(302);
+    expect(out.headers.location).toBe('/');
+    expect(out.headers['set-cookie']).toMatch(/^sid=;/);
+    const me = await testApp.app.inject({ url: '/api/auth/user', headers: { cookie: person.cookie } });
+    expect(me.statusCode).toBe(401);
+    expect(me.json()).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('answers 401 to a visitor without a session or with a forged one', async () => {
+    expect((await testApp.app.inject({ url: '/api/auth/user' })).statusCode).toBe(401);
+    const forged = await testApp.app.inject({ url: '/api/auth/user', headers: { cookie: 'sid=forged-token' } });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('marks the cookie Secure when the app is reached over https behind a trusted proxy', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const response = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { email: uniqueEmail(), password: 'long enough' },
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.headers['set-cookie']).toMatch(/; Secure/);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('refuses state-changing requests started by another site', async () => {
+    const payload = { email: uniqueEmail(), password: 'long enough' };
+    const crossOrigin = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { origin: 'https://evil.example', host: 'localhost:3000' },
+      payload,
+    });
+    expect(crossOrigin.statusCode).toBe(403);
+    expect(crossOrigin.json().message).toMatch(/other sites/);
+
+    const crossSite = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'sec-fetch-site': 'cross-site' },
+      payload,
+    });
+    expect(crossSite.statusCode).toBe(403);
+
+    const sameOrigin = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { origin: 'http://localhost:3000', host: 'localhost:3000' },
+      payload,
+    });
+    expect(sameOrigin.statusCode).toBe(201);
+  });
+});
+
+describe(`sign-in throttling on ${databaseKind}`, () => {
+  it('locks one account after repeated failures without blocking others from the same address', async () => {
+    const throttled = await createTestApp();
+    try {
+      const victim = await signUp(throttled.app);
+      const other = await signUp(throttled.app);
+      const attempt = (email: string, password: string) =>
+        throttled.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+
+      for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i += 1) {
+        expect((await attempt(victim.email, `guess number ${i}`)).statusCode).toBe(401);
+      }
+      const locked = await attempt(victim.email, victim.password);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().message).toMatch(/wait 15 minutes/);
+      expect(locked.headers['retry-after']).toBe('900');
+
+      expect((await attempt(other.email, other.password)).statusCode).toBe(200);
+    } finally {
+      await throttled.close();
+    }
+  });
+
+  it('slows an address that guesses across many accounts, and a success clears the account count', async () => {
+    const throttled = await createTestApp();
+    try {
+      const person = await signUp(throttled.app);
+      const attempt = (email: string, password: string) =>
+        throttled.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+
+      for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT - 1; i += 1) await attempt(person.email, 'wrong password');
+      expect((await attempt(person.email, person.password)).statusCode).toBe(200);
+      expect((await attempt(person.email, 'wrong again')).statusCode).toBe(401);
+      expect((await attempt(person.email, person.password)).statusCode).toBe(200);
+
+      const failuresSoFar = MAX_FAILURES_PER_ACCOUNT;
+      for (let i = failuresSoFar; i < MAX_FAILURES_PER_ADDRESS; i += 1) {
+        expect((await attempt(uniqueEmail('spray'), 'password1')).statusCode).toBe(401);
+      }
+      expect((await attempt(person.email, person.password)).statusCode).toBe(429);
+    } finally {
+      await throttled.close();
+    }
+  });
+});

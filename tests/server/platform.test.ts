@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, migrateAllDown, migrateToLatest } from '../../src/server/db/database';
+import { migrations } from '../../src/server/db/migrations/index';
+import { createTestApp, createTestConfig, databaseKind, type TestApp } from './support/test-app';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await createTestApp();
+});
+afterAll(() => testApp?.close());
+
+describe(`platform on ${databaseKind}`, () => {
+  it('reports health for load balancers', async () => {
+    const response = await testApp.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers unknown API paths and malformed bodies with a JSON message', async () => {
+    const unknown = await testApp.app.inject({ url: '/api/no-such-thing' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toMatch(/Nothing is at GET \/api\/no-such-thing/);
+
+    const malformed = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe('The request body is not valid JSON.');
+
+    const wrongType = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json().message).toMatch(/JSON, a form/);
+  });
+
+  it('sends protective headers on every answer', async () => {
+    const response = await testApp.app.inject({ url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('migrates all the way down and back up again', async () => {
+    const { config, cleanup } = await createTestConfig();
+    const db = createDatabase(config.database);
+    try {
+      const schema = config.database.kind === 'postgres' ? config.database.schema : undefined;
+      const tableNames = async () =>
+        (await db.introspection.getTables())
+          .filter((table) => schema === undefined || table.schema === schema)
+          .map((table) => table.name)
+          .sort();
+      const up = await migrateToLatest(db, config.database);
+      expect(up).toEqual(Object.keys(migrations).map((name) => `Up ${name}`));
+      expect(await tableNames()).toEqual(expect.arrayContaining(['rate_limits', 'sessions', 'users']));
+
+      const down = await migrateAllDown(db, config.database);
+      expect(down).toEqual(Object.keys(migrations).reverse().map((name) => `Down ${name}`));
+      expect(await tableNames()).not.toEqual(expect.arrayContaining(['users']));
+      expect((await tableNames()).filter((name) => !name.startsWith('kysely_'))).toEqual([]);
+
+      expect(await migrateToLatest(db, config.database)).toEqual(up);
+      expect(await migrateToLatest(db, config.database)).toEqual([]);
+    } finally {
+      await db.destroy();
+      await cleanup();
+    }
+  });
+});
