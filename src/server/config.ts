@@ -27,8 +27,7 @@ const envSchema = z.object({
 });
 
 export type DatabaseConfig =
-  | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string; schema: string | undefined };
+  { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string | undefined };
 
 export interface Config {
   environment: 'development' | 'production' | 'test';

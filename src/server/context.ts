@@ -19,7 +19,10 @@ export interface AppContext {
   tempFiles: TempFiles;
 }
 
-export async function createContext(config: Config, options: { preferNpmFfmpeg?: boolean } = {}): Promise<AppContext> {
+export async function createContext(
+  config: Config,
+  options: { preferNpmFfmpeg?: boolean } = {},
+): Promise<AppContext> {
   const db = createDatabase(config.database);
   try {
     await migrateToLatest(db, config.database);

@@ -20,11 +20,21 @@ describe(`accounts on ${databaseKind}`, () => {
     const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/register',
-      payload: { email: email.toUpperCase(), password: 'long enough', firstName: ' Ada ', lastName: 'Lovelace' },
+      payload: {
+        email: email.toUpperCase(),
+        password: 'long enough',
+        firstName: ' Ada ',
+        lastName: 'Lovelace',
+      },
     });
     expect(response.statusCode).toBe(201);
     const user = response.json();
-    expect(user).toMatchObject({ email: email.toLowerCase(), firstName: 'Ada', lastName: 'Lovelace', postCount: 0 });
+    expect(user).toMatchObject({
+      email: email.toLowerCase(),
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      postCount: 0,
+    });
     expect(user.username).toBe(email.split('@')[0]!.toLowerCase());
     expect(JSON.stringify(user)).not.toMatch(/argon2|password/i);
 
@@ -34,7 +44,10 @@ describe(`accounts on ${databaseKind}`, () => {
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Secure/);
 
-    const me = await testApp.app.inject({ url: '/api/auth/user', headers: { cookie: sessionCookieFrom(cookie) } });
+    const me = await testApp.app.inject({
+      url: '/api/auth/user',
+      headers: { cookie: sessionCookieFrom(cookie) },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual(user);
   });
@@ -68,7 +81,10 @@ describe(`accounts on ${databaseKind}`, () => {
   });
 
   it('explains a short password or a bad e-mail and writes nothing', async () => {
-    const before = await testApp.context.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await testApp.context.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const short = await testApp.app.inject({
       method: 'POST',
       url: '/api/register',
@@ -89,7 +105,10 @@ describe(`accounts on ${databaseKind}`, () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/e-mail/);
 
-    const after = await testApp.context.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await testApp.context.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -110,7 +129,10 @@ describe(`accounts on ${databaseKind}`, () => {
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().id).toBe(person.user.id);
-    const me = await testApp.app.inject({ url: '/api/auth/user', headers: { cookie: sessionCookieFrom(ok.headers['set-cookie']) } });
+    const me = await testApp.app.inject({
+      url: '/api/auth/user',
+      headers: { cookie: sessionCookieFrom(ok.headers['set-cookie']) },
+    });
     expect(me.json().id).toBe(person.user.id);
 
     const wrongPassword = await testApp.app.inject({
@@ -138,14 +160,25 @@ describe(`accounts on ${databaseKind}`, () => {
     });
     expect(created.statusCode).toBe(303);
     expect(created.headers.location).toBe('/');
-    const me = await testApp.app.inject({ url: '/api/auth/user', headers: { cookie: sessionCookieFrom(created.headers['set-cookie']) } });
+    const me = await testApp.app.inject({
+      url: '/api/auth/user',
+      headers: { cookie: sessionCookieFrom(created.headers['set-cookie']) },
+    });
     expect(me.json()).toMatchObject({ email, firstName: 'Flo', lastName: null });
 
-    const signedIn = await testApp.app.inject({ method: 'POST', url: '/api/login', ...form({ email, password: 'form password' }) });
+    const signedIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      ...form({ email, password: 'form password' }),
+    });
     expect(signedIn.statusCode).toBe(303);
     expect(signedIn.headers.location).toBe('/');
 
-    const wrong = await testApp.app.inject({ method: 'POST', url: '/api/login', ...form({ email, password: 'nope nope' }) });
+    const wrong = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      ...form({ email, password: 'nope nope' }),
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.headers['content-type']).toMatch(/text\/html/);
     expect(wrong.body).toContain('do not match an account');
@@ -187,7 +220,10 @@ describe(`accounts on ${databaseKind}`, () => {
 
   it('answers 401 to a visitor without a session or with a forged one', async () => {
     expect((await testApp.app.inject({ url: '/api/auth/user' })).statusCode).toBe(401);
-    const forged = await testApp.app.inject({ url: '/api/auth/user', headers: { cookie: 'sid=forged-token' } });
+    const forged = await testApp.app.inject({
+      url: '/api/auth/user',
+      headers: { cookie: 'sid=forged-token' },
+    });
     expect(forged.statusCode).toBe(401);
   });
 

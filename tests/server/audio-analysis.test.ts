@@ -37,7 +37,11 @@ describe.each([
   ])('measures a 2 s tone in .$extension from its samples', async ({ extension, codecArgs }) => {
     const file = path.join(os.tmpdir(), `tone-${process.pid}-${Date.now()}.${extension}`);
     await makeTone(testApp.context.ffmpeg.binaries.ffmpeg.path, file, { seconds: 2, codecArgs });
-    const response = await analyse(`recording.${extension}`, 'application/octet-stream', await readFile(file));
+    const response = await analyse(
+      `recording.${extension}`,
+      'application/octet-stream',
+      await readFile(file),
+    );
     expect(response.statusCode).toBe(200);
     const analysis = response.json();
     expect(analysis.durationSeconds).toBeGreaterThan(1.9);
@@ -56,7 +60,11 @@ describe.each([
   });
 
   it('refuses a file that claims to be audio but is not, and leaves nothing behind', async () => {
-    const response = await analyse('song.mp3', 'audio/mpeg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
+    const response = await analyse(
+      'song.mp3',
+      'audio/mpeg',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    );
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toMatch(/not audio/);
     expect(await readdir(path.join(testApp.config.dataDir, 'tmp'))).toEqual([]);

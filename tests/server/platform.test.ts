@@ -62,7 +62,11 @@ describe(`platform on ${databaseKind}`, () => {
       expect(await tableNames()).toEqual(expect.arrayContaining(['rate_limits', 'sessions', 'users']));
 
       const down = await migrateAllDown(db, config.database);
-      expect(down).toEqual(Object.keys(migrations).reverse().map((name) => `Down ${name}`));
+      expect(down).toEqual(
+        Object.keys(migrations)
+          .reverse()
+          .map((name) => `Down ${name}`),
+      );
       expect(await tableNames()).not.toEqual(expect.arrayContaining(['users']));
       expect((await tableNames()).filter((name) => !name.startsWith('kysely_'))).toEqual([]);
 

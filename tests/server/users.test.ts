@@ -11,8 +11,21 @@ beforeAll(async () => {
 afterAll(() => testApp?.close());
 
 const PUBLIC_FIELDS = [
-  'id', 'firstName', 'lastName', 'username', 'bio', 'links', 'profileImageUrl', 'backgroundImageUrl',
-  'profileImageOffsetX', 'profileImageOffsetY', 'voiceBioUrl', 'location', 'website', 'interests', 'createdAt',
+  'id',
+  'firstName',
+  'lastName',
+  'username',
+  'bio',
+  'links',
+  'profileImageUrl',
+  'backgroundImageUrl',
+  'profileImageOffsetX',
+  'profileImageOffsetY',
+  'voiceBioUrl',
+  'location',
+  'website',
+  'interests',
+  'createdAt',
   'postCount',
 ].sort();
 
@@ -20,7 +33,10 @@ describe(`users on ${databaseKind}`, () => {
   it('shows anyone a person’s public profile and nothing private', async () => {
     const person = await signUp(testApp.app, { firstName: 'Pat', lastName: 'Public' });
     for (const cookie of [viewer.cookie, undefined]) {
-      const response = await testApp.app.inject({ url: `/api/users/${person.user.id}`, headers: cookie ? { cookie } : {} });
+      const response = await testApp.app.inject({
+        url: `/api/users/${person.user.id}`,
+        headers: cookie ? { cookie } : {},
+      });
       expect(response.statusCode).toBe(200);
       const user = response.json();
       expect(Object.keys(user).sort()).toEqual(PUBLIC_FIELDS);
@@ -57,10 +73,16 @@ describe(`users on ${databaseKind}`, () => {
   });
 
   it('keeps lists bounded and explains bad paging input', async () => {
-    const tooMany = await testApp.app.inject({ url: '/api/users?limit=500', headers: { cookie: viewer.cookie } });
+    const tooMany = await testApp.app.inject({
+      url: '/api/users?limit=500',
+      headers: { cookie: viewer.cookie },
+    });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toMatch(/limit must be a whole number from 1 to 100/);
-    const badCursor = await testApp.app.inject({ url: '/api/users?cursor=nonsense', headers: { cookie: viewer.cookie } });
+    const badCursor = await testApp.app.inject({
+      url: '/api/users?cursor=nonsense',
+      headers: { cookie: viewer.cookie },
+    });
     expect(badCursor.statusCode).toBe(400);
     expect(badCursor.json().message).toMatch(/cursor/);
   });
@@ -89,7 +111,11 @@ describe(`users on ${databaseKind}`, () => {
     try {
       const person = await signUp(production.app);
       for (const url of ['/api/create-fake-user', '/api/test/audio-analysis']) {
-        const response = await production.app.inject({ method: 'POST', url, headers: { cookie: person.cookie } });
+        const response = await production.app.inject({
+          method: 'POST',
+          url,
+          headers: { cookie: person.cookie },
+        });
         expect(response.statusCode).toBe(404);
       }
     } finally {

@@ -11,7 +11,10 @@ declare module 'fastify' {
   }
 }
 
-export function registerCurrentUser(app: FastifyInstance, context: Pick<AppContext, 'sessions' | 'users'>): void {
+export function registerCurrentUser(
+  app: FastifyInstance,
+  context: Pick<AppContext, 'sessions' | 'users'>,
+): void {
   app.decorateRequest('currentUser', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;

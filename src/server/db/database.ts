@@ -20,7 +20,9 @@ function migrator(db: Db, config: DatabaseConfig): Migrator {
   });
 }
 
-async function runMigrations(run: Promise<Awaited<ReturnType<Migrator['migrateToLatest']>>>): Promise<string[]> {
+async function runMigrations(
+  run: Promise<Awaited<ReturnType<Migrator['migrateToLatest']>>>,
+): Promise<string[]> {
   const { error, results } = await run;
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).map((result) => `${result.direction} ${result.migrationName}`);

@@ -34,6 +34,7 @@ export function toPage<T extends { created_at: string; id: string }>(rows: T[], 
   const last = items.at(-1);
   return {
     items,
-    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+    nextCursor:
+      rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
   };
 }

@@ -40,6 +40,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? error.message });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again in a moment.' });
+    return reply
+      .code(500)
+      .send({ message: 'Something went wrong on our side. Please try again in a moment.' });
   });
 }

@@ -36,7 +36,11 @@ function npmShipped(packageName: string): string {
   return binaryPath;
 }
 
-function resolveOne(name: 'ffmpeg' | 'ffprobe', configured: string | undefined, preferNpm: boolean): ResolvedBinary {
+function resolveOne(
+  name: 'ffmpeg' | 'ffprobe',
+  configured: string | undefined,
+  preferNpm: boolean,
+): ResolvedBinary {
   if (configured) return { path: configured, source: 'configured' };
   const system = preferNpm ? undefined : findOnPath(name);
   if (system) return { path: system, source: 'system' };

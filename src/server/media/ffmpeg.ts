@@ -28,7 +28,12 @@ export interface Ffmpeg {
   /** Identifies the file by its content; throws NotAudioError for anything we do not decode. */
   probeAudio(file: string): Promise<ProbedAudio>;
   /** Streams the first audio stream as mono signed 16-bit little-endian PCM at `sampleRate`. */
-  decodeMonoPcm(file: string, probed: ProbedAudio, sampleRate: number, onPcm: (pcm: Readable) => void): Promise<void>;
+  decodeMonoPcm(
+    file: string,
+    probed: ProbedAudio,
+    sampleRate: number,
+    onPcm: (pcm: Readable) => void,
+  ): Promise<void>;
 }
 
 export function createFfmpeg(binaries: FfmpegBinaries, limiter = new ProcessLimiter()): Ffmpeg {
@@ -41,7 +46,17 @@ export function createFfmpeg(binaries: FfmpegBinaries, limiter = new ProcessLimi
         const json = await limiter.run(() =>
           runProcess(
             binaries.ffprobe.path,
-            ['-v', 'error', '-protocol_whitelist', 'file,pipe', '-print_format', 'json', '-show_format', '-show_streams', file],
+            [
+              '-v',
+              'error',
+              '-protocol_whitelist',
+              'file,pipe',
+              '-print_format',
+              'json',
+              '-show_format',
+              '-show_streams',
+              file,
+            ],
             { timeoutMs: PROBE_TIMEOUT_MS },
           ),
         );
@@ -65,7 +80,9 @@ export function createFfmpeg(binaries: FfmpegBinaries, limiter = new ProcessLimi
     async decodeMonoPcm(file, probed, sampleRate, onPcm) {
       const args = [...HARDENING, '-f', probed.inputFormat, '-i', file];
       args.push('-map', '0:a:0', '-af', 'pan=mono|c0=c0', '-ar', String(sampleRate), '-f', 's16le', 'pipe:1');
-      await limiter.run(() => runProcess(binaries.ffmpeg.path, args, { timeoutMs: DECODE_TIMEOUT_MS, onStdout: onPcm }));
+      await limiter.run(() =>
+        runProcess(binaries.ffmpeg.path, args, { timeoutMs: DECODE_TIMEOUT_MS, onStdout: onPcm }),
+      );
     },
   };
 }

@@ -22,7 +22,11 @@ function typedFields(body: unknown): Pick<LoginPageState, 'email' | 'firstName' 
 }
 
 function sendLoginPage(reply: FastifyReply, status: number, state: LoginPageState) {
-  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderLoginPage(state));
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(renderLoginPage(state));
 }
 
 export function registerAuthRoutes(app: App, context: AppContext): void {
@@ -54,7 +58,11 @@ export function registerAuthRoutes(app: App, context: AppContext): void {
     } catch (error) {
       if (form && error instanceof AppError) {
         if (error.statusCode === 429) reply.header('retry-after', '900');
-        return sendLoginPage(reply, error.statusCode, { mode, error: error.message, ...typedFields(request.body) });
+        return sendLoginPage(reply, error.statusCode, {
+          mode,
+          error: error.message,
+          ...typedFields(request.body),
+        });
       }
       throw error;
     }
@@ -62,7 +70,11 @@ export function registerAuthRoutes(app: App, context: AppContext): void {
 
   app.get(
     '/api/login',
-    { schema: { querystring: z.object({ mode: z.enum(['signin', 'register']).catch('signin').default('signin') }) } },
+    {
+      schema: {
+        querystring: z.object({ mode: z.enum(['signin', 'register']).catch('signin').default('signin') }),
+      },
+    },
     async (request, reply) => {
       if (request.currentUser) return reply.redirect('/', 303);
       return sendLoginPage(reply, 200, { mode: request.query.mode });
@@ -72,7 +84,8 @@ export function registerAuthRoutes(app: App, context: AppContext): void {
   app.route({
     ...contractRoute(routes.register),
     attachValidation: true,
-    handler: (request, reply) => answer(request, reply, 'register', () => context.accounts.register(request.body)),
+    handler: (request, reply) =>
+      answer(request, reply, 'register', () => context.accounts.register(request.body)),
   });
 
   app.route({

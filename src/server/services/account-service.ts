@@ -8,10 +8,16 @@ import type { UserRow } from '../db/schema';
 import { ConflictError, UnauthorizedError } from '../errors';
 import type { LoginThrottle } from './login-throttle';
 
-export const WRONG_CREDENTIALS_MESSAGE = 'That e-mail and password do not match an account. Please try again.';
+export const WRONG_CREDENTIALS_MESSAGE =
+  'That e-mail and password do not match an account. Please try again.';
 const DUPLICATE_EMAIL_MESSAGE = 'An account with this e-mail already exists. Sign in instead.';
 
-type NewAccount = { email: string; password: string; firstName?: string | undefined; lastName?: string | undefined };
+type NewAccount = {
+  email: string;
+  password: string;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+};
 
 export interface AccountService {
   register(account: NewAccount): Promise<UserRow>;
@@ -69,7 +75,9 @@ export function createAccountService(db: Db, throttle: LoginThrottle): AccountSe
     async authenticate(email, password, ip) {
       await throttle.assertAllowed(ip, email);
       const user = await findUserByEmail(db, email);
-      const matches = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstNoAccount(password);
+      const matches = user
+        ? await verifyPassword(user.password_hash, password)
+        : await verifyAgainstNoAccount(password);
       if (!user || !matches) {
         await throttle.recordFailure(ip, email);
         throw new UnauthorizedError(WRONG_CREDENTIALS_MESSAGE);
@@ -92,4 +100,3 @@ export function createAccountService(db: Db, throttle: LoginThrottle): AccountSe
     },
   };
 }
-

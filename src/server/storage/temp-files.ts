@@ -16,7 +16,11 @@ export function createTempFiles(dataDir: string) {
      * Streams `source` to a new temp file, runs `use` on it, and removes the file whatever happens.
      * `isTruncated` tells whether the source hit its byte limit (multipart stops reading at the limit).
      */
-    async withUpload<T>(source: Readable, isTruncated: () => boolean, use: (file: string) => Promise<T>): Promise<T> {
+    async withUpload<T>(
+      source: Readable,
+      isTruncated: () => boolean,
+      use: (file: string) => Promise<T>,
+    ): Promise<T> {
       await mkdir(directory, { recursive: true });
       const file = path.join(directory, randomUUID());
       try {

@@ -33,5 +33,10 @@ export async function signUp(
     payload: { ...fields, email, password },
   });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-  return { user: response.json(), cookie: sessionCookieFrom(response.headers['set-cookie']), email, password };
+  return {
+    user: response.json(),
+    cookie: sessionCookieFrom(response.headers['set-cookie']),
+    email,
+    password,
+  };
 }

@@ -1,7 +1,11 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { resolveFfmpegBinaries } from '../../../src/server/media/ffmpeg-binaries';
 
 const run = promisify(execFile);
+
+/** The ffmpeg the server itself would pick, so tests run wherever the server does. */
+export const serverFfmpegPath = resolveFfmpegBinaries({}).ffmpeg.path;
 
 /** Writes a sine tone with ffmpeg; the container follows the file's extension unless `format` is given. */
 export async function makeTone(
@@ -10,8 +14,14 @@ export async function makeTone(
   options: { seconds: number; frequency?: number; format?: string; codecArgs?: string[] },
 ): Promise<void> {
   await run(ffmpegPath, [
-    '-nostdin', '-y', '-loglevel', 'error',
-    '-f', 'lavfi', '-i', `sine=frequency=${options.frequency ?? 440}:duration=${options.seconds}`,
+    '-nostdin',
+    '-y',
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${options.frequency ?? 440}:duration=${options.seconds}`,
     ...(options.codecArgs ?? []),
     ...(options.format ? ['-f', options.format] : []),
     file,

@@ -39,7 +39,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('window_started_at', 'text', (column) => column.notNull())
     .addColumn('hits', 'integer', (column) => column.notNull())
     .execute();
-  await db.schema.createIndex('rate_limits_window_started_at').on('rate_limits').column('window_started_at').execute();
+  await db.schema
+    .createIndex('rate_limits_window_started_at')
+    .on('rate_limits')
+    .column('window_started_at')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -5,7 +5,12 @@ import type { Db } from '../database';
  * Counts one hit against `key` in a fixed window and returns the hits so far in it. One atomic upsert, so
  * several app instances sharing the database count together.
  */
-export async function recordHit(db: Db, key: string, now: string, windowStartedAfter: string): Promise<number> {
+export async function recordHit(
+  db: Db,
+  key: string,
+  now: string,
+  windowStartedAfter: string,
+): Promise<number> {
   const row = await db
     .insertInto('rate_limits')
     .values({ key, window_started_at: now, hits: 1 })
