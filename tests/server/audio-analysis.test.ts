@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,11 +12,16 @@ describe.each([
 ])(`audio analysis with the $label ffmpeg on ${databaseKind}`, ({ preferNpmFfmpeg }) => {
   let testApp: TestApp;
   let person: SignedIn;
+  let workDir: string;
   beforeAll(async () => {
     testApp = await createTestApp({}, { preferNpmFfmpeg });
     person = await signUp(testApp.app);
+    workDir = await mkdtemp(path.join(os.tmpdir(), 'earshot-audio-'));
   });
-  afterAll(() => testApp?.close());
+  afterAll(async () => {
+    await testApp?.close();
+    if (workDir) await rm(workDir, { recursive: true, force: true });
+  });
 
   const analyse = (filename: string, contentType: string, content: Buffer) => {
     const upload = multipartFile('audio', filename, contentType, content);
@@ -35,7 +40,7 @@ describe.each([
     { extension: 'mp3', codecArgs: [] },
     { extension: 'ogg', codecArgs: ['-c:a', 'libvorbis'] },
   ])('measures a 2 s tone in .$extension from its samples', async ({ extension, codecArgs }) => {
-    const file = path.join(os.tmpdir(), `tone-${process.pid}-${Date.now()}.${extension}`);
+    const file = path.join(workDir, `tone.${extension}`);
     await makeTone(testApp.context.ffmpeg.binaries.ffmpeg.path, file, { seconds: 2, codecArgs });
     const response = await analyse(
       `recording.${extension}`,
@@ -52,7 +57,7 @@ describe.each([
   });
 
   it('tells silence apart from sound', async () => {
-    const file = path.join(os.tmpdir(), `silence-${process.pid}-${Date.now()}.wav`);
+    const file = path.join(workDir, 'silence.wav');
     await makeTone(testApp.context.ffmpeg.binaries.ffmpeg.path, file, { seconds: 1, frequency: 0 });
     const response = await analyse('silence.wav', 'audio/wav', await readFile(file));
     expect(response.statusCode).toBe(200);
