@@ -85,10 +85,22 @@ test.describe('on a phone', () => {
   test('shows the bottom tab bar and the top bar instead of the side navigation', async ({ page }) => {
     await signUpQuickly(page);
     await page.goto('/');
-    const tabs = page.getByRole('navigation', { name: /tab/i });
-    await expect(tabs).toBeVisible();
+    const tabs = page.getByRole('navigation', { name: 'Main' });
+    await expect(tabs).toHaveCount(1);
+    await expect(tabs.getByRole('link')).toHaveText([
+      'Home',
+      'Discover',
+      'Conversations',
+      'Voice Drafts',
+      'Profile',
+    ]);
     await tabs.getByRole('link', { name: 'Discover' }).click();
     await expect(page).toHaveURL(/\/discover$/);
-    await expect(page.getByRole('link', { name: /notifications/i }).first()).toBeVisible();
+    await expect(tabs.getByRole('link', { name: 'Discover' })).toHaveAttribute('aria-current', 'page');
+
+    await page.getByRole('link', { name: 'Notifications' }).click();
+    await expect(page).toHaveURL(/\/notifications$/);
+    await page.getByRole('link', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   });
 });

@@ -3,7 +3,9 @@ import { displayName } from './display-name';
 
 describe('displayName (spec §3)', () => {
   it('uses first and last name when both exist', () => {
-    expect(displayName({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' })).toBe('Ada Lovelace');
+    expect(displayName({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' })).toBe(
+      'Ada Lovelace',
+    );
   });
 
   it('falls back to the e-mail’s local part, then the username, then "Unknown User"', () => {

@@ -1,0 +1,51 @@
+import { Bell, LogOut } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { BrandLogo } from '@client/components/brand-logo';
+import { ThemeToggle } from '@client/components/theme-toggle';
+import { SIGN_OUT_URL } from '@client/lib/session';
+import { cn } from '@client/lib/utils';
+import { isNavItemActive, NOTIFICATIONS_NAV_ITEM } from './nav-items';
+
+/**
+ * Small screens: product name home link, notifications bell and theme toggle (spec §2), plus Sign Out, which
+ * the spec only places in the large-screen side navigation and phones would otherwise lack.
+ */
+export function MobileTopBar() {
+  const [location] = useLocation();
+  const notificationsActive = isNavItemActive(NOTIFICATIONS_NAV_ITEM.href, location);
+  return (
+    <header className="sticky top-0 z-30 border-b bg-background/85 pt-[env(safe-area-inset-top)] backdrop-blur-lg lg:hidden">
+      <div className="flex h-14 items-center justify-between px-4">
+        <Link href="/" className="rounded-xl">
+          <BrandLogo />
+        </Link>
+        <div className="flex items-center gap-1">
+          <Link
+            href={NOTIFICATIONS_NAV_ITEM.href}
+            aria-label={NOTIFICATIONS_NAV_ITEM.label}
+            aria-current={notificationsActive ? 'page' : undefined}
+            className={cn(
+              'relative grid size-10 place-items-center rounded-full text-foreground transition-colors hover:bg-secondary',
+              notificationsActive && 'bg-accent text-accent-foreground',
+            )}
+          >
+            <Bell aria-hidden="true" className="size-5" />
+            {/* Spec §2: the dot is always shown. */}
+            <span
+              aria-hidden="true"
+              className="absolute right-2 top-2 size-2.5 rounded-full bg-red-500 ring-2 ring-background"
+            />
+          </Link>
+          <ThemeToggle />
+          <a
+            href={SIGN_OUT_URL}
+            aria-label="Sign Out"
+            className="grid size-10 place-items-center rounded-full text-foreground transition-colors hover:bg-secondary"
+          >
+            <LogOut aria-hidden="true" className="size-5" />
+          </a>
+        </div>
+      </div>
+    </header>
+  );
+}

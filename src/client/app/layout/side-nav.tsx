@@ -1,0 +1,68 @@
+import { LogOut } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import type { CurrentUser } from '@shared/contract/users';
+import { displayName, handleOf } from '@shared/domain/display-name';
+import { BrandLogo } from '@client/components/brand-logo';
+import { ThemeToggle } from '@client/components/theme-toggle';
+import { Avatar } from '@client/components/ui/avatar';
+import { Button } from '@client/components/ui/button';
+import { SIGN_OUT_URL } from '@client/lib/session';
+import { cn } from '@client/lib/utils';
+import { isNavItemActive, NOTIFICATIONS_NAV_ITEM, PRIMARY_NAV_ITEMS } from './nav-items';
+
+const SIDE_NAV_ITEMS = [...PRIMARY_NAV_ITEMS, NOTIFICATIONS_NAV_ITEM];
+
+/** Large screens: the fixed left column. */
+export function SideNav({ user }: { user: CurrentUser }) {
+  const [location] = useLocation();
+  const name = displayName(user);
+  const handle = handleOf(user);
+  return (
+    <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r bg-card/60 px-4 py-6 backdrop-blur lg:flex">
+      <Link href="/" className="mx-2 w-fit rounded-xl">
+        <BrandLogo />
+      </Link>
+      <nav aria-label="Main" className="mt-8 flex-1">
+        <ul className="space-y-1">
+          {SIDE_NAV_ITEMS.map(({ href, label, icon: Icon }) => {
+            const active = isNavItemActive(href, location);
+            return (
+              <li key={href}>
+                <Link
+                  href={href}
+                  aria-current={active ? 'page' : undefined}
+                  className={cn(
+                    'flex items-center gap-3 rounded-2xl px-3.5 py-2.5 text-[0.95rem] font-medium text-muted-foreground transition-colors hover:bg-secondary hover:text-foreground',
+                    active &&
+                      'bg-accent font-semibold text-accent-foreground hover:bg-accent hover:text-accent-foreground',
+                  )}
+                >
+                  <Icon aria-hidden="true" className="size-5" strokeWidth={active ? 2.4 : 2} />
+                  {label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="space-y-2 border-t pt-4">
+        <div className="flex items-center gap-3 px-2 py-1">
+          <Avatar src={user.profileImageUrl} name={name} />
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-semibold">{name}</p>
+            {handle && <p className="truncate text-xs text-muted-foreground">@{handle}</p>}
+          </div>
+        </div>
+        <div className="flex items-center gap-1">
+          <Button asChild variant="ghost" className="flex-1 justify-start px-3.5 text-muted-foreground">
+            <a href={SIGN_OUT_URL}>
+              <LogOut aria-hidden="true" />
+              Sign Out
+            </a>
+          </Button>
+          <ThemeToggle />
+        </div>
+      </div>
+    </aside>
+  );
+}

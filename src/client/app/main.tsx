@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Providers } from './providers';
+import { AppRouter } from './router';
+import './global.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element to render into.');
+
+createRoot(container).render(
+  <StrictMode>
+    <Providers>
+      <AppRouter />
+    </Providers>
+  </StrictMode>,
+);

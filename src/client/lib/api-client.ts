@@ -1,0 +1,83 @@
+import {
+  buildPath,
+  type RouteBody,
+  type RouteDefinition,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResponse,
+} from '@shared/contract/routes';
+
+/** A non-OK answer. Spec §8: the message is `${status}: ${body text, or the status text when empty}`. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export function isUnauthorizedError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 401;
+}
+
+type ParamsOption<R extends RouteDefinition> =
+  RouteParams<R> extends undefined ? { params?: undefined } : { params: RouteParams<R> };
+
+/** Routes without a JSON body schema may still send multipart form data (uploads). */
+type BodyOption<R extends RouteDefinition> =
+  RouteBody<R> extends undefined ? { body?: FormData } : { body: RouteBody<R> | FormData };
+
+export type ApiRequestOptions<R extends RouteDefinition> = ParamsOption<R> &
+  BodyOption<R> & { query?: RouteQuery<R>; signal?: AbortSignal };
+
+/** The options argument may be left out only when the route needs neither params nor a body. */
+type OptionsArgument<R extends RouteDefinition> =
+  object extends ApiRequestOptions<R> ? [options?: ApiRequestOptions<R>] : [options: ApiRequestOptions<R>];
+
+interface UntypedOptions {
+  params?: Record<string, string | number>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Calls a route of the shared contract. Sends cookies, JSON bodies as JSON and FormData as multipart. */
+export async function apiRequest<R extends RouteDefinition>(
+  route: R,
+  ...[options]: OptionsArgument<R>
+): Promise<RouteResponse<R>> {
+  const { params, query, body, signal } = (options ?? {}) as UntypedOptions;
+  const init: RequestInit = { method: route.method, credentials: 'include', signal };
+  if (body instanceof FormData) {
+    // The browser sets the multipart Content-Type with its boundary.
+    init.body = body;
+  } else if (body !== undefined) {
+    init.headers = { 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  return (await send(buildPath(route.path, params) + toQueryString(query), init)) as RouteResponse<R>;
+}
+
+/** GETs a path and reads its JSON; what the default query function uses for a query key. */
+export function getJson(path: string, signal?: AbortSignal): Promise<unknown> {
+  return send(path, { method: 'GET', credentials: 'include', signal });
+}
+
+async function send(url: string, init: RequestInit): Promise<unknown> {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`);
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+function toQueryString(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const encoded = search.toString();
+  return encoded ? `?${encoded}` : '';
+}
