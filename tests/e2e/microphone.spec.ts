@@ -1,10 +1,9 @@
 import { chromium, expect, test } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromiumArgs, chromiumPath } from '../../playwright.config';
-import { resolveFfmpegBinaries } from '../../src/server/media/ffmpeg-binaries';
+import { makeTone, serverFfmpegPath } from '../support/audio';
 import { signUpQuickly } from './support';
 
 interface Analysis {
@@ -17,23 +16,13 @@ test('Chromium’s fake microphone records 2 s that the server hears as 2 s of s
   // A missing or unreadable file makes Chromium record silence without any error, hence the loudness checks below.
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-mic-'));
   const wav = path.join(workDir, 'voice.wav');
-  execFileSync(resolveFfmpegBinaries({}).ffmpeg.path, [
-    '-nostdin',
-    '-y',
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=330:duration=6,volume=6',
-    '-ac',
-    '1',
-    '-ar',
-    '48000',
-    '-c:a',
-    'pcm_s16le',
-    wav,
-  ]);
+  // lavfi's sine is 18 dB below full scale; lift it so the level survives Chromium's capture processing.
+  await makeTone(serverFfmpegPath, wav, {
+    seconds: 6,
+    frequency: 330,
+    gainDb: 12,
+    codecArgs: ['-ac', '1', '-ar', '48000', '-c:a', 'pcm_s16le'],
+  });
 
   const browser = await chromium.launch({
     executablePath: chromiumPath,

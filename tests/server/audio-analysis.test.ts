@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedIn } from './support/accounts';
-import { makeTone, multipartFile } from './support/audio';
+import { makeTone, multipartFile } from '../support/audio';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
 
 describe.each([

@@ -5,7 +5,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFrom } from './support/accounts';
-import { makeTone, serverFfmpegPath } from './support/audio';
+import { makeTone, serverFfmpegPath } from '../support/audio';
 import { createTestConfig, databaseKind } from './support/test-app';
 
 function waitForOutput(

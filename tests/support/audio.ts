@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { resolveFfmpegBinaries } from '../../../src/server/media/ffmpeg-binaries';
+import { resolveFfmpegBinaries } from '../../src/server/media/ffmpeg-binaries';
 
 const run = promisify(execFile);
 
@@ -11,7 +11,7 @@ export const serverFfmpegPath = resolveFfmpegBinaries({}).ffmpeg.path;
 export async function makeTone(
   ffmpegPath: string,
   file: string,
-  options: { seconds: number; frequency?: number; format?: string; codecArgs?: string[] },
+  options: { seconds: number; frequency?: number; gainDb?: number; format?: string; codecArgs?: string[] },
 ): Promise<void> {
   await run(ffmpegPath, [
     '-nostdin',
@@ -21,7 +21,7 @@ export async function makeTone(
     '-f',
     'lavfi',
     '-i',
-    `sine=frequency=${options.frequency ?? 440}:duration=${options.seconds}`,
+    `sine=frequency=${options.frequency ?? 440}:duration=${options.seconds},volume=${options.gainDb ?? 0}dB`,
     ...(options.codecArgs ?? []),
     ...(options.format ? ['-f', options.format] : []),
     file,
