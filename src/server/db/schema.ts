@@ -35,13 +35,102 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+export interface AudioAssetsTable {
+  id: string;
+  owner_id: string;
+  /** Mirrors the owning record's visibility so media URLs answer as the record does. */
+  is_private: number;
+  original_key: string;
+  original_mime: string;
+  original_bytes: number;
+  rendition_key: string | null;
+  rendition_mime: string | null;
+  /** Seconds, measured by decoding. */
+  duration: number;
+  waveform_json: string;
+  peaks_json: string;
+  peaks_per_second: number;
+  loudness_lufs: number | null;
+  created_at: string;
+}
+
+export interface ImagesTable {
+  id: string;
+  owner_id: string;
+  is_private: number;
+  storage_key: string;
+  mime: string;
+  bytes: number;
+  created_at: string;
+}
+
+export interface PostsTable {
+  id: string;
+  user_id: string;
+  type: 'post' | 'episode' | 'diary';
+  is_draft: number;
+  is_private: number;
+  title: string;
+  category: string;
+  transcription: string | null;
+  affiliate_link: string | null;
+  affiliate_link_title: string | null;
+  chapters_json: Generated<string>;
+  audio_id: string;
+  image_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface JobsTable {
+  id: string;
+  name: string;
+  payload_json: string;
+  unique_key: string | null;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  attempts: Generated<number>;
+  max_attempts: number;
+  run_after: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AutosaveSessionsTable {
+  user_id: string;
+  session_id: string;
+  last_chunk_at: string;
+  total_duration: number;
+  published_at: string | null;
+}
+
+export interface AutosaveChunksTable {
+  user_id: string;
+  session_id: string;
+  chunk_number: number;
+  storage_key: string;
+  bytes: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
+  audio_assets: AudioAssetsTable;
+  images: ImagesTable;
+  posts: PostsTable;
+  jobs: JobsTable;
+  autosave_sessions: AutosaveSessionsTable;
+  autosave_chunks: AutosaveChunksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type AudioAssetRow = Selectable<AudioAssetsTable>;
+export type ImageRow = Selectable<ImagesTable>;
+export type PostRow = Selectable<PostsTable>;
+export type JobRow = Selectable<JobsTable>;

@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as accounts from './20261121T2200-accounts';
+import * as voicePosts from './20261121T2300-voice-posts';
 
 /** Explicit registry, applied in key order. Add new migrations at the end with a later timestamp. */
 export const migrations: Record<string, Migration> = {
   '20261121T2200-accounts': accounts,
+  '20261121T2300-voice-posts': voicePosts,
 };
