@@ -1,26 +1,29 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerCurrentUser } from './auth/current-user';
 import type { AppContext } from './context';
 import type { App } from './http/app-types';
 import { registerClientApp } from './http/client-app';
+import { registerMediaFiles } from './http/media-files';
+import { startJobWorker, type JobWorker } from './jobs/job-worker';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSameOriginGuard } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerRoutes } from './routes/index';
 
 export interface BuildAppOptions {
-  logger?: FastifyServerOptions['logger'];
   /** The built React app (dist/client); tests leave it out. */
   clientDir?: string;
+  /** Process background jobs in this process (the default); off for an instance that only serves. */
+  runJobs?: boolean;
 }
 
 export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    loggerInstance: context.log,
     trustProxy: context.config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Shutdown drains in-flight requests and drops idle keep-alive sockets so close() does not wait on them.
@@ -40,10 +43,20 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { fields: 30, fieldSize: 64 * 1024, files: 2, parts: 40 } });
   registerCurrentUser(app, context);
+  await registerMediaFiles(app, context.config.dataDir);
 
   registerRoutes(app, context);
   await registerClientApp(app, options.clientDir);
 
+  if (options.runJobs ?? true) {
+    let worker: JobWorker | undefined;
+    app.addHook('onReady', async () => {
+      worker = startJobWorker({ queue: context.jobs, handlers: context.jobHandlers, log: context.log });
+    });
+    app.addHook('onClose', async () => {
+      await worker?.stop();
+    });
+  }
   app.addHook('onClose', async () => {
     await context.db.destroy();
   });

@@ -23,7 +23,6 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag,
   FFMPEG_PATH: z.string().min(1).optional(),
-  FFPROBE_PATH: z.string().min(1).optional(),
 });
 
 export type DatabaseConfig =
@@ -40,7 +39,6 @@ export interface Config {
   /** Behind a load balancer: trust X-Forwarded-* for the client address and https. */
   trustProxy: boolean;
   ffmpegPath: string | undefined;
-  ffprobePath: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -65,6 +63,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     ffmpegPath: values.FFMPEG_PATH,
-    ffprobePath: values.FFPROBE_PATH,
   };
 }

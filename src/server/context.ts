@@ -1,28 +1,46 @@
-import type { Config } from './config';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
 import { createSessionStore, type SessionStore } from './auth/session-store';
+import type { Config } from './config';
 import { createDatabase, migrateToLatest, type Db } from './db/database';
-import { resolveFfmpegBinaries } from './media/ffmpeg-binaries';
+import type { JobHandlers } from './jobs/catalogue';
+import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createFfmpeg, type Ffmpeg } from './media/ffmpeg';
+import { resolveFfmpegBinaries } from './media/ffmpeg-binaries';
 import { createAccountService, type AccountService } from './services/account-service';
+import { createAudioLibrary } from './services/audio-library';
+import { createAutosaveService, type AutosaveService } from './services/autosave-service';
+import { createImageLibrary } from './services/image-library';
 import { createLoginThrottle } from './services/login-throttle';
+import { createPostService, type PostService } from './services/post-service';
 import { createUserService, type UserService } from './services/user-service';
-import { createTempFiles, type TempFiles } from './storage/temp-files';
+import type { BlobStore } from './storage/blob-store';
+import { createDiskBlobStore } from './storage/disk-blob-store';
 
 /** The composition root: every adapter and service, each given only what it needs. */
 export interface AppContext {
   config: Config;
+  log: FastifyBaseLogger;
   db: Db;
+  blobs: BlobStore;
+  ffmpeg: Ffmpeg;
+  jobs: JobQueue;
+  jobHandlers: JobHandlers;
   sessions: SessionStore;
   accounts: AccountService;
   users: UserService;
-  ffmpeg: Ffmpeg;
-  tempFiles: TempFiles;
+  posts: PostService;
+  autosave: AutosaveService;
 }
 
 export async function createContext(
   config: Config,
   options: { preferNpmFfmpeg?: boolean } = {},
 ): Promise<AppContext> {
+  const log = pino({
+    level: config.logLevel,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+  });
   const db = createDatabase(config.database);
   try {
     await migrateToLatest(db, config.database);
@@ -30,18 +48,30 @@ export async function createContext(
     await db.destroy();
     throw error;
   }
-  const binaries = resolveFfmpegBinaries({
-    ffmpegPath: config.ffmpegPath,
-    ffprobePath: config.ffprobePath,
-    preferNpm: options.preferNpmFfmpeg ?? false,
-  });
+  const ffmpeg = createFfmpeg(
+    resolveFfmpegBinaries({ ffmpegPath: config.ffmpegPath, preferNpm: options.preferNpmFfmpeg ?? false }),
+  );
+  const blobs = createDiskBlobStore(config.dataDir);
+  const jobs = createJobQueue(db, config.database.kind);
+  const users = createUserService(db);
+  const audio = createAudioLibrary(blobs, ffmpeg, db);
+  const posts = createPostService({ db, audio, images: createImageLibrary(blobs), jobs, users });
+  const autosave = createAutosaveService({ db, blobs, audio, posts, log });
   return {
     config,
+    log,
     db,
+    blobs,
+    ffmpeg,
+    jobs,
+    jobHandlers: {
+      'media.render-speech': ({ assetId }) => audio.renderSpeech(assetId),
+      'autosave.recover-abandoned': () => autosave.recoverAbandoned(),
+    },
     sessions: createSessionStore(db),
     accounts: createAccountService(db, createLoginThrottle(db)),
-    users: createUserService(db),
-    ffmpeg: createFfmpeg(binaries),
-    tempFiles: createTempFiles(config.dataDir),
+    users,
+    posts,
+    autosave,
   };
 }

@@ -33,3 +33,9 @@ export class TooManyRequestsError extends AppError {
     super(message);
   }
 }
+export class PayloadTooLargeError extends AppError {
+  readonly statusCode = 413;
+}
+export class UnprocessableError extends AppError {
+  readonly statusCode = 422;
+}

@@ -11,24 +11,20 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const context = await createContext(config);
   const app = await buildApp(context, {
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
     clientDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client'),
   });
-  const { ffmpeg, ffprobe } = context.ffmpeg.binaries;
-  app.log.info(
-    { database: config.database.kind, dataDir: config.dataDir, ffmpeg, ffprobe },
+  const { ffmpeg } = context.ffmpeg.binaries;
+  context.log.info(
+    { database: config.database.kind, dataDir: config.dataDir, ffmpeg },
     `using ${ffmpeg.source} ffmpeg at ${ffmpeg.path}`,
   );
-  const stopMaintenance = startMaintenance(context.db, app.log);
+  const stopMaintenance = startMaintenance(context, app.log);
 
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received: finishing in-flight requests, then closing the database`);
+    app.log.info(`${signal} received: finishing in-flight requests and jobs, then closing the database`);
     stopMaintenance();
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');

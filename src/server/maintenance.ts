@@ -1,18 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from './db/database';
+import type { AppContext } from './context';
 import { deleteStaleWindows } from './db/queries/rate-limits';
 import { deleteExpiredSessions } from './db/queries/sessions';
 
 const EVERY_MS = 60 * 60 * 1000;
 const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-/** Hourly housekeeping: expired sessions and old rate-limit windows. Safe to run on every instance at once. */
-export function startMaintenance(db: Db, log: FastifyBaseLogger): () => void {
+/**
+ * Hourly housekeeping: expired sessions, old rate-limit windows, and a sweep for abandoned autosaves (a queued
+ * job with a fixed key, so many instances schedule it once). Safe to run on every instance at once.
+ */
+export function startMaintenance(
+  context: Pick<AppContext, 'db' | 'jobs'>,
+  log: FastifyBaseLogger,
+): () => void {
+  const { db, jobs } = context;
   const run = async () => {
     const now = Date.now();
     try {
       await deleteExpiredSessions(db, new Date(now).toISOString());
       await deleteStaleWindows(db, new Date(now - RATE_LIMIT_RETENTION_MS).toISOString());
+      await jobs.enqueue('autosave.recover-abandoned', {}, { uniqueKey: 'autosave-sweep' });
     } catch (error) {
       log.warn({ err: error }, 'maintenance failed; will retry next hour');
     }

@@ -61,7 +61,7 @@ describe.each([
     await makeTone(testApp.context.ffmpeg.binaries.ffmpeg.path, file, { seconds: 1, frequency: 0 });
     const response = await analyse('silence.wav', 'audio/wav', await readFile(file));
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ peakDb: null, rmsDb: null });
+    expect(response.json()).toMatchObject({ peakDb: null, loudnessLufs: null });
   });
 
   it('refuses a file that claims to be audio but is not, and leaves nothing behind', async () => {

@@ -6,7 +6,7 @@ import { sessionTokenOf } from './session-cookie';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in person, or null; loaded for /api requests only. */
+    /** The signed-in person, or null; loaded for /api and /media requests only. */
     currentUser: UserRow | null;
   }
 }
@@ -17,7 +17,7 @@ export function registerCurrentUser(
 ): void {
   app.decorateRequest('currentUser', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/media/')) return;
     const token = sessionTokenOf(request);
     if (!token) return;
     const userId = await context.sessions.resolve(token);

@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
 import SqliteDatabase from 'better-sqlite3';
-import { PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import { PostgresDialect, SqliteDialect, type Dialect, type SelectQueryBuilder } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DatabaseConfig } from '../config';
@@ -35,4 +35,15 @@ export function isUniqueViolation(error: unknown): boolean {
 /** PostgreSQL returns COUNT(*) as a bigint string; SQLite as a number. */
 export function countToNumber(value: string | number | bigint | null | undefined): number {
   return value === null || value === undefined ? 0 : Number(value);
+}
+
+/**
+ * Locks the selected rows and passes over rows another transaction holds, so concurrent workers each take a
+ * different one. PostgreSQL only: SQLite has one writer, so a select inside a write statement is already exclusive.
+ */
+export function forUpdateSkipLocked<DB, TB extends keyof DB, O>(
+  kind: DatabaseConfig['kind'],
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
+  return kind === 'postgres' ? query.forUpdate().skipLocked() : query;
 }

@@ -18,6 +18,8 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
       root: clientDir,
       index: false,
       wildcard: false,
+      // reply.sendFile belongs to the media files plugin; this one only serves the app's own files.
+      decorateReply: false,
       setHeaders(response, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -28,7 +30,7 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !wantsJson(request.url);
     if (hasClient && isPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDir!);
     }
     return reply.code(404).send({ message: `Nothing is at ${request.method} ${request.url.split('?')[0]}.` });
   });

@@ -2,7 +2,6 @@ import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, TooManyRequestsError } from '../errors';
 import { NotAudioError } from '../media/ffmpeg';
-import { TooLargeError } from '../storage/temp-files';
 
 /** Our schema messages are whole sentences; zod's built-in ones are not, so those get the field's name. */
 export function validationMessage(issues: FastifySchemaValidationError[]): string {
@@ -24,8 +23,6 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the file as multipart/form-data.',
 };
 
-export const UPLOAD_TOO_LARGE_MESSAGE = 'The file is too large.';
-
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -34,7 +31,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message });
     if (error instanceof NotAudioError) return reply.code(422).send({ message: error.message });
-    if (error instanceof TooLargeError) return reply.code(413).send({ message: UPLOAD_TOO_LARGE_MESSAGE });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? error.message });

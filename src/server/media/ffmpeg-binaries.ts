@@ -11,7 +11,6 @@ export interface ResolvedBinary {
 
 export interface FfmpegBinaries {
   ffmpeg: ResolvedBinary;
-  ffprobe: ResolvedBinary;
 }
 
 function isExecutable(file: string): boolean {
@@ -36,29 +35,16 @@ function npmShipped(packageName: string): string {
   return binaryPath;
 }
 
-function resolveOne(
-  name: 'ffmpeg' | 'ffprobe',
-  configured: string | undefined,
-  preferNpm: boolean,
-): ResolvedBinary {
-  if (configured) return { path: configured, source: 'configured' };
-  const system = preferNpm ? undefined : findOnPath(name);
-  if (system) return { path: system, source: 'system' };
-  return { path: npmShipped(`@${name}-installer/${name}`), source: 'npm' };
-}
-
 /**
- * FFMPEG_PATH/FFPROBE_PATH when set; else the system's build on PATH, which its distribution keeps patched;
- * else the binaries shipped on npm, so `npm install` is always enough.
+ * FFMPEG_PATH when set; else the system's build on PATH, which its distribution keeps patched; else the binary
+ * shipped on npm, so `npm install` is always enough.
  */
 export function resolveFfmpegBinaries(options: {
   ffmpegPath?: string | undefined;
-  ffprobePath?: string | undefined;
   preferNpm?: boolean;
 }): FfmpegBinaries {
-  const preferNpm = options.preferNpm ?? false;
-  return {
-    ffmpeg: resolveOne('ffmpeg', options.ffmpegPath, preferNpm),
-    ffprobe: resolveOne('ffprobe', options.ffprobePath, preferNpm),
-  };
+  if (options.ffmpegPath) return { ffmpeg: { path: options.ffmpegPath, source: 'configured' } };
+  const system = options.preferNpm ? undefined : findOnPath('ffmpeg');
+  if (system) return { ffmpeg: { path: system, source: 'system' } };
+  return { ffmpeg: { path: npmShipped('@ffmpeg-installer/ffmpeg'), source: 'npm' } };
 }

@@ -1,88 +1,146 @@
-import type { Readable } from 'node:stream';
+import type { AudioFormat } from './file-formats';
 import type { FfmpegBinaries } from './ffmpeg-binaries';
-import { ProcessLimiter, runProcess } from './process-runner';
+import { ANALYSIS_SAMPLE_RATE, PeakAccumulator, type PeakSummary } from './peaks';
+import { MediaProcessError, ProcessLimiter, runProcess } from './process-runner';
 
-/** Demuxers we accept, keyed by the first name ffprobe reports. Anything else is refused before decoding. */
-const ALLOWED_INPUT_FORMATS = new Set(['matroska', 'mov', 'wav', 'mp3', 'ogg', 'flac', 'aac']);
-const HARDENING = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-protocol_whitelist', 'file,pipe'];
-const PROBE_TIMEOUT_MS = 30_000;
-const DECODE_TIMEOUT_MS = 10 * 60_000;
+const HARDENING = ['-nostdin', '-hide_banner', '-nostats', '-protocol_whitelist', 'file,pipe'];
+const TIMEOUT_MS = 10 * 60_000;
+export const NOT_AUDIO_MESSAGE = 'This file is not audio we can play. Record again or choose an audio file.';
 
-export interface ProbedAudio {
-  /** The demuxer to force when decoding, so ffmpeg never guesses from the content again. */
-  inputFormat: string;
-  codec: string;
-  sampleRate: number;
-  channels: number;
+export class NotAudioError extends Error {
+  constructor(message = NOT_AUDIO_MESSAGE) {
+    super(message);
+  }
 }
 
-export class NotAudioError extends Error {}
+export interface AudioInput {
+  file: string;
+  format: AudioFormat;
+}
 
-interface ProbeOutput {
-  format?: { format_name?: string };
-  streams?: Array<{ codec_type?: string; codec_name?: string; sample_rate?: string; channels?: number }>;
+export interface AnalysedAudio extends PeakSummary {
+  /** EBU R128 integrated loudness; null when the audio is silent throughout. */
+  loudnessLufs: number | null;
+}
+
+export interface SpeechRendition {
+  output: string;
+  gainDb: number;
+  /** Sample peak after gain is limited to this (the encoder adds a little, hence headroom below -1 dBTP). */
+  limitDb: number;
 }
 
 export interface Ffmpeg {
   readonly binaries: FfmpegBinaries;
-  /** Identifies the file by its content; throws NotAudioError for anything we do not decode. */
-  probeAudio(file: string): Promise<ProbedAudio>;
-  /** Streams the first audio stream as mono signed 16-bit little-endian PCM at `sampleRate`. */
-  decodeMonoPcm(
-    file: string,
-    probed: ProbedAudio,
-    sampleRate: number,
-    onPcm: (pcm: Readable) => void,
-  ): Promise<void>;
+  /**
+   * One decode pass over the inputs (joined end to end when several) that yields the duration, the peaks and
+   * the loudness; with `joinedOutput`, the joined audio is also written there as Opus in WebM.
+   */
+  analyse(inputs: AudioInput[], options?: { joinedOutput?: string }): Promise<AnalysedAudio>;
+  /** The rendition every browser plays: AAC in M4A, gain applied, peaks limited. */
+  renderSpeech(input: AudioInput, rendition: SpeechRendition): Promise<void>;
+}
+
+function inputArgs(inputs: AudioInput[]): string[] {
+  return inputs.flatMap((input) => ['-f', input.format.demuxer, '-i', input.file]);
+}
+
+/** The filter graph: join the inputs, then split into 8 kHz mono PCM (first channel) and a loudness meter. */
+function analysisGraph(inputCount: number, keepJoined: boolean): string {
+  const normalised = Array.from(
+    { length: inputCount },
+    (_, index) =>
+      `[${index}:a:0]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=mono[in${index}]`,
+  );
+  const joined =
+    inputCount === 1
+      ? `[0:a:0]anull[joined]`
+      : `${normalised.join(';')};${normalised.map((_, index) => `[in${index}]`).join('')}concat=n=${inputCount}:v=0:a=1[joined]`;
+  const outputs = keepJoined ? 3 : 2;
+  return [
+    joined,
+    `[joined]asplit=${outputs}[forPeaks][forLoudness]${keepJoined ? '[forFile]' : ''}`,
+    `[forPeaks]pan=mono|c0=c0,aresample=${ANALYSIS_SAMPLE_RATE}[pcm]`,
+    `[forLoudness]ebur128=framelog=verbose[meter]`,
+  ].join(';');
+}
+
+function parseIntegratedLoudness(log: string): number | null {
+  const summary = log.slice(log.lastIndexOf('Summary:'));
+  const match = /I:\s+(-?[\d.]+|-inf) LUFS/.exec(summary);
+  if (!match?.[1] || match[1] === '-inf') return null;
+  const value = Number(match[1]);
+  // ebur128 reports -70 LUFS (its absolute gate) for silence.
+  return value <= -70 ? null : value;
 }
 
 export function createFfmpeg(binaries: FfmpegBinaries, limiter = new ProcessLimiter()): Ffmpeg {
   return {
     binaries,
 
-    async probeAudio(file) {
-      let output: ProbeOutput;
-      try {
-        const json = await limiter.run(() =>
-          runProcess(
-            binaries.ffprobe.path,
-            [
-              '-v',
-              'error',
-              '-protocol_whitelist',
-              'file,pipe',
-              '-print_format',
-              'json',
-              '-show_format',
-              '-show_streams',
-              file,
-            ],
-            { timeoutMs: PROBE_TIMEOUT_MS },
-          ),
+    async analyse(inputs, options = {}) {
+      const keepJoined = options.joinedOutput !== undefined;
+      const args = [...HARDENING, '-loglevel', 'info', ...inputArgs(inputs)];
+      args.push('-filter_complex', analysisGraph(inputs.length, keepJoined));
+      args.push('-map', '[pcm]', '-f', 's16le', 'pipe:1', '-map', '[meter]', '-f', 'null', '-');
+      if (options.joinedOutput) {
+        args.push(
+          '-map',
+          '[forFile]',
+          '-c:a',
+          'libopus',
+          '-b:a',
+          '96k',
+          '-f',
+          'webm',
+          '-y',
+          options.joinedOutput,
         );
-        output = JSON.parse(json) as ProbeOutput;
-      } catch {
-        throw new NotAudioError('This file is not audio we can play. Record again or choose an audio file.');
       }
-      const inputFormat = output.format?.format_name?.split(',')[0] ?? '';
-      const audio = output.streams?.find((stream) => stream.codec_type === 'audio');
-      if (!audio || !ALLOWED_INPUT_FORMATS.has(inputFormat)) {
-        throw new NotAudioError('This file is not audio we can play. Record again or choose an audio file.');
+      const peaks = new PeakAccumulator();
+      let log: string;
+      try {
+        log = await limiter.run(() =>
+          runProcess(binaries.ffmpeg.path, args, {
+            timeoutMs: TIMEOUT_MS,
+            onStdout: (pcm) => pcm.on('data', (chunk: Buffer) => peaks.push(chunk)),
+            keepStderr: true,
+          }),
+        );
+      } catch (error) {
+        if (error instanceof MediaProcessError) throw new NotAudioError();
+        throw error;
       }
-      return {
-        inputFormat,
-        codec: audio.codec_name ?? 'unknown',
-        sampleRate: Number(audio.sample_rate ?? 0),
-        channels: audio.channels ?? 0,
-      };
+      const summary = peaks.finish();
+      if (summary.durationSeconds === 0) throw new NotAudioError('This recording is empty. Record again.');
+      return { ...summary, loudnessLufs: parseIntegratedLoudness(log) };
     },
 
-    async decodeMonoPcm(file, probed, sampleRate, onPcm) {
-      const args = [...HARDENING, '-f', probed.inputFormat, '-i', file];
-      args.push('-map', '0:a:0', '-af', 'pan=mono|c0=c0', '-ar', String(sampleRate), '-f', 's16le', 'pipe:1');
-      await limiter.run(() =>
-        runProcess(binaries.ffmpeg.path, args, { timeoutMs: DECODE_TIMEOUT_MS, onStdout: onPcm }),
+    async renderSpeech(input, rendition) {
+      const limit = 10 ** (rendition.limitDb / 20);
+      const args = [...HARDENING, '-loglevel', 'error', ...inputArgs([input])];
+      args.push(
+        '-map',
+        '0:a:0',
+        '-vn',
+        '-af',
+        `volume=${rendition.gainDb.toFixed(2)}dB,alimiter=limit=${limit.toFixed(4)}:level=false`,
       );
+      args.push(
+        '-c:a',
+        'aac',
+        '-aac_coder',
+        'fast',
+        '-b:a',
+        '96k',
+        '-movflags',
+        '+faststart',
+        '-f',
+        'mp4',
+        '-y',
+        rendition.output,
+      );
+      await limiter.run(() => runProcess(binaries.ffmpeg.path, args, { timeoutMs: TIMEOUT_MS }));
     },
   };
 }

@@ -27,6 +27,8 @@ export interface RunOptions {
   timeoutMs: number;
   /** Receives stdout as it streams; when absent, stdout is collected and returned. */
   onStdout?: (stdout: Readable) => void;
+  /** Resolve with stderr instead (ffmpeg prints its measurements there). */
+  keepStderr?: boolean;
 }
 
 /** Runs a binary with no shell and no stdin; a timeout or non-zero exit rejects with stderr's last lines. */
@@ -35,6 +37,8 @@ export function runProcess(binary: string, args: string[], options: RunOptions):
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const stdoutChunks: Buffer[] = [];
     let stderr = '';
+    // Measurements come at the very end of a long log; errors are in its last lines. Keep the tail either way.
+    const stderrLimit = options.keepStderr ? 64_000 : 4000;
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -44,7 +48,7 @@ export function runProcess(binary: string, args: string[], options: RunOptions):
     if (options.onStdout) options.onStdout(child.stdout);
     else child.stdout.on('data', (chunk: Buffer) => stdoutChunks.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-4000);
+      stderr = (stderr + chunk.toString('utf8')).slice(-stderrLimit);
     });
     child.on('error', (error) => {
       clearTimeout(timer);

@@ -2,6 +2,8 @@ import type { AppContext } from '../context';
 import type { App } from '../http/app-types';
 import { registerAuthRoutes } from './auth';
 import { registerHealthRoutes } from './health';
+import { registerMediaRoutes } from './media';
+import { registerPostRoutes } from './posts';
 import { registerTestHelperRoutes } from './test-helpers';
 import { registerUserRoutes } from './users';
 
@@ -9,5 +11,7 @@ export function registerRoutes(app: App, context: AppContext): void {
   registerHealthRoutes(app, context);
   registerAuthRoutes(app, context);
   registerUserRoutes(app, context);
+  registerPostRoutes(app, context);
+  registerMediaRoutes(app, context);
   if (!context.config.isProduction) registerTestHelperRoutes(app, context);
 }

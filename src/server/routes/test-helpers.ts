@@ -1,11 +1,14 @@
 import { routes } from '@shared/contract/routes';
+import { MAX_AUDIO_BYTES } from '@shared/domain/posts';
 import { requireUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { BadRequestError } from '../errors';
 import { contractRoute, type App } from '../http/app-types';
-import { analyseAudio } from '../media/audio-analysis';
+import { readMultipartUpload } from '../http/multipart-upload';
+import { readHead, sniffAudioFormat } from '../media/file-formats';
+import { NotAudioError } from '../media/ffmpeg';
 
-const ANALYSIS_UPLOAD_LIMIT_BYTES = 100 * 1024 * 1024;
+const toDb = (linear: number) => (linear > 0 ? Math.round(20 * Math.log10(linear) * 10) / 10 : null);
 
 /** Helpers for tests and local development. Never registered when NODE_ENV=production. */
 export function registerTestHelperRoutes(app: App, context: AppContext): void {
@@ -20,12 +23,22 @@ export function registerTestHelperRoutes(app: App, context: AppContext): void {
 
   // Proves the browser-to-server audio path end to end: the server decodes the upload and reports what it heard.
   app.post('/api/test/audio-analysis', { preHandler: requireUser }, async (request) => {
-    const upload = await request.file({ limits: { fileSize: ANALYSIS_UPLOAD_LIMIT_BYTES, files: 1 } });
-    if (!upload) throw new BadRequestError('Attach the audio as a file field named "audio".');
-    return context.tempFiles.withUpload(
-      upload.file,
-      () => upload.file.truncated,
-      (file) => analyseAudio(context.ffmpeg, file),
-    );
+    const upload = await readMultipartUpload(request, context.blobs, {
+      audio: { maxBytes: MAX_AUDIO_BYTES, tooLargeMessage: 'The file is too large.' },
+    });
+    try {
+      const audio = upload.files.audio;
+      if (!audio) throw new BadRequestError('Attach the audio as a file field named "audio".');
+      const format = sniffAudioFormat(await readHead(audio.path));
+      if (!format) throw new NotAudioError();
+      const analysis = await context.ffmpeg.analyse([{ file: audio.path, format }]);
+      return {
+        durationSeconds: analysis.durationSeconds,
+        peakDb: toDb(analysis.peak),
+        loudnessLufs: analysis.loudnessLufs,
+      };
+    } finally {
+      await upload.discard();
+    }
   });
 }

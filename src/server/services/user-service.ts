@@ -1,7 +1,8 @@
 import type { CurrentUser, PublicUser } from '@shared/contract/users';
 import type { Db } from '../db/database';
 import type { Page } from '../db/pagination';
-import { findUserById, listUsers } from '../db/queries/users';
+import { publicPostCounts } from '../db/queries/posts';
+import { findUserById, findUsersByIds, listUsers } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import { NotFoundError } from '../errors';
 import { toCurrentUser, toPublicUser } from './user-presenter';
@@ -11,12 +12,21 @@ export interface UserService {
   publicProfile(id: string): Promise<PublicUser>;
   currentUser(row: UserRow): Promise<CurrentUser>;
   publicUser(row: UserRow): Promise<PublicUser>;
+  /** Public profiles of several people in two queries, for lists that show authors. */
+  publicUsersByIds(ids: string[]): Promise<Map<string, PublicUser>>;
   list(options: { limit: number; cursor?: string | undefined }): Promise<Page<PublicUser>>;
 }
 
 export function createUserService(db: Db): UserService {
-  // Posts arrive with the voice-posts capability; until then nobody has published any.
-  const postCountOf = async (_userId: string) => 0;
+  async function present(rows: UserRow[]): Promise<PublicUser[]> {
+    const counts = await publicPostCounts(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => toPublicUser(row, counts.get(row.id) ?? 0));
+  }
+
+  const postCountOf = async (userId: string) => (await publicPostCounts(db, [userId])).get(userId) ?? 0;
 
   return {
     findUser: (id) => findUserById(db, id),
@@ -35,12 +45,14 @@ export function createUserService(db: Db): UserService {
       return toPublicUser(row, await postCountOf(row.id));
     },
 
+    async publicUsersByIds(ids) {
+      const users = await present(await findUsersByIds(db, [...new Set(ids)]));
+      return new Map(users.map((user) => [user.id, user]));
+    },
+
     async list(options) {
       const page = await listUsers(db, options);
-      return {
-        items: await Promise.all(page.items.map(async (row) => toPublicUser(row, await postCountOf(row.id)))),
-        nextCursor: page.nextCursor,
-      };
+      return { items: await present(page.items), nextCursor: page.nextCursor };
     },
   };
 }

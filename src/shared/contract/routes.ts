@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { loginBodySchema, registerBodySchema } from './auth';
 import { pageQuerySchema } from './pagination';
+import {
+  autosaveResponseSchema,
+  peaksSchema,
+  postIdParamsSchema,
+  postSchema,
+  userIdParamsSchema as postsUserIdParamsSchema,
+} from './posts';
 import { currentUserSchema, publicUserSchema, userIdParamsSchema } from './users';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -54,6 +61,60 @@ export const routes = {
     query: pageQuerySchema,
     response: z.array(publicUserSchema),
   },
+  /** Multipart uploads (spec §7): the body is form data checked by the server, so it has no JSON schema. */
+  createPost: { method: 'POST', path: '/api/posts', response: postSchema, successStatus: 201 },
+  createDiaryEntry: { method: 'POST', path: '/api/diary', response: postSchema, successStatus: 201 },
+  extendDraftPost: {
+    method: 'PUT',
+    path: '/api/posts/:id',
+    params: postIdParamsSchema,
+    response: postSchema,
+  },
+  extendDraftDiaryEntry: {
+    method: 'PUT',
+    path: '/api/diary/:id',
+    params: postIdParamsSchema,
+    response: postSchema,
+  },
+  editDraft: { method: 'PUT', path: '/api/diary', response: postSchema },
+  extendPost: {
+    method: 'POST',
+    path: '/api/posts/:id/extend',
+    params: postIdParamsSchema,
+    response: postSchema,
+  },
+  autosaveChunk: { method: 'POST', path: '/api/recordings/autosave', response: autosaveResponseSchema },
+
+  listDrafts: { method: 'GET', path: '/api/diary', query: pageQuerySchema, response: z.array(postSchema) },
+  deleteDraft: {
+    method: 'DELETE',
+    path: '/api/diary/:id',
+    params: postIdParamsSchema,
+    response: z.object({ id: z.string() }),
+  },
+  listPosts: { method: 'GET', path: '/api/posts', query: pageQuerySchema, response: z.array(postSchema) },
+  listUserPosts: {
+    method: 'GET',
+    path: '/api/posts/user/:userId',
+    params: postsUserIdParamsSchema,
+    query: pageQuerySchema,
+    response: z.array(postSchema),
+  },
+  feed: { method: 'GET', path: '/api/feed', query: pageQuerySchema, response: z.array(postSchema) },
+  getPost: { method: 'GET', path: '/api/posts/:id', params: postIdParamsSchema, response: postSchema },
+  getPostPeaks: {
+    method: 'GET',
+    path: '/api/posts/:id/peaks',
+    params: postIdParamsSchema,
+    response: peaksSchema,
+  },
+  deletePost: {
+    method: 'DELETE',
+    path: '/api/posts/:id',
+    params: postIdParamsSchema,
+    response: z.object({ id: z.string() }),
+  },
+
   createFakeUser: {
     method: 'POST',
     path: '/api/create-fake-user',

@@ -40,3 +40,8 @@ export async function listUsers(db: Db, options: { limit: number; cursor?: strin
     .execute();
   return toPage(rows, options.limit);
 }
+
+export function findUsersByIds(db: Db, ids: string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+}

@@ -1,0 +1,108 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../database';
+import { decodeCursor, toPage, type Page } from '../pagination';
+import type { PostsTable } from '../schema';
+
+/** A post with what its JSON needs from its audio and image, in one query. */
+function postsWithMedia(db: Db) {
+  return db
+    .selectFrom('posts')
+    .innerJoin('audio_assets', 'audio_assets.id', 'posts.audio_id')
+    .leftJoin('images', 'images.id', 'posts.image_id')
+    .selectAll('posts')
+    .select([
+      'audio_assets.duration',
+      'audio_assets.waveform_json',
+      'audio_assets.original_key',
+      'audio_assets.original_mime',
+      'audio_assets.rendition_key',
+      'audio_assets.rendition_mime',
+      'images.storage_key as image_key',
+    ]);
+}
+
+export type PostWithMedia = Awaited<ReturnType<ReturnType<typeof postsWithMedia>['executeTakeFirstOrThrow']>>;
+
+export function findPostWithMedia(db: Db, id: string): Promise<PostWithMedia | undefined> {
+  return postsWithMedia(db).where('posts.id', '=', id).executeTakeFirst();
+}
+
+export function findPost(db: Db, id: string) {
+  return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertPost(db: Db, post: Insertable<PostsTable>): Promise<void> {
+  await db.insertInto('posts').values(post).execute();
+}
+
+export async function updatePost(db: Db, id: string, changes: Updateable<PostsTable>): Promise<void> {
+  await db.updateTable('posts').set(changes).where('id', '=', id).execute();
+}
+
+export async function deletePost(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('posts').where('id', '=', id).execute();
+}
+
+export type PostListFilter =
+  | { kind: 'public' }
+  | { kind: 'public-or-own'; viewerId: string }
+  | { kind: 'by-user'; userId: string; includePrivate: boolean }
+  | { kind: 'drafts-of'; userId: string };
+
+/** Newest first, keyset-paginated on (created_at, id); each filter has an index that leads with its equality columns. */
+export async function listPosts(
+  db: Db,
+  filter: PostListFilter,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<Page<PostWithMedia>> {
+  const after = decodeCursor(page.cursor);
+  let query = postsWithMedia(db);
+  switch (filter.kind) {
+    case 'public':
+      query = query
+        .where('posts.is_private', '=', 0)
+        .where('posts.is_draft', '=', 0)
+        .where('posts.type', 'in', ['post', 'episode']);
+      break;
+    case 'public-or-own':
+      query = query.where((eb) =>
+        eb.or([
+          eb.and([eb('posts.is_private', '=', 0), eb('posts.is_draft', '=', 0)]),
+          eb('posts.user_id', '=', filter.viewerId),
+        ]),
+      );
+      break;
+    case 'by-user':
+      query = query.where('posts.user_id', '=', filter.userId);
+      if (!filter.includePrivate)
+        query = query.where('posts.is_private', '=', 0).where('posts.is_draft', '=', 0);
+      break;
+    case 'drafts-of':
+      query = query.where('posts.user_id', '=', filter.userId).where('posts.is_draft', '=', 1);
+      break;
+  }
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('posts.created_at', 'posts.id'), '<', eb.tuple(after.createdAt, after.id)),
+    );
+  }
+  const rows = await query
+    .orderBy('posts.created_at', 'desc')
+    .orderBy('posts.id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
+  return toPage(rows, page.limit);
+}
+
+export async function publicPostCounts(db: Db, userIds: string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('posts')
+    .select(['user_id', (eb) => eb.fn.countAll<string | number>().as('count')])
+    .where('user_id', 'in', userIds)
+    .where('is_private', '=', 0)
+    .where('is_draft', '=', 0)
+    .groupBy('user_id')
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, Number(row.count)]));
+}

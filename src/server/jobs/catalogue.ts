@@ -1,0 +1,15 @@
+/**
+ * Every background job and its payload. Payloads are stored as JSON, so they hold ids, not records: a handler reads
+ * the current state when it runs and must be idempotent, because a job can run again after a crash or a retry.
+ */
+export interface JobPayloads {
+  'media.render-speech': { assetId: string };
+  'autosave.recover-abandoned': Record<string, never>;
+}
+
+export type JobName = keyof JobPayloads;
+
+/** A handler throws to fail; the queue retries it with backoff until its attempts run out. */
+export type JobOutcome = 'done' | 'skipped';
+
+export type JobHandlers = { [N in JobName]: (payload: JobPayloads[N]) => Promise<JobOutcome> };

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import type { Db } from '../db/database';
+import { findAudioAsset, insertAudioAsset, setRendition } from '../db/queries/audio-assets';
+import type { AudioAssetRow } from '../db/schema';
+import type { JobOutcome } from '../jobs/catalogue';
+import { readHead, sniffAudioFormat, type AudioFormat } from '../media/file-formats';
+import { NotAudioError, type AnalysedAudio, type AudioInput, type Ffmpeg } from '../media/ffmpeg';
+import { SPEECH_LIMIT_DB, speechGainDb } from '../media/speech-loudness';
+import type { BlobStore, TempBlob } from '../storage/blob-store';
+
+const JOINED_FORMAT: AudioFormat = { demuxer: 'matroska', mime: 'audio/webm', extension: 'webm' };
+const RENDITION_MIME = 'audio/mp4';
+
+/** Audio measured and stored, not yet in the database: insert it in the caller's transaction, or forget it. */
+export interface PreparedAudio {
+  row: AudioAssetRow;
+  /** Deletes the stored file when the database write that should have kept it failed. */
+  forget(): Promise<void>;
+}
+
+export interface AudioLibrary {
+  /** Identifies the upload by content, measures it in one decode pass and files it under a generated key. */
+  prepare(upload: TempBlob, ownerId: string, isPrivate: boolean): Promise<PreparedAudio>;
+  /** The existing audio with `upload` appended, re-measured, as a new asset (media URLs never change content). */
+  prepareJoined(
+    existing: AudioAssetRow,
+    upload: TempBlob,
+    ownerId: string,
+    isPrivate: boolean,
+  ): Promise<PreparedAudio>;
+  /** Several stored files joined end to end (recovered autosave chunks). */
+  prepareFromParts(parts: TempBlob[], ownerId: string, isPrivate: boolean): Promise<PreparedAudio>;
+  insert(db: Db, prepared: PreparedAudio): Promise<void>;
+  /** Every file of an asset whose row is already gone. */
+  deleteFiles(asset: Pick<AudioAssetRow, 'original_key' | 'rendition_key'>): Promise<void>;
+  /** Job handler: the AAC rendition, loudness-normalised for speech. Idempotent. */
+  renderSpeech(assetId: string): Promise<JobOutcome>;
+}
+
+const extensionOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
+
+export function formatOfStored(asset: Pick<AudioAssetRow, 'original_key' | 'original_mime'>): AudioFormat {
+  const extension = extensionOf(asset.original_key);
+  return { demuxer: demuxerFor(asset.original_mime), mime: asset.original_mime, extension };
+}
+
+function demuxerFor(mime: string): AudioFormat['demuxer'] {
+  const byMime: Record<string, AudioFormat['demuxer']> = {
+    'audio/webm': 'matroska',
+    'audio/x-matroska': 'matroska',
+    'audio/mp4': 'mov',
+    'audio/wav': 'wav',
+    'audio/ogg': 'ogg',
+    'audio/flac': 'flac',
+    'audio/mpeg': 'mp3',
+    'audio/aac': 'aac',
+  };
+  const demuxer = byMime[mime];
+  if (!demuxer) throw new Error(`no demuxer for stored type ${mime}`);
+  return demuxer;
+}
+
+async function sniffUpload(upload: TempBlob): Promise<AudioInput> {
+  const format = sniffAudioFormat(await readHead(upload.path));
+  if (!format) throw new NotAudioError();
+  return { file: upload.path, format };
+}
+
+export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): AudioLibrary {
+  async function store(
+    file: TempBlob | string,
+    bytes: number,
+    format: AudioFormat,
+    analysis: AnalysedAudio,
+    ownerId: string,
+    isPrivate: boolean,
+  ): Promise<PreparedAudio> {
+    const id = randomUUID();
+    const key = `audio/${id}/original.${format.extension}`;
+    await blobs.makePermanent(file, key);
+    return {
+      row: {
+        id,
+        owner_id: ownerId,
+        is_private: isPrivate ? 1 : 0,
+        original_key: key,
+        original_mime: format.mime,
+        original_bytes: bytes,
+        rendition_key: null,
+        rendition_mime: null,
+        duration: Math.round(analysis.durationSeconds * 1000) / 1000,
+        waveform_json: JSON.stringify(analysis.waveform),
+        peaks_json: JSON.stringify(analysis.peaks),
+        peaks_per_second: analysis.peaksPerSecond,
+        loudness_lufs: analysis.loudnessLufs,
+        created_at: new Date().toISOString(),
+      },
+      forget: () => blobs.delete(key),
+    };
+  }
+
+  async function joinInto(inputs: AudioInput[], ownerId: string, isPrivate: boolean): Promise<PreparedAudio> {
+    const output = await blobs.tempPath(JOINED_FORMAT.extension);
+    try {
+      const analysis = await ffmpeg.analyse(inputs, { joinedOutput: output });
+      const { size } = await stat(output);
+      return await store(output, size, JOINED_FORMAT, analysis, ownerId, isPrivate);
+    } catch (error) {
+      await blobs.discardTemp(output);
+      throw error;
+    }
+  }
+
+  return {
+    async prepare(upload, ownerId, isPrivate) {
+      const input = await sniffUpload(upload);
+      const analysis = await ffmpeg.analyse([input]);
+      return store(upload, upload.bytes, input.format, analysis, ownerId, isPrivate);
+    },
+
+    async prepareJoined(existing, upload, ownerId, isPrivate) {
+      const addition = await sniffUpload(upload);
+      const current = { file: blobs.localPath(existing.original_key), format: formatOfStored(existing) };
+      return joinInto([current, addition], ownerId, isPrivate);
+    },
+
+    async prepareFromParts(parts, ownerId, isPrivate) {
+      return joinInto(await Promise.all(parts.map(sniffUpload)), ownerId, isPrivate);
+    },
+
+    async insert(database, prepared) {
+      await insertAudioAsset(database, prepared.row);
+    },
+
+    async deleteFiles(asset) {
+      await blobs.delete(asset.original_key);
+      if (asset.rendition_key) await blobs.delete(asset.rendition_key);
+    },
+
+    async renderSpeech(assetId) {
+      const asset = await findAudioAsset(db, assetId);
+      if (!asset || asset.rendition_key) return 'skipped';
+      const output = await blobs.tempPath('m4a');
+      const key = `audio/${asset.id}/speech.m4a`;
+      try {
+        await ffmpeg.renderSpeech(
+          { file: blobs.localPath(asset.original_key), format: formatOfStored(asset) },
+          { output, gainDb: speechGainDb(asset.loudness_lufs), limitDb: SPEECH_LIMIT_DB },
+        );
+        await blobs.makePermanent(output, key);
+      } catch (error) {
+        await blobs.discardTemp(output);
+        throw error;
+      }
+      // The post may have been deleted while we encoded: then the rendition has no row to belong to.
+      if (!(await setRendition(db, asset.id, key, RENDITION_MIME))) {
+        await blobs.delete(key);
+        return 'skipped';
+      }
+      return 'done';
+    },
+  };
+}

@@ -1,0 +1,273 @@
+import { postUploadFieldsSchema, type Post, type PostUploadFields } from '@shared/contract/posts';
+import { randomUUID } from 'node:crypto';
+import type { Updateable } from 'kysely';
+import type { Db } from '../db/database';
+import { deleteAudioAsset, deleteImage, findAudioAsset, findImage } from '../db/queries/audio-assets';
+import { markAutosavePublished } from '../db/queries/autosave';
+import {
+  deletePost,
+  findPost,
+  findPostWithMedia,
+  insertPost,
+  listPosts,
+  type PostListFilter,
+  type PostWithMedia,
+} from '../db/queries/posts';
+import type { PostRow, PostsTable } from '../db/schema';
+import type { Page } from '../db/pagination';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors';
+import type { JobQueue } from '../jobs/job-queue';
+import type { TempBlob } from '../storage/blob-store';
+import type { AudioLibrary, PreparedAudio } from './audio-library';
+import type { ImageLibrary, PreparedImage } from './image-library';
+import { toPost } from './post-presenter';
+import type { UserService } from './user-service';
+
+export const NOT_FOUND_MESSAGE = 'This post does not exist or is not shared with you.';
+
+export interface PostUpload {
+  fields: Record<string, string>;
+  files: { audio?: TempBlob; photo?: TempBlob };
+}
+
+export type PostListKind = 'feed' | 'all' | { userId: string } | 'drafts';
+
+export interface PostService {
+  /** POST /api/posts and /api/diary: a new post, episode or (private) diary draft. */
+  create(userId: string, upload: PostUpload, asDiary: boolean): Promise<Post>;
+  /** Appends the uploaded audio to the post's audio; its other fields change where the upload names them. */
+  extend(
+    userId: string,
+    postId: string,
+    upload: PostUpload,
+    options?: { draftsOnly?: boolean },
+  ): Promise<Post>;
+  /** Replaces a draft's audio and fields (the drafts screen's editor saves the whole edited recording). */
+  replaceDraft(userId: string, draftId: string, upload: PostUpload): Promise<Post>;
+  get(viewerId: string | undefined, postId: string): Promise<Post>;
+  peaks(viewerId: string | undefined, postId: string): Promise<{ peaksPerSecond: number; peaks: number[] }>;
+  list(
+    viewerId: string,
+    kind: PostListKind,
+    page: { limit: number; cursor?: string | undefined },
+  ): Promise<Page<Post>>;
+  delete(userId: string, postId: string, options?: { draftsOnly?: boolean }): Promise<void>;
+  /** Renders the speech rendition of a post recovered from autosave (used by the recovery job). */
+  insertRecovered(
+    row: Omit<PostRow, 'chapters_json'>,
+    audio: PreparedAudio,
+    sessionKey: { userId: string; sessionId: string },
+  ): Promise<void>;
+}
+
+function parseFields(fields: Record<string, string>): PostUploadFields {
+  const parsed = postUploadFieldsSchema.safeParse(fields);
+  if (!parsed.success) throw new BadRequestError(parsed.error.issues.map((issue) => issue.message).join(' '));
+  return parsed.data;
+}
+
+function requireAudio(upload: PostUpload): TempBlob {
+  if (!upload.files.audio) throw new BadRequestError('Attach the recording as a file field named "audio".');
+  return upload.files.audio;
+}
+
+/** The fields an edit changes: only those the upload actually sent. */
+function editedFields(raw: Record<string, string>, fields: PostUploadFields): Updateable<PostsTable> {
+  const changes: Updateable<PostsTable> = {};
+  if ('title' in raw) changes.title = fields.title;
+  if ('category' in raw) changes.category = fields.category;
+  if ('transcription' in raw) changes.transcription = fields.transcription ?? null;
+  if ('affiliateLink' in raw) changes.affiliate_link = fields.affiliateLink ?? null;
+  if ('affiliateLinkTitle' in raw) changes.affiliate_link_title = fields.affiliateLinkTitle ?? null;
+  return changes;
+}
+
+const isVisibleTo = (post: Pick<PostRow, 'is_private' | 'user_id'>, viewerId: string | undefined) =>
+  post.is_private === 0 || post.user_id === viewerId;
+
+export function createPostService(deps: {
+  db: Db;
+  audio: AudioLibrary;
+  images: ImageLibrary;
+  jobs: JobQueue;
+  users: UserService;
+}): PostService {
+  const { db, audio, images, jobs, users } = deps;
+
+  async function present(rows: PostWithMedia[]): Promise<Post[]> {
+    const authors = await users.publicUsersByIds(rows.map((row) => row.user_id));
+    return rows.map((row) => toPost(row, authors.get(row.user_id)!));
+  }
+
+  async function presentOne(postId: string): Promise<Post> {
+    const row = await findPostWithMedia(db, postId);
+    if (!row) throw new NotFoundError(NOT_FOUND_MESSAGE);
+    return (await present([row]))[0]!;
+  }
+
+  /** The post, if `userId` may change it: others get 404 for what they cannot see and 403 for what they can. */
+  async function ownedPost(userId: string, postId: string, draftsOnly: boolean): Promise<PostRow> {
+    const post = await findPost(db, postId);
+    if (!post || !isVisibleTo(post, userId) || (draftsOnly && post.is_draft !== 1)) {
+      throw new NotFoundError(NOT_FOUND_MESSAGE);
+    }
+    if (post.user_id !== userId) throw new ForbiddenError('Only the author can change this post.');
+    return post;
+  }
+
+  /** Writes in one transaction; if it fails, the files already stored for it are removed. */
+  async function commit(
+    prepared: Array<PreparedAudio | PreparedImage | undefined>,
+    write: (trx: Db) => Promise<void>,
+  ) {
+    try {
+      await db.transaction().execute(write);
+    } catch (error) {
+      await Promise.all(prepared.map((item) => item?.forget()));
+      throw error;
+    }
+  }
+
+  async function swapAudio(
+    post: PostRow,
+    next: PreparedAudio,
+    changes: Updateable<PostsTable>,
+  ): Promise<void> {
+    const previous = await findAudioAsset(db, post.audio_id);
+    await commit([next], async (trx) => {
+      await audio.insert(trx, next);
+      const result = await trx
+        .updateTable('posts')
+        .set({ ...changes, audio_id: next.row.id, updated_at: new Date().toISOString() })
+        .where('id', '=', post.id)
+        .where('audio_id', '=', post.audio_id)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) {
+        throw new ConflictError('This recording changed while you were saving. Reload it and try again.');
+      }
+      await deleteAudioAsset(trx, post.audio_id);
+      await jobs.enqueue(
+        'media.render-speech',
+        { assetId: next.row.id },
+        { uniqueKey: `render:${next.row.id}`, db: trx },
+      );
+    });
+    if (previous) await audio.deleteFiles(previous);
+  }
+
+  return {
+    async create(userId, upload, asDiary) {
+      const fields = parseFields(upload.fields);
+      const audioUpload = requireAudio(upload);
+      const isDiary = asDiary || fields.isDiary;
+      const isPrivate = isDiary || fields.isPrivate;
+      const preparedAudio = await audio.prepare(audioUpload, userId, isPrivate);
+      let preparedImage: PreparedImage | undefined;
+      try {
+        if (upload.files.photo) preparedImage = await images.prepare(upload.files.photo, userId, isPrivate);
+      } catch (error) {
+        await preparedAudio.forget();
+        throw error;
+      }
+      const now = new Date().toISOString();
+      const postId = randomUUID();
+      await commit([preparedAudio, preparedImage], async (trx) => {
+        await audio.insert(trx, preparedAudio);
+        if (preparedImage) await images.insert(trx, preparedImage);
+        await insertPost(trx, {
+          id: postId,
+          user_id: userId,
+          type: isDiary ? 'diary' : fields.type,
+          is_draft: isDiary ? 1 : 0,
+          is_private: isPrivate ? 1 : 0,
+          title: fields.title,
+          category: fields.category,
+          transcription: fields.transcription ?? null,
+          affiliate_link: isDiary ? null : (fields.affiliateLink ?? null),
+          affiliate_link_title: isDiary ? null : (fields.affiliateLinkTitle ?? null),
+          audio_id: preparedAudio.row.id,
+          image_id: preparedImage?.row.id ?? null,
+          created_at: now,
+          updated_at: now,
+        });
+        await jobs.enqueue(
+          'media.render-speech',
+          { assetId: preparedAudio.row.id },
+          { uniqueKey: `render:${preparedAudio.row.id}`, db: trx },
+        );
+        if (fields.sessionId) await markAutosavePublished(trx, userId, fields.sessionId, now);
+      });
+      return presentOne(postId);
+    },
+
+    async extend(userId, postId, upload, options = {}) {
+      const fields = parseFields(upload.fields);
+      const post = await ownedPost(userId, postId, options.draftsOnly ?? false);
+      const existing = await findAudioAsset(db, post.audio_id);
+      if (!existing) throw new NotFoundError(NOT_FOUND_MESSAGE);
+      const joined = await audio.prepareJoined(existing, requireAudio(upload), userId, post.is_private === 1);
+      await swapAudio(post, joined, editedFields(upload.fields, fields));
+      return presentOne(post.id);
+    },
+
+    async replaceDraft(userId, draftId, upload) {
+      const fields = parseFields(upload.fields);
+      const post = await ownedPost(userId, draftId, true);
+      const replacement = await audio.prepare(requireAudio(upload), userId, true);
+      await swapAudio(post, replacement, editedFields(upload.fields, fields));
+      return presentOne(post.id);
+    },
+
+    async get(viewerId, postId) {
+      const row = await findPostWithMedia(db, postId);
+      if (!row || !isVisibleTo(row, viewerId)) throw new NotFoundError(NOT_FOUND_MESSAGE);
+      return (await present([row]))[0]!;
+    },
+
+    async peaks(viewerId, postId) {
+      const post = await findPost(db, postId);
+      const asset = post && isVisibleTo(post, viewerId) ? await findAudioAsset(db, post.audio_id) : undefined;
+      if (!asset) throw new NotFoundError(NOT_FOUND_MESSAGE);
+      return { peaksPerSecond: asset.peaks_per_second, peaks: JSON.parse(asset.peaks_json) as number[] };
+    },
+
+    async list(viewerId, kind, page) {
+      const filter: PostListFilter =
+        kind === 'feed'
+          ? { kind: 'public' }
+          : kind === 'all'
+            ? { kind: 'public-or-own', viewerId }
+            : kind === 'drafts'
+              ? { kind: 'drafts-of', userId: viewerId }
+              : { kind: 'by-user', userId: kind.userId, includePrivate: kind.userId === viewerId };
+      const rows = await listPosts(db, filter, page);
+      return { items: await present(rows.items), nextCursor: rows.nextCursor };
+    },
+
+    async delete(userId, postId, options = {}) {
+      const post = await ownedPost(userId, postId, options.draftsOnly ?? false);
+      const asset = await findAudioAsset(db, post.audio_id);
+      const image = post.image_id ? await findImage(db, post.image_id) : undefined;
+      await db.transaction().execute(async (trx) => {
+        await deletePost(trx, post.id);
+        await deleteAudioAsset(trx, post.audio_id);
+        if (post.image_id) await deleteImage(trx, post.image_id);
+      });
+      if (asset) await audio.deleteFiles(asset);
+      if (image) await images.deleteFile(image);
+    },
+
+    async insertRecovered(row, prepared, sessionKey) {
+      await commit([prepared], async (trx) => {
+        await audio.insert(trx, prepared);
+        await insertPost(trx, row);
+        await jobs.enqueue(
+          'media.render-speech',
+          { assetId: prepared.row.id },
+          { uniqueKey: `render:${prepared.row.id}`, db: trx },
+        );
+        await markAutosavePublished(trx, sessionKey.userId, sessionKey.sessionId, row.created_at);
+      });
+    },
+  };
+}

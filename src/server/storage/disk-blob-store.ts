@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { access, mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { TooLargeError, type BlobStore, type TempBlob } from './blob-store';
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i;
+
+function byteLimit(maxBytes: number, counted: { bytes: number }): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      counted.bytes += chunk.length;
+      if (counted.bytes > maxBytes) callback(new TooLargeError(`over ${maxBytes} bytes`));
+      else callback(null, chunk);
+    },
+  });
+}
+
+/** Media under DATA_DIR/media, scratch files under DATA_DIR/tmp (same filesystem, so moves are renames). */
+export function createDiskBlobStore(dataDir: string): BlobStore {
+  const mediaRoot = path.join(dataDir, 'media');
+  const tempRoot = path.join(dataDir, 'tmp');
+
+  function resolveKey(key: string): string {
+    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
+    return path.join(mediaRoot, key);
+  }
+
+  async function tempPath(extension: string): Promise<string> {
+    await mkdir(tempRoot, { recursive: true });
+    return path.join(tempRoot, `${randomUUID()}${extension ? `.${extension}` : ''}`);
+  }
+
+  const pathOf = (temp: TempBlob | string) => (typeof temp === 'string' ? temp : temp.path);
+
+  return {
+    async putTemp(source, maxBytes) {
+      const file = await tempPath('');
+      const counted = { bytes: 0 };
+      try {
+        await pipeline(source, byteLimit(maxBytes, counted), createWriteStream(file, { flags: 'wx' }));
+      } catch (error) {
+        await rm(file, { force: true });
+        source.resume();
+        throw error;
+      }
+      return { path: file, bytes: counted.bytes };
+    },
+
+    tempPath,
+
+    async discardTemp(temp) {
+      await rm(pathOf(temp), { force: true });
+    },
+
+    async makePermanent(temp, key) {
+      const target = resolveKey(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(pathOf(temp), target);
+    },
+
+    localPath: resolveKey,
+
+    async delete(key) {
+      await rm(resolveKey(key), { force: true });
+    },
+
+    async exists(key) {
+      try {
+        await access(resolveKey(key));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+export function mediaRootOf(dataDir: string): string {
+  return path.join(dataDir, 'media');
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import {
+  CATEGORY_MAX_LENGTH,
+  DEFAULT_CATEGORY,
+  DEFAULT_POST_TITLE,
+  LINK_MAX_LENGTH,
+  POST_TYPES,
+  TITLE_MAX_LENGTH,
+  TRANSCRIPTION_MAX_LENGTH,
+} from '../domain/posts';
+import { publicUserSchema } from './users';
+
+export const chapterSchema = z.object({
+  id: z.string().max(100),
+  title: z.string().trim().min(1).max(TITLE_MAX_LENGTH),
+  description: z.string().trim().max(1000).optional(),
+  time: z.number().min(0),
+});
+export type Chapter = z.infer<typeof chapterSchema>;
+
+export const audioSourceSchema = z.object({ url: z.string(), mimeType: z.string() });
+export type AudioSource = z.infer<typeof audioSourceSchema>;
+
+/** Spec §3 Post, plus what the player needs: every playable source, best first, and the detailed peaks. */
+export const postSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  user: publicUserSchema,
+  type: z.enum(POST_TYPES),
+  isDraft: z.boolean(),
+  isPrivate: z.boolean(),
+  title: z.string(),
+  category: z.string(),
+  /** Seconds, measured by the server. */
+  duration: z.number(),
+  audioUrl: z.string(),
+  audioSources: z.array(audioSourceSchema),
+  peaksUrl: z.string(),
+  imageUrl: z.string().nullable(),
+  waveformData: z.array(z.number()),
+  transcription: z.string().nullable(),
+  chapters: z.array(chapterSchema),
+  affiliateLink: z.string().nullable(),
+  affiliateLinkTitle: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Post = z.infer<typeof postSchema>;
+
+export const peaksSchema = z.object({ peaksPerSecond: z.number(), peaks: z.array(z.number()) });
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'on', ''], { error: 'Flags must be "true" or "false".' })
+  .optional()
+  .transform((value) => value === 'true' || value === '1' || value === 'on');
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${label} can be at most ${max} characters.` })
+    .optional()
+    .transform((value) => value || undefined);
+
+/** Multipart text fields of an upload (spec §3 "Voice post upload fields"). The client's duration is ignored. */
+export const postUploadFieldsSchema = z.object({
+  title: optionalText(TITLE_MAX_LENGTH, 'Titles').transform((value) => value ?? DEFAULT_POST_TITLE),
+  category: optionalText(CATEGORY_MAX_LENGTH, 'Categories').transform((value) => value ?? DEFAULT_CATEGORY),
+  transcription: optionalText(TRANSCRIPTION_MAX_LENGTH, 'Descriptions'),
+  type: z
+    .enum(['post', 'episode', ''], { error: 'type must be "post" or "episode".' })
+    .optional()
+    .transform((value) => (value === 'episode' ? 'episode' : 'post')),
+  isPrivate: flag,
+  isDiary: flag,
+  isExtending: flag,
+  draftId: z.string().max(100).optional(),
+  affiliateLink: optionalText(LINK_MAX_LENGTH, 'Promotion links').refine(
+    (value) => value === undefined || /^https?:\/\/[^\s]+$/i.test(value),
+    { error: 'Promotion links must start with http:// or https://.' },
+  ),
+  affiliateLinkTitle: optionalText(TITLE_MAX_LENGTH, 'Promotion titles'),
+  /** Ours: ties an upload to the autosave session it finishes, so that session is not recovered later. */
+  sessionId: z.string().max(100).optional(),
+});
+export type PostUploadFields = z.output<typeof postUploadFieldsSchema>;
+
+export const autosaveFieldsSchema = z.object({
+  sessionId: z.string().trim().min(1, { error: 'sessionId is required.' }).max(100),
+  chunkNumber: z.coerce
+    .number({ error: 'chunkNumber must be a whole number.' })
+    .int({ error: 'chunkNumber must be a whole number.' })
+    .min(0, { error: 'chunkNumber must be a whole number.' })
+    .max(100_000),
+  totalDuration: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 3600)
+    .optional(),
+});
+
+export const autosaveResponseSchema = z.object({
+  sessionId: z.string(),
+  chunkNumber: z.number(),
+  savedAt: z.string(),
+});
+
+export const postIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const userIdParamsSchema = z.object({ userId: z.string().min(1).max(100) });
