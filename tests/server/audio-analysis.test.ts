@@ -72,6 +72,6 @@ describe.each([
     );
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toMatch(/not audio/);
-    expect(await readdir(path.join(testApp.config.dataDir, 'tmp'))).toEqual([]);
+    expect(await readdir(path.join(testApp.config.dataDir, 'tmp', 'uploads'))).toEqual([]);
   });
 });

@@ -28,11 +28,91 @@ export async function makeTone(
   ]);
 }
 
-export function multipartFile(field: string, filename: string, contentType: string, content: Buffer) {
+/**
+ * A tone encoded straight to a pipe, as a browser's MediaRecorder writes it: the muxer cannot seek back, so the
+ * file carries no duration (WebM) or is fragmented (MP4).
+ */
+export async function streamedTone(options: {
+  seconds: number;
+  format: string;
+  codecArgs: string[];
+  frequency?: number;
+  gainDb?: number;
+}): Promise<Buffer> {
+  const { stdout } = await run(
+    serverFfmpegPath,
+    [
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=${options.frequency ?? 440}:duration=${options.seconds},volume=${options.gainDb ?? 0}dB`,
+      ...options.codecArgs,
+      '-f',
+      options.format,
+      'pipe:1',
+    ],
+    { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
+  );
+  return stdout;
+}
+
+export interface FilePart {
+  field: string;
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** A multipart/form-data body with text fields first, then files, as browsers send a FormData. */
+export function multipartForm(fields: Record<string, string>, files: FilePart[]) {
   const boundary = `----earshot${Math.random().toString(16).slice(2)}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  for (const file of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
   return {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    payload: Buffer.concat(parts),
   };
+}
+
+export function multipartFile(field: string, filename: string, contentType: string, content: Buffer) {
+  return multipartForm({}, [{ field, filename, contentType, content }]);
+}
+
+/** EBU R128 integrated loudness and true peak of an encoded file, measured by ffmpeg itself. */
+export async function measureLoudness(file: string): Promise<{ integratedLufs: number; truePeakDb: number }> {
+  const { stderr } = await run(serverFfmpegPath, [
+    '-nostdin',
+    '-hide_banner',
+    '-nostats',
+    '-i',
+    file,
+    '-af',
+    'ebur128=peak=true:framelog=verbose',
+    '-f',
+    'null',
+    '-',
+  ]);
+  const summary = stderr.slice(stderr.lastIndexOf('Summary:'));
+  const integrated = /I:\s+(-?[\d.]+) LUFS/.exec(summary)?.[1];
+  const truePeak = /True peak:\s+Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(summary)?.[1];
+  if (integrated === undefined || truePeak === undefined)
+    throw new Error(`no loudness summary in:\n${summary}`);
+  return { integratedLufs: Number(integrated), truePeakDb: Number(truePeak) };
 }

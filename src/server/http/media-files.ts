@@ -14,5 +14,5 @@ export async function registerMediaFiles(app: FastifyInstance, dataDir: string):
 export function sendMedia(reply: FastifyReply, key: string, mime: string, isPublic: boolean) {
   reply.header('content-type', mime);
   reply.header('cache-control', isPublic ? 'public, max-age=31536000, immutable' : 'private, no-cache');
-  return reply.sendFile(key, { cacheControl: false, acceptRanges: true });
+  return reply.sendFile(key, { cacheControl: false, acceptRanges: true, contentType: false });
 }

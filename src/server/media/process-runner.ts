@@ -56,11 +56,13 @@ export function runProcess(binary: string, args: string[], options: RunOptions):
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      if (timedOut)
+      if (timedOut) {
         reject(new MediaProcessError(`${binary} took longer than ${options.timeoutMs} ms and was stopped`));
-      else if (code !== 0)
-        reject(new MediaProcessError(`${binary} failed (${signal ?? code}): ${stderr.trim()}`));
-      else resolve(Buffer.concat(stdoutChunks).toString('utf8'));
+      } else if (code !== 0) {
+        reject(new MediaProcessError(`${binary} failed (${signal ?? code}): ${stderr.trim().slice(-1000)}`));
+      } else {
+        resolve(options.keepStderr ? stderr : Buffer.concat(stdoutChunks).toString('utf8'));
+      }
     });
   });
 }

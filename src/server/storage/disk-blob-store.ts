@@ -18,26 +18,30 @@ function byteLimit(maxBytes: number, counted: { bytes: number }): Transform {
   });
 }
 
-/** Media under DATA_DIR/media, scratch files under DATA_DIR/tmp (same filesystem, so moves are renames). */
+/**
+ * Media under DATA_DIR/media; uploads being checked under DATA_DIR/tmp/uploads and process outputs under
+ * DATA_DIR/tmp/work (same filesystem, so making them permanent is a rename).
+ */
 export function createDiskBlobStore(dataDir: string): BlobStore {
   const mediaRoot = path.join(dataDir, 'media');
-  const tempRoot = path.join(dataDir, 'tmp');
+  const uploadsRoot = path.join(dataDir, 'tmp', 'uploads');
+  const workRoot = path.join(dataDir, 'tmp', 'work');
 
   function resolveKey(key: string): string {
     if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
     return path.join(mediaRoot, key);
   }
 
-  async function tempPath(extension: string): Promise<string> {
-    await mkdir(tempRoot, { recursive: true });
-    return path.join(tempRoot, `${randomUUID()}${extension ? `.${extension}` : ''}`);
+  async function newPath(directory: string, extension: string): Promise<string> {
+    await mkdir(directory, { recursive: true });
+    return path.join(directory, `${randomUUID()}${extension ? `.${extension}` : ''}`);
   }
 
   const pathOf = (temp: TempBlob | string) => (typeof temp === 'string' ? temp : temp.path);
 
   return {
     async putTemp(source, maxBytes) {
-      const file = await tempPath('');
+      const file = await newPath(uploadsRoot, '');
       const counted = { bytes: 0 };
       try {
         await pipeline(source, byteLimit(maxBytes, counted), createWriteStream(file, { flags: 'wx' }));
@@ -49,7 +53,7 @@ export function createDiskBlobStore(dataDir: string): BlobStore {
       return { path: file, bytes: counted.bytes };
     },
 
-    tempPath,
+    tempPath: (extension) => newPath(workRoot, extension),
 
     async discardTemp(temp) {
       await rm(pathOf(temp), { force: true });

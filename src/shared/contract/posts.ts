@@ -85,7 +85,11 @@ export const postUploadFieldsSchema = z.object({
 export type PostUploadFields = z.output<typeof postUploadFieldsSchema>;
 
 export const autosaveFieldsSchema = z.object({
-  sessionId: z.string().trim().min(1, { error: 'sessionId is required.' }).max(100),
+  sessionId: z
+    .string({ error: 'sessionId is required.' })
+    .trim()
+    .min(1, { error: 'sessionId is required.' })
+    .max(100),
   chunkNumber: z.coerce
     .number({ error: 'chunkNumber must be a whole number.' })
     .int({ error: 'chunkNumber must be a whole number.' })
