@@ -530,3 +530,35 @@ describe(`autosave on ${databaseKind}`, () => {
     expect(response.json().message).toMatch(/sessionId/);
   });
 });
+
+describe(`chapters on ${databaseKind}`, () => {
+  const putChapters = (who: SignedIn, postId: string, chapters: unknown) =>
+    testApp.app.inject({
+      method: 'PUT',
+      url: `/api/posts/${postId}/chapters`,
+      headers: { cookie: who.cookie },
+      payload: { chapters },
+    });
+
+  it('saves the owner’s chapters in time order, clamped to the recording', async () => {
+    const post = await publish(alice);
+    const response = await putChapters(alice, post.id, [
+      { id: 'chapter-2', title: ' Outro ', time: 99 },
+      { id: 'chapter-1', title: 'Intro', description: 'Hello', time: 0 },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const chapters = (response.json() as Post).chapters;
+    expect(chapters.map((chapter) => chapter.title)).toEqual(['Intro', 'Outro']);
+    expect(chapters[1]!.time).toBeCloseTo(post.duration, 3);
+    expect((await get(`/api/posts/${post.id}`, bob)).json().chapters).toHaveLength(2);
+  });
+
+  it('refuses chapters from anyone else and explains an empty title', async () => {
+    const post = await publish(alice);
+    const draft = await publish(alice, {}, webm2s, '/api/diary');
+    expect((await putChapters(bob, post.id, [])).statusCode).toBe(403);
+    expect((await putChapters(bob, draft.id, [])).statusCode).toBe(404);
+    const empty = await putChapters(alice, post.id, [{ id: 'chapter-1', title: '  ', time: 1 }]);
+    expect(empty.statusCode).toBe(400);
+  });
+});

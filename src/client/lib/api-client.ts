@@ -1,10 +1,12 @@
-import {
-  buildPath,
-  type RouteBody,
-  type RouteDefinition,
-  type RouteParams,
-  type RouteQuery,
-  type RouteResponse,
+import { buildPath, endpoints } from '@shared/contract/endpoints';
+import type {
+  RouteBody,
+  RouteDefinition,
+  RouteName,
+  RouteParams,
+  RouteQuery,
+  RouteResponse,
+  Routes,
 } from '@shared/contract/routes';
 
 /** A non-OK answer. Spec §8: the message is `${status}: ${body text, or the status text when empty}`. */
@@ -43,11 +45,15 @@ interface UntypedOptions {
   signal?: AbortSignal;
 }
 
-/** Calls a route of the shared contract. Sends cookies, JSON bodies as JSON and FormData as multipart. */
-export async function apiRequest<R extends RouteDefinition>(
-  route: R,
-  ...[options]: OptionsArgument<R>
-): Promise<RouteResponse<R>> {
+/**
+ * Calls an endpoint of the shared contract by name, typed from its schemas (types only: no validation code ships
+ * to the browser). Sends cookies, JSON bodies as JSON and FormData as multipart.
+ */
+export async function apiRequest<N extends RouteName>(
+  name: N,
+  ...[options]: OptionsArgument<Routes[N]>
+): Promise<RouteResponse<Routes[N]>> {
+  const route = endpoints[name];
   const { params, query, body, signal } = (options ?? {}) as UntypedOptions;
   const init: RequestInit = { method: route.method, credentials: 'include', signal };
   if (body instanceof FormData) {
@@ -57,7 +63,7 @@ export async function apiRequest<R extends RouteDefinition>(
     init.headers = { 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
   }
-  return (await send(buildPath(route.path, params) + toQueryString(query), init)) as RouteResponse<R>;
+  return (await send(buildPath(route.path, params) + toQueryString(query), init)) as RouteResponse<Routes[N]>;
 }
 
 /** GETs a path and reads its JSON; what the default query function uses for a query key. */

@@ -129,6 +129,13 @@ export function registerPostRoutes(app: App, context: AppContext): void {
       sendPage(request, reply, await context.posts.list(signedInUser(request).id, 'drafts', request.query)),
   });
 
+  app.route({
+    ...contractRoute(routes.updateChapters),
+    preHandler: requireUser,
+    handler: (request) =>
+      context.posts.updateChapters(signedInUser(request).id, request.params.id, request.body.chapters),
+  });
+
   // One post, for share links: public posts are open to signed-out visitors.
   app.route({
     ...contractRoute(routes.getPost),

@@ -1,4 +1,9 @@
-import { postUploadFieldsSchema, type Post, type PostUploadFields } from '@shared/contract/posts';
+import {
+  postUploadFieldsSchema,
+  type Chapter,
+  type Post,
+  type PostUploadFields,
+} from '@shared/contract/posts';
 import { randomUUID } from 'node:crypto';
 import type { Updateable } from 'kysely';
 import type { Db } from '../db/database';
@@ -10,6 +15,7 @@ import {
   findPostWithMedia,
   insertPost,
   listPosts,
+  updatePost,
   type PostListFilter,
   type PostWithMedia,
 } from '../db/queries/posts';
@@ -44,6 +50,8 @@ export interface PostService {
   ): Promise<Post>;
   /** Replaces a draft's audio and fields (the drafts screen's editor saves the whole edited recording). */
   replaceDraft(userId: string, draftId: string, upload: PostUpload): Promise<Post>;
+  /** The owner's chapter list, times clamped to the recording (spec §5 Chapters), in time order. */
+  updateChapters(userId: string, postId: string, chapters: Chapter[]): Promise<Post>;
   get(viewerId: string | undefined, postId: string): Promise<Post>;
   peaks(viewerId: string | undefined, postId: string): Promise<{ peaksPerSecond: number; peaks: number[] }>;
   list(
@@ -215,6 +223,20 @@ export function createPostService(deps: {
       const post = await ownedPost(userId, draftId, true);
       const replacement = await audio.prepare(requireAudio(upload), userId, true);
       await swapAudio(post, replacement, editedFields(upload.fields, fields));
+      return presentOne(post.id);
+    },
+
+    async updateChapters(userId, postId, chapters) {
+      const post = await ownedPost(userId, postId, false);
+      const asset = await findAudioAsset(db, post.audio_id);
+      const duration = asset?.duration ?? 0;
+      const ordered = chapters
+        .map((chapter) => ({ ...chapter, time: Math.min(Math.max(0, chapter.time), duration) }))
+        .sort((a, b) => a.time - b.time);
+      await updatePost(db, post.id, {
+        chapters_json: JSON.stringify(ordered),
+        updated_at: new Date().toISOString(),
+      });
       return presentOne(post.id);
     },
 

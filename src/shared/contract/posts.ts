@@ -46,6 +46,13 @@ export const postSchema = z.object({
 });
 export type Post = z.infer<typeof postSchema>;
 
+export const CHAPTERS_MAX = 100;
+export const chaptersBodySchema = z.object({
+  chapters: z
+    .array(chapterSchema)
+    .max(CHAPTERS_MAX, { error: `A post can have at most ${CHAPTERS_MAX} chapters.` }),
+});
+
 export const peaksSchema = z.object({ peaksPerSecond: z.number(), peaks: z.array(z.number()) });
 
 const flag = z

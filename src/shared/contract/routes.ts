@@ -1,16 +1,16 @@
 import { z } from 'zod';
 import { loginBodySchema, registerBodySchema } from './auth';
+import { endpoints, type EndpointName, type HttpMethod } from './endpoints';
 import { pageQuerySchema } from './pagination';
 import {
   autosaveResponseSchema,
+  chaptersBodySchema,
   peaksSchema,
   postIdParamsSchema,
   postSchema,
   userIdParamsSchema as postsUserIdParamsSchema,
 } from './posts';
 import { currentUserSchema, publicUserSchema, userIdParamsSchema } from './users';
-
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteDefinition {
   method: HttpMethod;
@@ -24,104 +24,63 @@ export interface RouteDefinition {
   successStatus?: number;
 }
 
-/** The API: every JSON route the client calls, with its payloads. Server routes and the client fetcher both use it. */
+const deleted = z.object({ id: z.string() });
+const posts = z.array(postSchema);
+
+/**
+ * The API: each endpoint with its payloads. Server routes validate with these schemas; the client takes its types
+ * from here. Multipart uploads (spec §7) have no body schema: the server checks their fields and files itself.
+ */
 export const routes = {
-  health: {
-    method: 'GET',
-    path: '/api/health',
-    response: z.object({ status: z.literal('ok') }),
-  },
-  currentUser: {
-    method: 'GET',
-    path: '/api/auth/user',
-    response: currentUserSchema,
-  },
+  health: { ...endpoints.health, response: z.object({ status: z.literal('ok') }) },
+  currentUser: { ...endpoints.currentUser, response: currentUserSchema },
   register: {
-    method: 'POST',
-    path: '/api/register',
+    ...endpoints.register,
     body: registerBodySchema,
     response: currentUserSchema,
     successStatus: 201,
   },
-  login: {
-    method: 'POST',
-    path: '/api/login',
-    body: loginBodySchema,
-    response: currentUserSchema,
-  },
-  getUser: {
-    method: 'GET',
-    path: '/api/users/:id',
-    params: userIdParamsSchema,
-    response: publicUserSchema,
-  },
-  listUsers: {
-    method: 'GET',
-    path: '/api/users',
-    query: pageQuerySchema,
-    response: z.array(publicUserSchema),
-  },
-  /** Multipart uploads (spec §7): the body is form data checked by the server, so it has no JSON schema. */
-  createPost: { method: 'POST', path: '/api/posts', response: postSchema, successStatus: 201 },
-  createDiaryEntry: { method: 'POST', path: '/api/diary', response: postSchema, successStatus: 201 },
-  extendDraftPost: {
-    method: 'PUT',
-    path: '/api/posts/:id',
-    params: postIdParamsSchema,
-    response: postSchema,
-  },
-  extendDraftDiaryEntry: {
-    method: 'PUT',
-    path: '/api/diary/:id',
-    params: postIdParamsSchema,
-    response: postSchema,
-  },
-  editDraft: { method: 'PUT', path: '/api/diary', response: postSchema },
-  extendPost: {
-    method: 'POST',
-    path: '/api/posts/:id/extend',
-    params: postIdParamsSchema,
-    response: postSchema,
-  },
-  autosaveChunk: { method: 'POST', path: '/api/recordings/autosave', response: autosaveResponseSchema },
+  login: { ...endpoints.login, body: loginBodySchema, response: currentUserSchema },
+  getUser: { ...endpoints.getUser, params: userIdParamsSchema, response: publicUserSchema },
+  listUsers: { ...endpoints.listUsers, query: pageQuerySchema, response: z.array(publicUserSchema) },
 
-  listDrafts: { method: 'GET', path: '/api/diary', query: pageQuerySchema, response: z.array(postSchema) },
-  deleteDraft: {
-    method: 'DELETE',
-    path: '/api/diary/:id',
+  createPost: { ...endpoints.createPost, response: postSchema, successStatus: 201 },
+  createDiaryEntry: { ...endpoints.createDiaryEntry, response: postSchema, successStatus: 201 },
+  extendDraftPost: { ...endpoints.extendDraftPost, params: postIdParamsSchema, response: postSchema },
+  extendDraftDiaryEntry: {
+    ...endpoints.extendDraftDiaryEntry,
     params: postIdParamsSchema,
-    response: z.object({ id: z.string() }),
+    response: postSchema,
   },
-  listPosts: { method: 'GET', path: '/api/posts', query: pageQuerySchema, response: z.array(postSchema) },
+  editDraft: { ...endpoints.editDraft, response: postSchema },
+  extendPost: { ...endpoints.extendPost, params: postIdParamsSchema, response: postSchema },
+  updateChapters: {
+    ...endpoints.updateChapters,
+    params: postIdParamsSchema,
+    body: chaptersBodySchema,
+    response: postSchema,
+  },
+  autosaveChunk: { ...endpoints.autosaveChunk, response: autosaveResponseSchema },
+  listDrafts: { ...endpoints.listDrafts, query: pageQuerySchema, response: posts },
+  deleteDraft: { ...endpoints.deleteDraft, params: postIdParamsSchema, response: deleted },
+  listPosts: { ...endpoints.listPosts, query: pageQuerySchema, response: posts },
   listUserPosts: {
-    method: 'GET',
-    path: '/api/posts/user/:userId',
+    ...endpoints.listUserPosts,
     params: postsUserIdParamsSchema,
     query: pageQuerySchema,
-    response: z.array(postSchema),
+    response: posts,
   },
-  feed: { method: 'GET', path: '/api/feed', query: pageQuerySchema, response: z.array(postSchema) },
-  getPost: { method: 'GET', path: '/api/posts/:id', params: postIdParamsSchema, response: postSchema },
-  getPostPeaks: {
-    method: 'GET',
-    path: '/api/posts/:id/peaks',
-    params: postIdParamsSchema,
-    response: peaksSchema,
-  },
-  deletePost: {
-    method: 'DELETE',
-    path: '/api/posts/:id',
-    params: postIdParamsSchema,
-    response: z.object({ id: z.string() }),
-  },
+  feed: { ...endpoints.feed, query: pageQuerySchema, response: posts },
+  getPost: { ...endpoints.getPost, params: postIdParamsSchema, response: postSchema },
+  getPostPeaks: { ...endpoints.getPostPeaks, params: postIdParamsSchema, response: peaksSchema },
+  deletePost: { ...endpoints.deletePost, params: postIdParamsSchema, response: deleted },
 
   createFakeUser: {
-    method: 'POST',
-    path: '/api/create-fake-user',
+    ...endpoints.createFakeUser,
     response: z.object({ user: publicUserSchema, posts: z.array(z.unknown()) }),
     successStatus: 201,
   },
-} as const satisfies Record<string, RouteDefinition>;
+} as const satisfies Record<EndpointName, RouteDefinition>;
 
 export type Routes = typeof routes;
 export type RouteName = keyof Routes;
@@ -131,12 +90,3 @@ export type RouteParams<R extends RouteDefinition> = InferOr<R['params'], undefi
 export type RouteQuery<R extends RouteDefinition> = InferOr<R['query'], undefined>;
 export type RouteBody<R extends RouteDefinition> = InferOr<R['body'], undefined>;
 export type RouteResponse<R extends RouteDefinition> = z.output<R['response']>;
-
-/** Fills `:name` segments of a route path, encoding each value. */
-export function buildPath(path: string, params?: Record<string, string | number>): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}

@@ -1,0 +1,43 @@
+/**
+ * Every API endpoint's method and path, without schemas, so the browser bundle carries no validation library.
+ * `routes.ts` pairs each with its zod schemas for the server and for the client's types.
+ */
+export const endpoints = {
+  health: { method: 'GET', path: '/api/health' },
+  currentUser: { method: 'GET', path: '/api/auth/user' },
+  register: { method: 'POST', path: '/api/register' },
+  login: { method: 'POST', path: '/api/login' },
+  getUser: { method: 'GET', path: '/api/users/:id' },
+  listUsers: { method: 'GET', path: '/api/users' },
+
+  createPost: { method: 'POST', path: '/api/posts' },
+  createDiaryEntry: { method: 'POST', path: '/api/diary' },
+  extendDraftPost: { method: 'PUT', path: '/api/posts/:id' },
+  extendDraftDiaryEntry: { method: 'PUT', path: '/api/diary/:id' },
+  editDraft: { method: 'PUT', path: '/api/diary' },
+  extendPost: { method: 'POST', path: '/api/posts/:id/extend' },
+  updateChapters: { method: 'PUT', path: '/api/posts/:id/chapters' },
+  autosaveChunk: { method: 'POST', path: '/api/recordings/autosave' },
+  listDrafts: { method: 'GET', path: '/api/diary' },
+  deleteDraft: { method: 'DELETE', path: '/api/diary/:id' },
+  listPosts: { method: 'GET', path: '/api/posts' },
+  listUserPosts: { method: 'GET', path: '/api/posts/user/:userId' },
+  feed: { method: 'GET', path: '/api/feed' },
+  getPost: { method: 'GET', path: '/api/posts/:id' },
+  getPostPeaks: { method: 'GET', path: '/api/posts/:id/peaks' },
+  deletePost: { method: 'DELETE', path: '/api/posts/:id' },
+
+  createFakeUser: { method: 'POST', path: '/api/create-fake-user' },
+} as const satisfies Record<string, { method: HttpMethod; path: string }>;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type EndpointName = keyof typeof endpoints;
+
+/** Fills `:name` segments of a route path, encoding each value. */
+export function buildPath(path: string, params?: Record<string, string | number>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
