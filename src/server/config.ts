@@ -23,6 +23,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag,
   FFMPEG_PATH: z.string().min(1).optional(),
+  FFMPEG_TIMEOUT_SECONDS: z.coerce.number().positive().max(24 * 3600).default(600),
+  FFMPEG_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
 });
 
 export type DatabaseConfig =
@@ -39,6 +41,10 @@ export interface Config {
   /** Behind a load balancer: trust X-Forwarded-* for the client address and https. */
   trustProxy: boolean;
   ffmpegPath: string | undefined;
+  /** A media process running longer than this is killed and its upload or job fails. */
+  ffmpegTimeoutMs: number;
+  /** Media processes at once; more wait their turn. Defaults to the number of cores. */
+  ffmpegConcurrency: number | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -63,5 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     ffmpegPath: values.FFMPEG_PATH,
+    ffmpegTimeoutMs: values.FFMPEG_TIMEOUT_SECONDS * 1000,
+    ffmpegConcurrency: values.FFMPEG_CONCURRENCY,
   };
 }

@@ -50,6 +50,7 @@ export async function createContext(
   }
   const ffmpeg = createFfmpeg(
     resolveFfmpegBinaries({ ffmpegPath: config.ffmpegPath, preferNpm: options.preferNpmFfmpeg ?? false }),
+    { timeoutMs: config.ffmpegTimeoutMs, concurrency: config.ffmpegConcurrency },
   );
   const blobs = createDiskBlobStore(config.dataDir);
   const jobs = createJobQueue(db, config.database.kind);

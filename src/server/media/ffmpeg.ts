@@ -4,7 +4,6 @@ import { ANALYSIS_SAMPLE_RATE, PeakAccumulator, type PeakSummary } from './peaks
 import { MediaProcessError, ProcessLimiter, runProcess } from './process-runner';
 
 const HARDENING = ['-nostdin', '-hide_banner', '-nostats', '-protocol_whitelist', 'file,pipe'];
-const TIMEOUT_MS = 10 * 60_000;
 export const NOT_AUDIO_MESSAGE = 'This file is not audio we can play. Record again or choose an audio file.';
 
 export class NotAudioError extends Error {
@@ -74,7 +73,12 @@ function parseIntegratedLoudness(log: string): number | null {
   return value <= -70 ? null : value;
 }
 
-export function createFfmpeg(binaries: FfmpegBinaries, limiter = new ProcessLimiter()): Ffmpeg {
+export function createFfmpeg(
+  binaries: FfmpegBinaries,
+  options: { timeoutMs: number; concurrency?: number | undefined },
+): Ffmpeg {
+  const limiter = new ProcessLimiter(options.concurrency);
+  const timeoutMs = options.timeoutMs;
   return {
     binaries,
 
@@ -102,7 +106,7 @@ export function createFfmpeg(binaries: FfmpegBinaries, limiter = new ProcessLimi
       try {
         log = await limiter.run(() =>
           runProcess(binaries.ffmpeg.path, args, {
-            timeoutMs: TIMEOUT_MS,
+            timeoutMs,
             onStdout: (pcm) => pcm.on('data', (chunk: Buffer) => peaks.push(chunk)),
             keepStderr: true,
           }),
@@ -140,7 +144,7 @@ export function createFfmpeg(binaries: FfmpegBinaries, limiter = new ProcessLimi
         '-y',
         rendition.output,
       );
-      await limiter.run(() => runProcess(binaries.ffmpeg.path, args, { timeoutMs: TIMEOUT_MS }));
+      await limiter.run(() => runProcess(binaries.ffmpeg.path, args, { timeoutMs }));
     },
   };
 }

@@ -9,7 +9,11 @@ export class ProcessLimiter {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
 
-  constructor(private readonly capacity = Math.max(1, availableParallelism())) {}
+  private readonly capacity: number;
+
+  constructor(capacity?: number) {
+    this.capacity = capacity ?? Math.max(1, availableParallelism());
+  }
 
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.capacity) await new Promise<void>((resolve) => this.waiting.push(resolve));
