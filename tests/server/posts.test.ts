@@ -148,6 +148,12 @@ describe(`publishing voice posts on ${databaseKind}`, () => {
     expect(await tempFiles()).toEqual([]);
   });
 
+  it('refuses an empty file', async () => {
+    const response = await upload(alice, 'POST', '/api/posts', {}, [audioPart(Buffer.alloc(0))]);
+    expect(response.statusCode).toBe(422);
+    expect(await tempFiles()).toEqual([]);
+  });
+
   it('cuts off audio over 100 MB with 413 and keeps nothing', async () => {
     const before = await countRows('posts');
     const huge = Buffer.alloc(100 * 1024 * 1024 + 10, 0);

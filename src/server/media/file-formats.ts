@@ -28,7 +28,7 @@ const startsWith = (head: Buffer, text: string, offset = 0) =>
 
 /** Identifies audio containers by their magic bytes; the name and declared type of an upload are ignored. */
 export function sniffAudioFormat(head: Buffer): AudioFormat | undefined {
-  if (head.readUInt32BE(0) === 0x1a45dfa3) {
+  if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) {
     return head.includes('webm')
       ? { demuxer: 'matroska', mime: 'audio/webm', extension: 'webm' }
       : { demuxer: 'matroska', mime: 'audio/x-matroska', extension: 'mka' };
