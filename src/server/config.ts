@@ -23,7 +23,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag,
   FFMPEG_PATH: z.string().min(1).optional(),
-  FFMPEG_TIMEOUT_SECONDS: z.coerce.number().positive().max(24 * 3600).default(600),
+  FFMPEG_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 3600)
+    .default(600),
   FFMPEG_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
 });
 

@@ -10,6 +10,10 @@ import { resolveFfmpegBinaries } from './media/ffmpeg-binaries';
 import { createAccountService, type AccountService } from './services/account-service';
 import { createAudioLibrary } from './services/audio-library';
 import { createAutosaveService, type AutosaveService } from './services/autosave-service';
+import { createCommentService, type CommentService } from './services/comment-service';
+import { createFollowService, type FollowService } from './services/follow-service';
+import { createNotificationService, type NotificationService } from './services/notification-service';
+import { createReactionService, type ReactionService } from './services/reaction-service';
 import { createImageLibrary } from './services/image-library';
 import { createLoginThrottle } from './services/login-throttle';
 import { createPostService, type PostService } from './services/post-service';
@@ -31,6 +35,10 @@ export interface AppContext {
   users: UserService;
   posts: PostService;
   autosave: AutosaveService;
+  reactions: ReactionService;
+  follows: FollowService;
+  comments: CommentService;
+  notifications: NotificationService;
 }
 
 export async function createContext(
@@ -58,6 +66,7 @@ export async function createContext(
   const audio = createAudioLibrary(blobs, ffmpeg, db);
   const posts = createPostService({ db, audio, images: createImageLibrary(blobs), jobs, users });
   const autosave = createAutosaveService({ db, blobs, audio, posts, log });
+  const notifications = createNotificationService(db, users);
   return {
     config,
     log,
@@ -74,5 +83,9 @@ export async function createContext(
     users,
     posts,
     autosave,
+    reactions: createReactionService(db, notifications),
+    follows: createFollowService(db, users, notifications),
+    comments: createCommentService({ db, audio, jobs, users, notifications }),
+    notifications,
   };
 }

@@ -78,8 +78,51 @@ export interface PostsTable {
   chapters_json: Generated<string>;
   audio_id: string;
   image_id: string | null;
+  allow_visitor_comments: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+export interface PostReactionsTable {
+  post_id: string;
+  user_id: string;
+  kind: 'like' | 'dislike';
+  created_at: string;
+}
+
+export interface RepostsTable {
+  post_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface FollowsTable {
+  follower_id: string;
+  following_id: string;
+  created_at: string;
+}
+
+export interface CommentsTable {
+  id: string;
+  post_id: string;
+  /** Null for a signed-out visitor's comment. */
+  user_id: string | null;
+  visitor_name: string | null;
+  visitor_email: string | null;
+  audio_id: string;
+  transcription: string | null;
+  created_at: string;
+}
+
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  actor_id: string;
+  type: 'like' | 'comment' | 'follow' | 'repost';
+  post_id: string | null;
+  dedupe_key: string;
+  read_at: string | null;
+  created_at: string;
 }
 
 export interface JobsTable {
@@ -124,6 +167,11 @@ export interface Database {
   jobs: JobsTable;
   autosave_sessions: AutosaveSessionsTable;
   autosave_chunks: AutosaveChunksTable;
+  post_reactions: PostReactionsTable;
+  reposts: RepostsTable;
+  follows: FollowsTable;
+  comments: CommentsTable;
+  notifications: NotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -134,3 +182,5 @@ export type AudioAssetRow = Selectable<AudioAssetsTable>;
 export type ImageRow = Selectable<ImagesTable>;
 export type PostRow = Selectable<PostsTable>;
 export type JobRow = Selectable<JobsTable>;
+export type CommentRow = Selectable<CommentsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;

@@ -4,6 +4,7 @@ import { registerAuthRoutes } from './auth';
 import { registerHealthRoutes } from './health';
 import { registerMediaRoutes } from './media';
 import { registerPostRoutes } from './posts';
+import { registerSocialRoutes } from './social';
 import { registerTestHelperRoutes } from './test-helpers';
 import { registerUserRoutes } from './users';
 
@@ -12,6 +13,7 @@ export function registerRoutes(app: App, context: AppContext): void {
   registerAuthRoutes(app, context);
   registerUserRoutes(app, context);
   registerPostRoutes(app, context);
+  registerSocialRoutes(app, context);
   registerMediaRoutes(app, context);
   if (!context.config.isProduction) registerTestHelperRoutes(app, context);
 }

@@ -49,6 +49,7 @@ export function toPost(row: PostWithMedia, author: PublicUser): Post {
     chapters: parseJsonArray<Chapter>(row.chapters_json),
     affiliateLink: row.affiliate_link,
     affiliateLinkTitle: row.affiliate_link_title,
+    allowVisitorComments: row.allow_visitor_comments === 1,
     createdAt: row.created_at,
   };
 }

@@ -5,13 +5,13 @@ import {
   type PostUploadFields,
 } from '@shared/contract/posts';
 import { randomUUID } from 'node:crypto';
-import type { Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../db/database';
 import { deleteAudioAsset, deleteImage, findAudioAsset, findImage } from '../db/queries/audio-assets';
 import { markAutosavePublished } from '../db/queries/autosave';
+import { commentAudioOfPost } from '../db/queries/comments';
 import {
   deletePost,
-  findPost,
   findPostWithMedia,
   insertPost,
   listPosts,
@@ -27,9 +27,8 @@ import type { TempBlob } from '../storage/blob-store';
 import type { AudioLibrary, PreparedAudio } from './audio-library';
 import type { ImageLibrary, PreparedImage } from './image-library';
 import { toPost } from './post-presenter';
+import { findVisiblePost, isVisibleTo, POST_NOT_FOUND_MESSAGE } from './post-visibility';
 import type { UserService } from './user-service';
-
-export const NOT_FOUND_MESSAGE = 'This post does not exist or is not shared with you.';
 
 export interface PostUpload {
   fields: Record<string, string>;
@@ -62,7 +61,7 @@ export interface PostService {
   delete(userId: string, postId: string, options?: { draftsOnly?: boolean }): Promise<void>;
   /** Renders the speech rendition of a post recovered from autosave (used by the recovery job). */
   insertRecovered(
-    row: Omit<PostRow, 'chapters_json'>,
+    row: Insertable<PostsTable>,
     audio: PreparedAudio,
     sessionKey: { userId: string; sessionId: string },
   ): Promise<void>;
@@ -87,11 +86,9 @@ function editedFields(raw: Record<string, string>, fields: PostUploadFields): Up
   if ('transcription' in raw) changes.transcription = fields.transcription ?? null;
   if ('affiliateLink' in raw) changes.affiliate_link = fields.affiliateLink ?? null;
   if ('affiliateLinkTitle' in raw) changes.affiliate_link_title = fields.affiliateLinkTitle ?? null;
+  if ('allowVisitorComments' in raw) changes.allow_visitor_comments = fields.allowVisitorComments ? 1 : 0;
   return changes;
 }
-
-const isVisibleTo = (post: Pick<PostRow, 'is_private' | 'user_id'>, viewerId: string | undefined) =>
-  post.is_private === 0 || post.user_id === viewerId;
 
 export function createPostService(deps: {
   db: Db;
@@ -109,16 +106,14 @@ export function createPostService(deps: {
 
   async function presentOne(postId: string): Promise<Post> {
     const row = await findPostWithMedia(db, postId);
-    if (!row) throw new NotFoundError(NOT_FOUND_MESSAGE);
+    if (!row) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
     return (await present([row]))[0]!;
   }
 
   /** The post, if `userId` may change it: others get 404 for what they cannot see and 403 for what they can. */
   async function ownedPost(userId: string, postId: string, draftsOnly: boolean): Promise<PostRow> {
-    const post = await findPost(db, postId);
-    if (!post || !isVisibleTo(post, userId) || (draftsOnly && post.is_draft !== 1)) {
-      throw new NotFoundError(NOT_FOUND_MESSAGE);
-    }
+    const post = await findVisiblePost(db, userId, postId);
+    if (draftsOnly && post.is_draft !== 1) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
     if (post.user_id !== userId) throw new ForbiddenError('Only the author can change this post.');
     return post;
   }
@@ -195,6 +190,7 @@ export function createPostService(deps: {
           affiliate_link_title: isDiary ? null : (fields.affiliateLinkTitle ?? null),
           audio_id: preparedAudio.row.id,
           image_id: preparedImage?.row.id ?? null,
+          allow_visitor_comments: !isPrivate && fields.allowVisitorComments ? 1 : 0,
           created_at: now,
           updated_at: now,
         });
@@ -212,7 +208,7 @@ export function createPostService(deps: {
       const fields = parseFields(upload.fields);
       const post = await ownedPost(userId, postId, options.draftsOnly ?? false);
       const existing = await findAudioAsset(db, post.audio_id);
-      if (!existing) throw new NotFoundError(NOT_FOUND_MESSAGE);
+      if (!existing) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
       const joined = await audio.prepareJoined(existing, requireAudio(upload), userId, post.is_private === 1);
       await swapAudio(post, joined, editedFields(upload.fields, fields));
       return presentOne(post.id);
@@ -242,14 +238,14 @@ export function createPostService(deps: {
 
     async get(viewerId, postId) {
       const row = await findPostWithMedia(db, postId);
-      if (!row || !isVisibleTo(row, viewerId)) throw new NotFoundError(NOT_FOUND_MESSAGE);
+      if (!row || !isVisibleTo(row, viewerId)) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
       return (await present([row]))[0]!;
     },
 
     async peaks(viewerId, postId) {
-      const post = await findPost(db, postId);
-      const asset = post && isVisibleTo(post, viewerId) ? await findAudioAsset(db, post.audio_id) : undefined;
-      if (!asset) throw new NotFoundError(NOT_FOUND_MESSAGE);
+      const post = await findVisiblePost(db, viewerId, postId);
+      const asset = await findAudioAsset(db, post.audio_id);
+      if (!asset) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
       return { peaksPerSecond: asset.peaks_per_second, peaks: JSON.parse(asset.peaks_json) as number[] };
     },
 
@@ -270,12 +266,16 @@ export function createPostService(deps: {
       const post = await ownedPost(userId, postId, options.draftsOnly ?? false);
       const asset = await findAudioAsset(db, post.audio_id);
       const image = post.image_id ? await findImage(db, post.image_id) : undefined;
+      const commentAudio = await commentAudioOfPost(db, post.id);
       await db.transaction().execute(async (trx) => {
+        // Comments, reactions and notifications go with the post (foreign keys cascade); their audio rows do not.
         await deletePost(trx, post.id);
-        await deleteAudioAsset(trx, post.audio_id);
+        for (const audioAsset of [{ id: post.audio_id }, ...commentAudio])
+          await deleteAudioAsset(trx, audioAsset.id);
         if (post.image_id) await deleteImage(trx, post.image_id);
       });
-      if (asset) await audio.deleteFiles(asset);
+      for (const audioAsset of [...(asset ? [asset] : []), ...commentAudio])
+        await audio.deleteFiles(audioAsset);
       if (image) await images.deleteFile(image);
     },
 

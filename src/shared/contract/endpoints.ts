@@ -27,6 +27,24 @@ export const endpoints = {
   getPostPeaks: { method: 'GET', path: '/api/posts/:id/peaks' },
   deletePost: { method: 'DELETE', path: '/api/posts/:id' },
 
+  like: { method: 'POST', path: '/api/likes' },
+  likeStatus: { method: 'GET', path: '/api/likes/post/:id' },
+  dislike: { method: 'POST', path: '/api/dislikes' },
+  dislikeStatus: { method: 'GET', path: '/api/dislikes/post/:id' },
+  repost: { method: 'POST', path: '/api/reposts' },
+  repostStatus: { method: 'GET', path: '/api/reposts/:id' },
+  toggleFollow: { method: 'POST', path: '/api/follows' },
+  followStatus: { method: 'GET', path: '/api/follows/:userId' },
+  followerCount: { method: 'GET', path: '/api/followers/count/:userId' },
+  followingCount: { method: 'GET', path: '/api/following/count/:userId' },
+  listFollowers: { method: 'GET', path: '/api/followers/:userId' },
+  listFollowing: { method: 'GET', path: '/api/following/:userId' },
+  listComments: { method: 'GET', path: '/api/posts/:id/comments' },
+  createComment: { method: 'POST', path: '/api/comments' },
+  deleteComment: { method: 'DELETE', path: '/api/comments/:id' },
+  listNotifications: { method: 'GET', path: '/api/notifications' },
+  markNotificationsRead: { method: 'POST', path: '/api/notifications/read' },
+
   createFakeUser: { method: 'POST', path: '/api/create-fake-user' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 

@@ -42,6 +42,8 @@ export const postSchema = z.object({
   chapters: z.array(chapterSchema),
   affiliateLink: z.string().nullable(),
   affiliateLinkTitle: z.string().nullable(),
+  /** Whether signed-out visitors may leave a voice comment (the owner's choice when publishing). */
+  allowVisitorComments: z.boolean(),
   createdAt: z.string(),
 });
 export type Post = z.infer<typeof postSchema>;
@@ -80,6 +82,7 @@ export const postUploadFieldsSchema = z.object({
   isPrivate: flag,
   isDiary: flag,
   isExtending: flag,
+  allowVisitorComments: flag,
   draftId: z.string().max(100).optional(),
   affiliateLink: optionalText(LINK_MAX_LENGTH, 'Promotion links').refine(
     (value) => value === undefined || /^https?:\/\/[^\s]+$/i.test(value),

@@ -10,6 +10,19 @@ import {
   postSchema,
   userIdParamsSchema as postsUserIdParamsSchema,
 } from './posts';
+import {
+  commentSchema,
+  dislikeStatusSchema,
+  followBodySchema,
+  followStatusSchema,
+  followToggleSchema,
+  likeStatusSchema,
+  markReadBodySchema,
+  markReadResponseSchema,
+  notificationSchema,
+  postIdBodySchema,
+  repostStatusSchema,
+} from './social';
 import { currentUserSchema, publicUserSchema, userIdParamsSchema } from './users';
 
 export interface RouteDefinition {
@@ -74,6 +87,43 @@ export const routes = {
   getPost: { ...endpoints.getPost, params: postIdParamsSchema, response: postSchema },
   getPostPeaks: { ...endpoints.getPostPeaks, params: postIdParamsSchema, response: peaksSchema },
   deletePost: { ...endpoints.deletePost, params: postIdParamsSchema, response: deleted },
+
+  like: { ...endpoints.like, body: postIdBodySchema, response: likeStatusSchema },
+  likeStatus: { ...endpoints.likeStatus, params: postIdParamsSchema, response: likeStatusSchema },
+  dislike: { ...endpoints.dislike, body: postIdBodySchema, response: dislikeStatusSchema },
+  dislikeStatus: { ...endpoints.dislikeStatus, params: postIdParamsSchema, response: dislikeStatusSchema },
+  repost: { ...endpoints.repost, body: postIdBodySchema, response: repostStatusSchema },
+  repostStatus: { ...endpoints.repostStatus, params: postIdParamsSchema, response: repostStatusSchema },
+  toggleFollow: { ...endpoints.toggleFollow, body: followBodySchema, response: followToggleSchema },
+  followStatus: { ...endpoints.followStatus, params: postsUserIdParamsSchema, response: followStatusSchema },
+  followerCount: { ...endpoints.followerCount, params: postsUserIdParamsSchema, response: z.number().int() },
+  followingCount: { ...endpoints.followingCount, params: postsUserIdParamsSchema, response: z.number().int() },
+  listFollowers: {
+    ...endpoints.listFollowers,
+    params: postsUserIdParamsSchema,
+    query: pageQuerySchema,
+    response: z.array(publicUserSchema),
+  },
+  listFollowing: {
+    ...endpoints.listFollowing,
+    params: postsUserIdParamsSchema,
+    query: pageQuerySchema,
+    response: z.array(publicUserSchema),
+  },
+  listComments: {
+    ...endpoints.listComments,
+    params: postIdParamsSchema,
+    query: pageQuerySchema,
+    response: z.array(commentSchema),
+  },
+  createComment: { ...endpoints.createComment, response: commentSchema, successStatus: 201 },
+  deleteComment: { ...endpoints.deleteComment, params: postIdParamsSchema, response: deleted },
+  listNotifications: { ...endpoints.listNotifications, query: pageQuerySchema, response: z.array(notificationSchema) },
+  markNotificationsRead: {
+    ...endpoints.markNotificationsRead,
+    body: markReadBodySchema,
+    response: markReadResponseSchema,
+  },
 
   createFakeUser: {
     ...endpoints.createFakeUser,

@@ -1,0 +1,65 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../database';
+import { decodeCursor, toPage, type Page } from '../pagination';
+import type { CommentsTable } from '../schema';
+
+function commentsWithAudio(db: Db) {
+  return db
+    .selectFrom('comments')
+    .innerJoin('audio_assets', 'audio_assets.id', 'comments.audio_id')
+    .selectAll('comments')
+    .select([
+      'audio_assets.duration',
+      'audio_assets.waveform_json',
+      'audio_assets.original_key',
+      'audio_assets.original_mime',
+      'audio_assets.rendition_key',
+      'audio_assets.rendition_mime',
+    ]);
+}
+
+export type CommentWithAudio = Awaited<
+  ReturnType<ReturnType<typeof commentsWithAudio>['executeTakeFirstOrThrow']>
+>;
+
+export async function insertComment(db: Db, comment: Insertable<CommentsTable>): Promise<void> {
+  await db.insertInto('comments').values(comment).execute();
+}
+
+export function findCommentWithAudio(db: Db, id: string): Promise<CommentWithAudio | undefined> {
+  return commentsWithAudio(db).where('comments.id', '=', id).executeTakeFirst();
+}
+
+export async function listComments(
+  db: Db,
+  postId: string,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<Page<CommentWithAudio>> {
+  const after = decodeCursor(page.cursor);
+  let query = commentsWithAudio(db).where('comments.post_id', '=', postId);
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('comments.created_at', 'comments.id'), '<', eb.tuple(after.createdAt, after.id)),
+    );
+  }
+  const rows = await query
+    .orderBy('comments.created_at', 'desc')
+    .orderBy('comments.id', 'desc')
+    .limit(page.limit + 1)
+    .execute();
+  return toPage(rows, page.limit);
+}
+
+export async function deleteComment(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('comments').where('id', '=', id).execute();
+}
+
+/** The audio of every comment on a post, so deleting the post can remove their files too. */
+export function commentAudioOfPost(db: Db, postId: string) {
+  return db
+    .selectFrom('comments')
+    .innerJoin('audio_assets', 'audio_assets.id', 'comments.audio_id')
+    .select(['audio_assets.id', 'audio_assets.original_key', 'audio_assets.rendition_key'])
+    .where('comments.post_id', '=', postId)
+    .execute();
+}

@@ -1,0 +1,142 @@
+import { routes } from '@shared/contract/routes';
+import { MAX_AUDIO_BYTES } from '@shared/domain/posts';
+import { requireUser, signedInUser } from '../auth/current-user';
+import type { AppContext } from '../context';
+import { contractRoute, type App } from '../http/app-types';
+import { readMultipartUpload } from '../http/multipart-upload';
+import { sendPage } from '../http/pagination';
+
+export function registerSocialRoutes(app: App, context: AppContext): void {
+  const { reactions, follows, comments, notifications } = context;
+
+  app.route({
+    ...contractRoute(routes.like),
+    preHandler: requireUser,
+    handler: async (request) => {
+      const status = await reactions.toggle(signedInUser(request).id, request.body.postId, 'like');
+      return { liked: status.active, count: status.count };
+    },
+  });
+  app.route({
+    ...contractRoute(routes.likeStatus),
+    handler: async (request) => {
+      const status = await reactions.status(request.currentUser?.id, request.params.id, 'like');
+      return { liked: status.active, count: status.count };
+    },
+  });
+  app.route({
+    ...contractRoute(routes.dislike),
+    preHandler: requireUser,
+    handler: async (request) => {
+      const status = await reactions.toggle(signedInUser(request).id, request.body.postId, 'dislike');
+      return { disliked: status.active, count: status.count };
+    },
+  });
+  app.route({
+    ...contractRoute(routes.dislikeStatus),
+    handler: async (request) => {
+      const status = await reactions.status(request.currentUser?.id, request.params.id, 'dislike');
+      return { disliked: status.active, count: status.count };
+    },
+  });
+  app.route({
+    ...contractRoute(routes.repost),
+    preHandler: requireUser,
+    handler: async (request) => {
+      const status = await reactions.toggleRepost(signedInUser(request).id, request.body.postId);
+      return { reposted: status.active, count: status.count };
+    },
+  });
+  app.route({
+    ...contractRoute(routes.repostStatus),
+    handler: async (request) => {
+      const status = await reactions.repostStatus(request.currentUser?.id, request.params.id);
+      return { reposted: status.active, count: status.count };
+    },
+  });
+
+  app.route({
+    ...contractRoute(routes.toggleFollow),
+    preHandler: requireUser,
+    handler: (request) => follows.toggle(signedInUser(request).id, request.body.followingId),
+  });
+  app.route({
+    ...contractRoute(routes.followStatus),
+    preHandler: requireUser,
+    handler: async (request) => ({
+      following: await follows.isFollowing(signedInUser(request).id, request.params.userId),
+    }),
+  });
+  app.route({
+    ...contractRoute(routes.followerCount),
+    handler: (request) => follows.count(request.params.userId, 'followers'),
+  });
+  app.route({
+    ...contractRoute(routes.followingCount),
+    handler: (request) => follows.count(request.params.userId, 'following'),
+  });
+  app.route({
+    ...contractRoute(routes.listFollowers),
+    preHandler: requireUser,
+    handler: async (request, reply) =>
+      sendPage(request, reply, await follows.list(request.params.userId, 'followers', request.query)),
+  });
+  app.route({
+    ...contractRoute(routes.listFollowing),
+    preHandler: requireUser,
+    handler: async (request, reply) =>
+      sendPage(request, reply, await follows.list(request.params.userId, 'following', request.query)),
+  });
+
+  // Comments are open to signed-out visitors on public posts (spec §1, §5 Visitor comments).
+  app.route({
+    ...contractRoute(routes.listComments),
+    handler: async (request, reply) =>
+      sendPage(
+        request,
+        reply,
+        await comments.list(request.currentUser?.id, request.params.id, request.query),
+      ),
+  });
+  app.route({
+    ...contractRoute(routes.createComment),
+    handler: async (request, reply) => {
+      const upload = await readMultipartUpload(request, context.blobs, {
+        audio: {
+          maxBytes: MAX_AUDIO_BYTES,
+          tooLargeMessage: 'Please select an audio file smaller than 100MB.',
+        },
+      });
+      try {
+        const commenter = request.currentUser
+          ? ({ kind: 'user', userId: request.currentUser.id } as const)
+          : ({ kind: 'visitor', ip: request.ip } as const);
+        return reply.code(201).send(await comments.create(commenter, upload.fields, upload.files.audio));
+      } finally {
+        await upload.discard();
+      }
+    },
+  });
+  app.route({
+    ...contractRoute(routes.deleteComment),
+    preHandler: requireUser,
+    handler: async (request) => {
+      await comments.delete(signedInUser(request).id, request.params.id);
+      return { id: request.params.id };
+    },
+  });
+
+  app.route({
+    ...contractRoute(routes.listNotifications),
+    preHandler: requireUser,
+    handler: async (request, reply) =>
+      sendPage(request, reply, await notifications.list(signedInUser(request).id, request.query)),
+  });
+  app.route({
+    ...contractRoute(routes.markNotificationsRead),
+    preHandler: requireUser,
+    handler: async (request) => ({
+      updated: await notifications.markRead(signedInUser(request).id, request.body.ids),
+    }),
+  });
+}

@@ -1,0 +1,64 @@
+import type { PublicUser } from '@shared/contract/users';
+import type { Db } from '../db/database';
+import type { Page } from '../db/pagination';
+import { countFollows, isFollowing, listFollowPeople, setFollowing } from '../db/queries/follows';
+import { findUserById } from '../db/queries/users';
+import { BadRequestError, NotFoundError } from '../errors';
+import type { NotificationService } from './notification-service';
+import type { UserService } from './user-service';
+
+export interface FollowService {
+  toggle(followerId: string, followingId: string): Promise<{ followed: boolean }>;
+  isFollowing(viewerId: string, userId: string): Promise<boolean>;
+  count(userId: string, side: 'followers' | 'following'): Promise<number>;
+  list(
+    userId: string,
+    side: 'followers' | 'following',
+    page: { limit: number; cursor?: string | undefined },
+  ): Promise<Page<PublicUser>>;
+}
+
+export function createFollowService(
+  db: Db,
+  users: UserService,
+  notifications: NotificationService,
+): FollowService {
+  async function requireUser(userId: string) {
+    if (!(await findUserById(db, userId))) throw new NotFoundError('No user has this id.');
+  }
+
+  return {
+    async toggle(followerId, followingId) {
+      if (followerId === followingId) throw new BadRequestError('You cannot follow yourself.');
+      await requireUser(followingId);
+      return db.transaction().execute(async (trx) => {
+        const followed = !(await isFollowing(trx, followerId, followingId));
+        await setFollowing(trx, followerId, followingId, followed);
+        if (followed) {
+          await notifications.notify(trx, {
+            recipientId: followingId,
+            actorId: followerId,
+            type: 'follow',
+            postId: null,
+            once: followingId,
+          });
+        }
+        return { followed };
+      });
+    },
+
+    isFollowing: (viewerId, userId) => isFollowing(db, viewerId, userId),
+
+    async count(userId, side) {
+      await requireUser(userId);
+      return countFollows(db, userId, side);
+    },
+
+    async list(userId, side, page) {
+      await requireUser(userId);
+      const rows = await listFollowPeople(db, userId, side, page);
+      const people = await users.publicUsersByIds(rows.items.map((row) => row.id));
+      return { items: rows.items.map((row) => people.get(row.id)!), nextCursor: rows.nextCursor };
+    },
+  };
+}

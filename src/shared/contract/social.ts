@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { audioSourceSchema } from './posts';
+import { publicUserSchema } from './users';
+
+export const postIdBodySchema = z.object({
+  postId: z.string({ error: 'Say which post with postId.' }).min(1, { error: 'Say which post with postId.' }).max(100),
+});
+export const followBodySchema = z.object({
+  followingId: z
+    .string({ error: 'Say whom to follow with followingId.' })
+    .min(1, { error: 'Say whom to follow with followingId.' })
+    .max(100),
+});
+
+/** Spec §3 status responses. */
+export const likeStatusSchema = z.object({ liked: z.boolean(), count: z.number().int() });
+export const dislikeStatusSchema = z.object({ disliked: z.boolean(), count: z.number().int() });
+export const repostStatusSchema = z.object({ reposted: z.boolean(), count: z.number().int() });
+export const followToggleSchema = z.object({ followed: z.boolean() });
+export const followStatusSchema = z.object({ following: z.boolean() });
+
+/** Spec §3 Comment. The visitor's e-mail is only ever sent to the post's owner. */
+export const commentSchema = z.object({
+  id: z.string(),
+  postId: z.string(),
+  audioUrl: z.string(),
+  audioSources: z.array(audioSourceSchema),
+  duration: z.number(),
+  waveformData: z.array(z.number()),
+  transcription: z.string().nullable(),
+  visitorName: z.string().nullable(),
+  visitorEmail: z.string().nullable(),
+  user: publicUserSchema.nullable(),
+  createdAt: z.string(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const VISITOR_NAME_MAX_LENGTH = 80;
+export const COMMENT_MAX_SECONDS = 5 * 60;
+
+/** Multipart text fields of POST /api/comments. */
+export const commentFieldsSchema = z.object({
+  postId: z.string({ error: 'Say which post with postId.' }).min(1, { error: 'Say which post with postId.' }).max(100),
+  transcription: z
+    .string()
+    .trim()
+    .max(5000, { error: 'Transcriptions can be at most 5000 characters.' })
+    .optional()
+    .transform((value) => value || undefined),
+  visitorName: z
+    .string()
+    .trim()
+    .max(VISITOR_NAME_MAX_LENGTH, { error: `Names can be at most ${VISITOR_NAME_MAX_LENGTH} characters.` })
+    .optional()
+    .transform((value) => value || undefined),
+  visitorEmail: z
+    .string()
+    .trim()
+    .max(254)
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.email({ error: 'Enter a valid e-mail address, or leave it empty.' }).optional()),
+});
+
+export const NOTIFICATION_TYPES = ['like', 'comment', 'follow', 'repost'] as const;
+
+/** Spec §3 Notification; `user` is the person who acted. */
+export const notificationSchema = z.object({
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  message: z.string(),
+  read: z.boolean(),
+  postId: z.string().nullable(),
+  createdAt: z.string(),
+  user: publicUserSchema,
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const markReadBodySchema = z
+  .object({ ids: z.array(z.string().max(100)).max(500).optional() })
+  .optional()
+  .transform((value) => value ?? {});
+export const markReadResponseSchema = z.object({ updated: z.number().int() });
