@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../database';
-import { decodeCursor, toPage, type Page } from '../pagination';
+import { byCreation, newestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { CommentsTable } from '../schema';
 
 function commentsWithAudio(db: Db) {
@@ -30,24 +30,13 @@ export function findCommentWithAudio(db: Db, id: string): Promise<CommentWithAud
   return commentsWithAudio(db).where('comments.id', '=', id).executeTakeFirst();
 }
 
-export async function listComments(
-  db: Db,
-  postId: string,
-  page: { limit: number; cursor?: string | undefined },
-): Promise<Page<CommentWithAudio>> {
-  const after = decodeCursor(page.cursor);
-  let query = commentsWithAudio(db).where('comments.post_id', '=', postId);
-  if (after) {
-    query = query.where((eb) =>
-      eb(eb.refTuple('comments.created_at', 'comments.id'), '<', eb.tuple(after.createdAt, after.id)),
-    );
-  }
-  const rows = await query
-    .orderBy('comments.created_at', 'desc')
-    .orderBy('comments.id', 'desc')
-    .limit(page.limit + 1)
-    .execute();
-  return toPage(rows, page.limit);
+export function listComments(db: Db, postId: string, page: PageRequest): Promise<Page<CommentWithAudio>> {
+  return newestFirstPage(
+    commentsWithAudio(db).where('comments.post_id', '=', postId),
+    { createdAt: 'comments.created_at', id: 'comments.id' },
+    page,
+    byCreation,
+  );
 }
 
 export async function deleteComment(db: Db, id: string): Promise<void> {

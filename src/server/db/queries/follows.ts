@@ -1,5 +1,5 @@
 import type { Db } from '../database';
-import { decodeCursor, encodeCursor, type Page } from '../pagination';
+import { newestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { UserRow } from '../schema';
 
 export async function isFollowing(db: Db, followerId: string, followingId: string): Promise<boolean> {
@@ -48,32 +48,22 @@ export async function listFollowPeople(
   db: Db,
   userId: string,
   side: 'followers' | 'following',
-  page: { limit: number; cursor?: string | undefined },
+  page: PageRequest,
 ): Promise<Page<UserRow>> {
   const anchor = side === 'followers' ? 'follows.following_id' : 'follows.follower_id';
   const person = side === 'followers' ? 'follows.follower_id' : 'follows.following_id';
-  const after = decodeCursor(page.cursor);
-  let query = db
+  const query = db
     .selectFrom('follows')
     .innerJoin('users', 'users.id', person)
     .selectAll('users')
     .select('follows.created_at as followed_at')
     .where(anchor, '=', userId);
-  if (after) {
-    query = query.where((eb) =>
-      eb(eb.refTuple('follows.created_at', person), '<', eb.tuple(after.createdAt, after.id)),
-    );
-  }
-  const rows = await query
-    .orderBy('follows.created_at', 'desc')
-    .orderBy(person, 'desc')
-    .limit(page.limit + 1)
-    .execute();
-  const items = rows.slice(0, page.limit);
-  const last = items.at(-1);
+  const rows = await newestFirstPage(query, { createdAt: 'follows.created_at', id: person }, page, (row) => ({
+    createdAt: row.followed_at,
+    id: row.id,
+  }));
   return {
-    items: items.map(({ followed_at: _followedAt, ...user }) => user),
-    nextCursor:
-      rows.length > page.limit && last ? encodeCursor({ createdAt: last.followed_at, id: last.id }) : null,
+    items: rows.items.map(({ followed_at: _followedAt, ...user }) => user),
+    nextCursor: rows.nextCursor,
   };
 }

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../database';
-import { decodeCursor, toPage, type Page } from '../pagination';
+import { byCreation, newestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { NotificationRow, NotificationsTable } from '../schema';
 
 /** Inserts unless a notification with the same dedupe key exists (a repeated toggle). */
@@ -15,24 +15,13 @@ export async function insertNotificationOnce(
     .execute();
 }
 
-export async function listNotifications(
-  db: Db,
-  userId: string,
-  page: { limit: number; cursor?: string | undefined },
-): Promise<Page<NotificationRow>> {
-  const after = decodeCursor(page.cursor);
-  let query = db.selectFrom('notifications').selectAll().where('user_id', '=', userId);
-  if (after) {
-    query = query.where((eb) =>
-      eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)),
-    );
-  }
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit + 1)
-    .execute();
-  return toPage(rows, page.limit);
+export function listNotifications(db: Db, userId: string, page: PageRequest): Promise<Page<NotificationRow>> {
+  return newestFirstPage(
+    db.selectFrom('notifications').selectAll().where('user_id', '=', userId),
+    { createdAt: 'created_at', id: 'id' },
+    page,
+    byCreation,
+  );
 }
 
 export async function markNotificationsRead(db: Db, userId: string, ids: string[] | undefined, at: string) {

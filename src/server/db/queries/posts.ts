@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../database';
-import { decodeCursor, toPage, type Page } from '../pagination';
+import { byCreation, newestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { PostsTable } from '../schema';
 
 /** A post with what its JSON needs from its audio and image, in one query. */
@@ -53,9 +53,8 @@ export type PostListFilter =
 export async function listPosts(
   db: Db,
   filter: PostListFilter,
-  page: { limit: number; cursor?: string | undefined },
+  page: PageRequest,
 ): Promise<Page<PostWithMedia>> {
-  const after = decodeCursor(page.cursor);
   let query = postsWithMedia(db);
   switch (filter.kind) {
     case 'public':
@@ -81,17 +80,7 @@ export async function listPosts(
       query = query.where('posts.user_id', '=', filter.userId).where('posts.is_draft', '=', 1);
       break;
   }
-  if (after) {
-    query = query.where((eb) =>
-      eb(eb.refTuple('posts.created_at', 'posts.id'), '<', eb.tuple(after.createdAt, after.id)),
-    );
-  }
-  const rows = await query
-    .orderBy('posts.created_at', 'desc')
-    .orderBy('posts.id', 'desc')
-    .limit(page.limit + 1)
-    .execute();
-  return toPage(rows, page.limit);
+  return newestFirstPage(query, { createdAt: 'posts.created_at', id: 'posts.id' }, page, byCreation);
 }
 
 export async function publicPostCounts(db: Db, userIds: string[]): Promise<Map<string, number>> {

@@ -1,5 +1,5 @@
 import type { Db } from '../database';
-import { decodeCursor, toPage, type Page } from '../pagination';
+import { byCreation, newestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { NewUserRow, UserRow } from '../schema';
 
 export function insertUser(db: Db, user: NewUserRow): Promise<UserRow> {
@@ -25,20 +25,13 @@ export async function usernamesStartingWith(db: Db, prefix: string): Promise<Set
 }
 
 /** Newest first, keyset-paginated on (created_at, id). */
-export async function listUsers(db: Db, options: { limit: number; cursor?: string }): Promise<Page<UserRow>> {
-  const after = decodeCursor(options.cursor);
-  let query = db.selectFrom('users').selectAll();
-  if (after) {
-    query = query.where((eb) =>
-      eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after.createdAt, after.id)),
-    );
-  }
-  const rows = await query
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(options.limit + 1)
-    .execute();
-  return toPage(rows, options.limit);
+export function listUsers(db: Db, page: PageRequest): Promise<Page<UserRow>> {
+  return newestFirstPage(
+    db.selectFrom('users').selectAll(),
+    { createdAt: 'created_at', id: 'id' },
+    page,
+    byCreation,
+  );
 }
 
 export function findUsersByIds(db: Db, ids: string[]): Promise<UserRow[]> {
