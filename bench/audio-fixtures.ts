@@ -54,7 +54,7 @@ async function ffmpegToPipeFile(ffmpegPath: string, args: string[], outputFile: 
     await new Promise<void>((resolve, reject) => {
       const child = spawn(ffmpegPath, args, { stdio: ['ignore', output.fd, 'pipe'] });
       let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+      child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
       child.on('error', reject);
       child.on('close', (code) =>
         code === 0 ? resolve() : reject(new Error(`ffmpeg failed (${code}): ${stderr.trim()}`)),
@@ -109,7 +109,11 @@ async function spokenScript(ffmpegPath: string, directory: string): Promise<stri
  * (no duration in the header), with a quiet room-noise floor. espeak-ng speaks when installed; otherwise
  * band-passed pink noise with a syllable-rate tremolo stands in.
  */
-export async function makeSpeechWebm(ffmpegPath: string, directory: string, seconds: number): Promise<Fixture> {
+export async function makeSpeechWebm(
+  ffmpegPath: string,
+  directory: string,
+  seconds: number,
+): Promise<Fixture> {
   const file = path.join(directory, `speech-${seconds}s.webm`);
   const room = 'anoisesrc=color=pink:amplitude=0.004:seed=7';
   const voiceInput = (await hasEspeak())

@@ -27,6 +27,11 @@ export interface Row {
   measure: string;
   ours: number;
   floor?: number;
+  /**
+   * The median of per-round ratios, each round's ours over the floor run right after it: drift in the machine's
+   * load cancels within a pair. Without it, the ratio of the medians.
+   */
+  ratio?: number;
   unit: string;
   goal?: Goal;
   /** A row can be disqualified whatever its numbers (for example failed requests). */
@@ -34,7 +39,13 @@ export interface Row {
 }
 
 export function ratioOf(row: Row): number | undefined {
+  if (row.ratio !== undefined) return row.ratio;
   return row.floor === undefined ? undefined : row.ours / row.floor;
+}
+
+/** Median of ours[i] / floor[i] over rounds. */
+export function pairedRatio(ours: number[], floor: number[]): number {
+  return median(ours.map((value, index) => value / floor[index]!));
 }
 
 export function isMet(row: Row): boolean | undefined {
@@ -73,7 +84,8 @@ function formatGoal(goal: Goal | undefined, unit: string): string {
 export function renderTable(rows: Row[]): string {
   const header = ['Section', 'Measure', 'Ours', 'Floor', 'Ratio', 'Goal', 'Met'];
   const lines = rows.map((row) => {
-    const ratio = ratioOf(row);
+    // An absolute goal is judged on ours alone; the floor is there for context, a ratio would mislead.
+    const ratio = row.goal?.kind === 'below' ? undefined : ratioOf(row);
     const met = isMet(row);
     return [
       row.section,

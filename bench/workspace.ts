@@ -15,7 +15,7 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export class Workspace {
   /** Each live child, and whether it leads its own process group (spawned with `detached: true`). */
   private readonly children = new Map<ChildProcess, boolean>();
-  private disposed = false;
+  private disposing: Promise<void> | undefined;
 
   private constructor(readonly root: string) {}
 
@@ -42,7 +42,8 @@ export class Workspace {
     const groupLeader = this.children.get(child) ?? false;
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      signal(child, 'SIGTERM', groupLeader);
+      // Only the leader is asked to stop gracefully: a SIGTERM to the group would fail its ffmpeg jobs first.
+      signal(child, 'SIGTERM', false);
       const timer = setTimeout(() => signal(child, 'SIGKILL', groupLeader), graceMs);
       await exited;
       clearTimeout(timer);
@@ -52,11 +53,13 @@ export class Workspace {
     this.children.delete(child);
   }
 
-  async dispose(): Promise<void> {
-    if (this.disposed) return;
-    this.disposed = true;
-    await Promise.all([...this.children.keys()].map((child) => this.stop(child, 1000)));
-    await rm(this.root, { recursive: true, force: true });
+  /** Safe to call more than once (an error and a signal may both get here): every caller waits for the same end. */
+  dispose(): Promise<void> {
+    this.disposing ??= (async () => {
+      await Promise.all([...this.children.keys()].map((child) => this.stop(child, 1000)));
+      await rm(this.root, { recursive: true, force: true });
+    })();
+    return this.disposing;
   }
 
   /** Last resort from a synchronous 'exit' handler, where nothing can be awaited. */
