@@ -42,22 +42,21 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { fields: 30, fieldSize: 64 * 1024, files: 2, parts: 40 } });
-  registerCurrentUser(app, context);
+  registerCurrentUser(app, context.sessions);
   await registerMediaFiles(app, context.config.dataDir);
 
   registerRoutes(app, context);
   await registerClientApp(app, options.clientDir);
 
+  let worker: JobWorker | undefined;
   if (options.runJobs ?? true) {
-    let worker: JobWorker | undefined;
     app.addHook('onReady', async () => {
       worker = startJobWorker({ queue: context.jobs, handlers: context.jobHandlers, log: context.log });
     });
-    app.addHook('onClose', async () => {
-      await worker?.stop();
-    });
   }
+  // One hook, because the order matters: jobs in progress finish their writes before the database closes.
   app.addHook('onClose', async () => {
+    await worker?.stop();
     await context.db.destroy();
   });
   return app;

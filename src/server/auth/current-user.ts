@@ -1,27 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { UnauthorizedError } from '../errors';
 import { sessionTokenOf } from './session-cookie';
+import type { SessionStore } from './session-store';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in person, or null; loaded for /api and /media requests only. */
+    /** The signed-in person, or null; loaded for /api requests (media routes load it when they need it). */
     currentUser: UserRow | null;
   }
 }
 
-export function registerCurrentUser(
-  app: FastifyInstance,
-  context: Pick<AppContext, 'sessions' | 'users'>,
-): void {
+export async function loadCurrentUser(
+  request: FastifyRequest,
+  sessions: SessionStore,
+): Promise<UserRow | null> {
+  const token = sessionTokenOf(request);
+  request.currentUser = (token && (await sessions.resolve(token))) || null;
+  return request.currentUser;
+}
+
+export function registerCurrentUser(app: FastifyInstance, sessions: SessionStore): void {
   app.decorateRequest('currentUser', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') && !request.url.startsWith('/media/')) return;
-    const token = sessionTokenOf(request);
-    if (!token) return;
-    const userId = await context.sessions.resolve(token);
-    request.currentUser = (userId && (await context.users.findUser(userId))) || null;
+    if (request.url.startsWith('/api/')) await loadCurrentUser(request, sessions);
   });
 }
 

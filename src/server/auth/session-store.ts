@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
-import { deleteSession, extendSession, findLiveSession, insertSession } from '../db/queries/sessions';
+import { deleteSession, extendSession, findLiveSessionUser, insertSession } from '../db/queries/sessions';
+import type { UserRow } from '../db/schema';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -13,8 +14,8 @@ function sessionIdOf(token: string): string {
 
 export interface SessionStore {
   create(userId: string): Promise<{ token: string; expiresAt: Date }>;
-  /** The signed-in user's id, or undefined when the token is unknown or expired. */
-  resolve(token: string): Promise<string | undefined>;
+  /** The signed-in user, or undefined when the token is unknown or expired. */
+  resolve(token: string): Promise<UserRow | undefined>;
   destroy(token: string): Promise<void>;
 }
 
@@ -36,12 +37,13 @@ export function createSessionStore(db: Db): SessionStore {
     async resolve(token) {
       const now = Date.now();
       const id = sessionIdOf(token);
-      const session = await findLiveSession(db, id, new Date(now).toISOString());
-      if (!session) return undefined;
-      if (Date.parse(session.expires_at) - now < EXTEND_WHEN_REMAINING_MS) {
+      const found = await findLiveSessionUser(db, id, new Date(now).toISOString());
+      if (!found) return undefined;
+      const { session_expires_at: expiresAt, ...user } = found;
+      if (Date.parse(expiresAt) - now < EXTEND_WHEN_REMAINING_MS) {
         await extendSession(db, id, new Date(now + SESSION_TTL_MS).toISOString());
       }
-      return session.user_id;
+      return user;
     },
 
     async destroy(token) {

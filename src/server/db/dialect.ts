@@ -15,7 +15,7 @@ export function createDialect(config: DatabaseConfig): Dialect {
     database.pragma('synchronous = NORMAL');
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
-    return new SqliteDialect({ database });
+    return new SqliteDialect({ database: withStatementCache(database) });
   }
   const pool = new Pool({
     connectionString: config.url,
@@ -23,6 +23,30 @@ export function createDialect(config: DatabaseConfig): Dialect {
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
   return new PostgresDialect({ pool });
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; better-sqlite3 statements can be reused, and preparing is a measurable part
+ * of a small query's cost. Queries are built from a fixed set of shapes, so a bounded cache keeps them all.
+ */
+function withStatementCache(database: SqliteDatabase.Database) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) {
+        statements.delete(sql);
+      } else {
+        statement = database.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
 }
 
 /** A unique constraint refused the write (duplicate e-mail, username …). */

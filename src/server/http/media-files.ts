@@ -1,10 +1,13 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { mkdir } from 'node:fs/promises';
 import { mediaRootOf } from '../storage/disk-blob-store';
 
 /** Gives routes `reply.sendFile(key)` over the media tree: Range (206), ETag and Last-Modified, no listing. */
 export async function registerMediaFiles(app: FastifyInstance, dataDir: string): Promise<void> {
-  await app.register(fastifyStatic, { root: mediaRootOf(dataDir), serve: false });
+  const root = mediaRootOf(dataDir);
+  await mkdir(root, { recursive: true });
+  await app.register(fastifyStatic, { root, serve: false });
 }
 
 /**

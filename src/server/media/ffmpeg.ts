@@ -1,6 +1,7 @@
 import type { AudioFormat } from './file-formats';
 import type { FfmpegBinaries } from './ffmpeg-binaries';
-import { ANALYSIS_SAMPLE_RATE, PeakAccumulator, type PeakSummary } from './peaks';
+import { LoudnessMeter } from './loudness';
+import { ANALYSIS_SAMPLE_RATE, Int16Chunker, PeakAccumulator, type PeakSummary } from './peaks';
 import { MediaProcessError, ProcessLimiter, runProcess } from './process-runner';
 
 const HARDENING = ['-nostdin', '-hide_banner', '-nostats', '-protocol_whitelist', 'file,pipe'];
@@ -18,7 +19,7 @@ export interface AudioInput {
 }
 
 export interface AnalysedAudio extends PeakSummary {
-  /** EBU R128 integrated loudness; null when the audio is silent throughout. */
+  /** EBU R128 integrated loudness (measured at 8 kHz); null when silent throughout or under 0.4 s. */
   loudnessLufs: number | null;
 }
 
@@ -44,33 +45,40 @@ function inputArgs(inputs: AudioInput[]): string[] {
   return inputs.flatMap((input) => ['-f', input.format.demuxer, '-i', input.file]);
 }
 
-/** The filter graph: join the inputs, then split into 8 kHz mono PCM (first channel) and a loudness meter. */
+/**
+ * The filter graph: the inputs joined end to end (as mono, so they fit together), then 8 kHz PCM of the first
+ * channel for the peaks and the loudness, and with `keepJoined` the joined audio for a file as well.
+ */
 function analysisGraph(inputCount: number, keepJoined: boolean): string {
-  const normalised = Array.from(
-    { length: inputCount },
-    (_, index) =>
-      `[${index}:a:0]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=mono[in${index}]`,
-  );
-  const joined =
-    inputCount === 1
-      ? `[0:a:0]anull[joined]`
-      : `${normalised.join(';')};${normalised.map((_, index) => `[in${index}]`).join('')}concat=n=${inputCount}:v=0:a=1[joined]`;
-  const outputs = keepJoined ? 3 : 2;
+  const toPcm = `pan=mono|c0=c0,aresample=${ANALYSIS_SAMPLE_RATE}`;
+  if (inputCount === 1 && !keepJoined) return `[0:a:0]${toPcm}[pcm]`;
+  const inputs = Array.from({ length: inputCount }, (_, index) => index);
   return [
-    joined,
-    `[joined]asplit=${outputs}[forPeaks][forLoudness]${keepJoined ? '[forFile]' : ''}`,
-    `[forPeaks]pan=mono|c0=c0,aresample=${ANALYSIS_SAMPLE_RATE}[pcm]`,
-    `[forLoudness]ebur128=framelog=verbose[meter]`,
+    ...inputs.map(
+      (index) => `[${index}:a:0]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=mono[in${index}]`,
+    ),
+    `${inputs.map((index) => `[in${index}]`).join('')}concat=n=${inputCount}:v=0:a=1[joined]`,
+    keepJoined ? `[joined]asplit=2[forPeaks][forFile]` : `[joined]anull[forPeaks]`,
+    `[forPeaks]${toPcm}[pcm]`,
   ].join(';');
 }
 
-function parseIntegratedLoudness(log: string): number | null {
-  const summary = log.slice(log.lastIndexOf('Summary:'));
-  const match = /I:\s+(-?[\d.]+|-inf) LUFS/.exec(summary);
-  if (!match?.[1] || match[1] === '-inf') return null;
-  const value = Number(match[1]);
-  // ebur128 reports -70 LUFS (its absolute gate) for silence.
-  return value <= -70 ? null : value;
+const LAYOUT_CHANNELS: Record<string, number> = {
+  mono: 1,
+  stereo: 2,
+  '2.1': 3,
+  '3.0': 3,
+  quad: 4,
+  '4.0': 4,
+  '5.0': 5,
+  '5.1': 6,
+  '7.1': 8,
+};
+
+/** Channels of the (single) input, from ffmpeg's description of it: `Audio: opus, 48000 Hz, stereo, fltp`. */
+function inputChannels(log: string): number {
+  const layout = /Stream #0:\d+.*?: Audio: [^,]+, \d+ Hz, ([^,(]+)/.exec(log)?.[1]?.trim() ?? 'mono';
+  return LAYOUT_CHANNELS[layout] ?? Number(/^(\d+) channels$/.exec(layout)?.[1] ?? 1);
 }
 
 export function createFfmpeg(
@@ -86,7 +94,7 @@ export function createFfmpeg(
       const keepJoined = options.joinedOutput !== undefined;
       const args = [...HARDENING, '-loglevel', 'info', ...inputArgs(inputs)];
       args.push('-filter_complex', analysisGraph(inputs.length, keepJoined));
-      args.push('-map', '[pcm]', '-f', 's16le', 'pipe:1', '-map', '[meter]', '-f', 'null', '-');
+      args.push('-map', '[pcm]', '-f', 's16le', 'pipe:1');
       if (options.joinedOutput) {
         args.push(
           '-map',
@@ -101,13 +109,20 @@ export function createFfmpeg(
           options.joinedOutput,
         );
       }
+      const chunker = new Int16Chunker();
       const peaks = new PeakAccumulator();
+      const loudness = new LoudnessMeter(ANALYSIS_SAMPLE_RATE);
       let log: string;
       try {
         log = await limiter.run(() =>
           runProcess(binaries.ffmpeg.path, args, {
             timeoutMs,
-            onStdout: (pcm) => pcm.on('data', (chunk: Buffer) => peaks.push(chunk)),
+            onStdout: (pcm) =>
+              pcm.on('data', (chunk: Buffer) => {
+                const samples = chunker.push(chunk);
+                peaks.add(samples);
+                loudness.add(samples);
+              }),
             keepStderr: true,
           }),
         );
@@ -117,7 +132,9 @@ export function createFfmpeg(
       }
       const summary = peaks.finish();
       if (summary.durationSeconds === 0) throw new NotAudioError('This recording is empty. Record again.');
-      return { ...summary, loudnessLufs: parseIntegratedLoudness(log) };
+      // Joined inputs are mixed down to mono; a single input's PCM is its first channel.
+      const channels = inputs.length === 1 ? inputChannels(log) : 1;
+      return { ...summary, loudnessLufs: loudness.integrated(channels) };
     },
 
     async renderSpeech(input, rendition) {

@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYSIS_SAMPLE_RATE, PeakAccumulator, WAVEFORM_BARS } from './peaks';
+import { ANALYSIS_SAMPLE_RATE, Int16Chunker, PeakAccumulator, WAVEFORM_BARS } from './peaks';
 
-function pcm(samples: number[]): Buffer {
+function bytes(samples: number[]): Buffer {
   const buffer = Buffer.alloc(samples.length * 2);
   samples.forEach((sample, index) => buffer.writeInt16LE(sample, index * 2));
   return buffer;
 }
+const pcm = (samples: number[]) => Int16Array.from(samples);
 
 describe('PeakAccumulator', () => {
   it('gives 100 bars of mean absolute amplitude, normalised to the loudest (spec §9)', () => {
     const accumulator = new PeakAccumulator();
     const half = ANALYSIS_SAMPLE_RATE; // one second quiet, one second loud
-    accumulator.push(pcm(Array.from({ length: half }, (_, i) => (i % 2 ? 1000 : -1000))));
-    accumulator.push(pcm(Array.from({ length: half }, (_, i) => (i % 2 ? 4000 : -4000))));
+    accumulator.add(pcm(Array.from({ length: half }, (_, i) => (i % 2 ? 1000 : -1000))));
+    accumulator.add(pcm(Array.from({ length: half }, (_, i) => (i % 2 ? 4000 : -4000))));
     const summary = accumulator.finish();
     expect(summary.durationSeconds).toBe(2);
     expect(summary.waveform).toHaveLength(WAVEFORM_BARS);
@@ -24,11 +25,12 @@ describe('PeakAccumulator', () => {
   });
 
   it('joins samples split across chunks at odd byte boundaries', () => {
-    const whole = pcm(Array.from({ length: 800 }, () => 16384));
+    const whole = bytes(Array.from({ length: 800 }, () => 16384));
     const accumulator = new PeakAccumulator();
-    accumulator.push(whole.subarray(0, 3));
-    accumulator.push(whole.subarray(3, 801));
-    accumulator.push(whole.subarray(801));
+    const chunker = new Int16Chunker();
+    accumulator.add(chunker.push(whole.subarray(0, 3)));
+    accumulator.add(chunker.push(whole.subarray(3, 801)));
+    accumulator.add(chunker.push(whole.subarray(801)));
     const summary = accumulator.finish();
     expect(summary.durationSeconds).toBe(0.1);
     expect(summary.peak).toBe(0.5);
@@ -37,15 +39,15 @@ describe('PeakAccumulator', () => {
 
   it('stays flat for silence and empty for nothing', () => {
     const silent = new PeakAccumulator();
-    silent.push(pcm(new Array(8000).fill(0)));
+    silent.add(pcm(new Array(8000).fill(0)));
     expect(silent.finish().waveform.every((bar) => bar === 0)).toBe(true);
     expect(new PeakAccumulator().finish()).toMatchObject({ durationSeconds: 0, waveform: [], peaks: [] });
   });
 
   it('keeps long recordings to a bounded number of detailed peaks', () => {
     const accumulator = new PeakAccumulator();
-    const tenMinutes = Buffer.alloc(ANALYSIS_SAMPLE_RATE * 2 * 60);
-    for (let minute = 0; minute < 60; minute += 1) accumulator.push(tenMinutes);
+    const minute = new Int16Array(ANALYSIS_SAMPLE_RATE * 60);
+    for (let index = 0; index < 60; index += 1) accumulator.add(minute);
     const summary = accumulator.finish();
     expect(summary.durationSeconds).toBe(3600);
     expect(summary.peaks.length).toBeLessThanOrEqual(36_000);

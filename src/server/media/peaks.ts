@@ -5,6 +5,19 @@ export const WAVEFORM_BARS = 100;
 const HIGH_RES_PER_SECOND = 20;
 const HIGH_RES_MAX_POINTS = 36_000;
 
+/** Turns a byte stream of signed 16-bit little-endian PCM into sample arrays, whatever the chunk boundaries. */
+export class Int16Chunker {
+  private carry: Buffer | null = null;
+
+  push(chunk: Buffer): Int16Array {
+    let data = this.carry ? Buffer.concat([this.carry, chunk]) : chunk;
+    const usable = data.length - (data.length % 2);
+    this.carry = usable < data.length ? Buffer.from(data.subarray(usable)) : null;
+    if (data.byteOffset % 2 !== 0) data = Buffer.from(data.subarray(0, usable));
+    return new Int16Array(data.buffer, data.byteOffset, usable / 2);
+  }
+}
+
 /**
  * Accumulates signed 16-bit mono PCM as it streams: per block the sum of absolute values and the peak. Memory is
  * 8 bytes per 10 ms (about 3 MB for an hour), never the audio itself.
@@ -16,15 +29,9 @@ export class PeakAccumulator {
   private inBlock = 0;
   private blockSum = 0;
   private blockMax = 0;
-  private carry: Buffer | null = null;
   samples = 0;
 
-  push(chunk: Buffer): void {
-    let data = this.carry ? Buffer.concat([this.carry, chunk]) : chunk;
-    const usable = data.length - (data.length % 2);
-    this.carry = usable < data.length ? Buffer.from(data.subarray(usable)) : null;
-    if (data.byteOffset % 2 !== 0) data = Buffer.from(data.subarray(0, usable));
-    const pcm = new Int16Array(data.buffer, data.byteOffset, usable / 2);
+  add(pcm: Int16Array): void {
     let { inBlock, blockSum, blockMax } = this;
     for (let index = 0; index < pcm.length; index += 1) {
       const value = pcm[index]!;

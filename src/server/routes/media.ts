@@ -1,6 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { loadCurrentUser } from '../auth/current-user';
 import type { AppContext } from '../context';
-import { findAudioAsset, findImage } from '../db/queries/audio-assets';
+import { findAudioFiles, findImage } from '../db/queries/audio-assets';
 import { NotFoundError } from '../errors';
 import type { App } from '../http/app-types';
 import { sendMedia } from '../http/media-files';
@@ -10,13 +12,16 @@ const idPattern = /^[0-9a-f-]{36}$/;
 
 /** Media answers exactly as the record it belongs to: a private item's files are not there for anyone else. */
 export function registerMediaRoutes(app: App, context: AppContext): void {
+  // Public media, most requests, needs no session lookup; private media is for its owner alone.
+  const mayView = async (request: FastifyRequest, media: { is_private: number; owner_id: string }) =>
+    media.is_private === 0 || (await loadCurrentUser(request, context.sessions))?.id === media.owner_id;
+
   app.get(
     '/media/audio/:assetId/:file',
     { schema: { params: z.object({ assetId: z.string().regex(idPattern), file: z.string().max(40) }) } },
     async (request, reply) => {
-      const asset = await findAudioAsset(context.db, request.params.assetId);
-      const visible = asset && (asset.is_private === 0 || asset.owner_id === request.currentUser?.id);
-      if (!asset || !visible) throw new NotFoundError(MISSING);
+      const asset = await findAudioFiles(context.db, request.params.assetId);
+      if (!asset || !(await mayView(request, asset))) throw new NotFoundError(MISSING);
       const { file } = request.params;
       const stored = [
         { key: asset.original_key, mime: asset.original_mime },

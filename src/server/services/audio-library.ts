@@ -29,8 +29,6 @@ export interface AudioLibrary {
     ownerId: string,
     isPrivate: boolean,
   ): Promise<PreparedAudio>;
-  /** Several stored files joined end to end (recovered autosave chunks). */
-  prepareFromParts(parts: TempBlob[], ownerId: string, isPrivate: boolean): Promise<PreparedAudio>;
   insert(db: Db, prepared: PreparedAudio): Promise<void>;
   /** Every file of an asset whose row is already gone. */
   deleteFiles(asset: Pick<AudioAssetRow, 'original_key' | 'rendition_key'>): Promise<void>;
@@ -123,10 +121,6 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
       const addition = await sniffUpload(upload);
       const current = { file: blobs.localPath(existing.original_key), format: formatOfStored(existing) };
       return joinInto([current, addition], ownerId, isPrivate);
-    },
-
-    async prepareFromParts(parts, ownerId, isPrivate) {
-      return joinInto(await Promise.all(parts.map(sniffUpload)), ownerId, isPrivate);
     },
 
     async insert(database, prepared) {

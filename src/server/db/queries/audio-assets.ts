@@ -14,6 +14,15 @@ export function findAudioAsset(db: Db, id: string): Promise<AudioAssetRow | unde
   return db.selectFrom('audio_assets').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Just what serving a file needs: who may see it and where its files are. */
+export function findAudioFiles(db: Db, id: string) {
+  return db
+    .selectFrom('audio_assets')
+    .select(['owner_id', 'is_private', 'original_key', 'original_mime', 'rendition_key', 'rendition_mime'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 export function findImage(db: Db, id: string) {
   return db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
 }
