@@ -18,6 +18,7 @@ export interface UsersTable {
   location: string | null;
   website: string | null;
   interests: string | null;
+  post_count: Generated<number>;
   created_at: string;
 }
 

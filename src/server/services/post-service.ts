@@ -11,6 +11,7 @@ import { deleteAudioAsset, deleteImage, findAudioAsset, findImage } from '../db/
 import { markAutosavePublished } from '../db/queries/autosave';
 import { commentAudioOfPost } from '../db/queries/comments';
 import {
+  adjustPostCount,
   deletePost,
   findPostWithMedia,
   insertPost,
@@ -199,6 +200,7 @@ export function createPostService(deps: {
           { assetId: preparedAudio.row.id },
           { uniqueKey: `render:${preparedAudio.row.id}`, db: trx },
         );
+        if (!isPrivate && !isDiary) await adjustPostCount(trx, userId, 1);
         if (fields.sessionId) await markAutosavePublished(trx, userId, fields.sessionId, now);
       });
       return presentOne(postId);
@@ -270,6 +272,7 @@ export function createPostService(deps: {
       await db.transaction().execute(async (trx) => {
         // Comments, reactions and notifications go with the post (foreign keys cascade); their audio rows do not.
         await deletePost(trx, post.id);
+        if (post.is_private === 0 && post.is_draft === 0) await adjustPostCount(trx, post.user_id, -1);
         for (const audioAsset of [{ id: post.audio_id }, ...commentAudio])
           await deleteAudioAsset(trx, audioAsset.id);
         if (post.image_id) await deleteImage(trx, post.image_id);

@@ -10,7 +10,7 @@ function parseLinks(json: string): PublicUser['links'] {
   }
 }
 
-export function toPublicUser(row: UserRow, postCount: number): PublicUser {
+export function toPublicUser(row: UserRow): PublicUser {
   return {
     id: row.id,
     firstName: row.first_name,
@@ -27,10 +27,10 @@ export function toPublicUser(row: UserRow, postCount: number): PublicUser {
     website: row.website,
     interests: row.interests,
     createdAt: row.created_at,
-    postCount,
+    postCount: row.post_count,
   };
 }
 
-export function toCurrentUser(row: UserRow, postCount: number): CurrentUser {
-  return { ...toPublicUser(row, postCount), email: row.email };
+export function toCurrentUser(row: UserRow): CurrentUser {
+  return { ...toPublicUser(row), email: row.email };
 }

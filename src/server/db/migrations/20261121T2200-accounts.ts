@@ -19,6 +19,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('location', 'text')
     .addColumn('website', 'text')
     .addColumn('interests', 'text')
+    // Public, published posts: kept with every change so author lists need no counting query.
+    .addColumn('post_count', 'integer', (column) => column.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (column) => column.notNull())
     .execute();
   await db.schema.createIndex('users_created_at_id').on('users').columns(['created_at', 'id']).execute();

@@ -83,15 +83,11 @@ export async function listPosts(
   return newestFirstPage(query, { createdAt: 'posts.created_at', id: 'posts.id' }, page, byCreation);
 }
 
-export async function publicPostCounts(db: Db, userIds: string[]): Promise<Map<string, number>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('posts')
-    .select(['user_id', (eb) => eb.fn.countAll<string | number>().as('count')])
-    .where('user_id', 'in', userIds)
-    .where('is_private', '=', 0)
-    .where('is_draft', '=', 0)
-    .groupBy('user_id')
+/** Keeps users.post_count in step when a public, published post comes or goes. */
+export async function adjustPostCount(db: Db, userId: string, delta: 1 | -1): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ post_count: eb('post_count', '+', delta) }))
+    .where('id', '=', userId)
     .execute();
-  return new Map(rows.map((row) => [row.user_id, Number(row.count)]));
 }
