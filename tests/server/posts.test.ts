@@ -533,6 +533,27 @@ describe(`autosave on ${databaseKind}`, () => {
     expect((await get('/api/diary', writer)).json()).toEqual([]);
   });
 
+  it('does not recover a recording the person discarded', async () => {
+    const writer = await signUp(testApp.app);
+    const recording = await streamedTone({ seconds: 2, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
+    await sendChunks(writer, 'discarded-session', recording, 2);
+    const discarded = await testApp.app.inject({
+      method: 'DELETE',
+      url: '/api/recordings/autosave/discarded-session',
+      headers: { cookie: writer.cookie },
+    });
+    expect(discarded.statusCode).toBe(200);
+    await ageSessions(writer);
+    await testApp.context.autosave.recoverAbandoned();
+    expect((await get('/api/diary', writer)).json()).toEqual([]);
+    const chunks = await testApp.context.db
+      .selectFrom('autosave_chunks')
+      .select('storage_key')
+      .where('user_id', '=', writer.user.id)
+      .execute();
+    expect(chunks).toEqual([]);
+  });
+
   it('explains a chunk without a session id', async () => {
     const response = await upload(alice, 'POST', '/api/recordings/autosave', { chunkNumber: '0' }, [
       audioPart(webm2s),

@@ -101,6 +101,15 @@ export function registerPostRoutes(app: App, context: AppContext): void {
   });
 
   app.route({
+    ...contractRoute(routes.discardAutosave),
+    preHandler: requireUser,
+    handler: async (request) => {
+      await context.autosave.discard(signedInUser(request).id, request.params.sessionId);
+      return { sessionId: request.params.sessionId };
+    },
+  });
+
+  app.route({
     ...contractRoute(routes.feed),
     preHandler: requireUser,
     handler: async (request, reply) =>

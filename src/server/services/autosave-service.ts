@@ -12,6 +12,7 @@ import type { Db } from '../db/database';
 import {
   abandonedAutosaveSessions,
   autosaveChunks,
+  closeAutosaveSession,
   chunksOfFinishedSessions,
   deleteAutosaveChunk,
   deleteAutosaveSessionsPublishedBefore,
@@ -35,6 +36,8 @@ export interface AutosaveService {
     chunk: { sessionId: string; chunkNumber: number; totalDuration?: number | undefined },
     upload: TempBlob,
   ): Promise<{ savedAt: string }>;
+  /** The person discarded the recording: its chunks go with the next sweep and it is never recovered. */
+  discard(userId: string, sessionId: string): Promise<void>;
   /** Job handler: recordings never published within 24 hours become private "Recovered recording" drafts. */
   recoverAbandoned(): Promise<JobOutcome>;
 }
@@ -136,6 +139,10 @@ export function createAutosaveService(deps: {
         throw error;
       }
       return { savedAt: at };
+    },
+
+    async discard(userId, sessionId) {
+      await closeAutosaveSession(db, userId, sessionId, now().toISOString());
     },
 
     async recoverAbandoned() {

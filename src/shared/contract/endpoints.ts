@@ -18,6 +18,7 @@ export const endpoints = {
   extendPost: { method: 'POST', path: '/api/posts/:id/extend' },
   updateChapters: { method: 'PUT', path: '/api/posts/:id/chapters' },
   autosaveChunk: { method: 'POST', path: '/api/recordings/autosave' },
+  discardAutosave: { method: 'DELETE', path: '/api/recordings/autosave/:sessionId' },
   listDrafts: { method: 'GET', path: '/api/diary' },
   deleteDraft: { method: 'DELETE', path: '/api/diary/:id' },
   listPosts: { method: 'GET', path: '/api/posts' },

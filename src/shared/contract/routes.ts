@@ -74,6 +74,11 @@ export const routes = {
     response: postSchema,
   },
   autosaveChunk: { ...endpoints.autosaveChunk, response: autosaveResponseSchema },
+  discardAutosave: {
+    ...endpoints.discardAutosave,
+    params: z.object({ sessionId: z.string().min(1).max(100) }),
+    response: z.object({ sessionId: z.string() }),
+  },
   listDrafts: { ...endpoints.listDrafts, query: pageQuerySchema, response: posts },
   deleteDraft: { ...endpoints.deleteDraft, params: postIdParamsSchema, response: deleted },
   listPosts: { ...endpoints.listPosts, query: pageQuerySchema, response: posts },
@@ -97,7 +102,11 @@ export const routes = {
   toggleFollow: { ...endpoints.toggleFollow, body: followBodySchema, response: followToggleSchema },
   followStatus: { ...endpoints.followStatus, params: postsUserIdParamsSchema, response: followStatusSchema },
   followerCount: { ...endpoints.followerCount, params: postsUserIdParamsSchema, response: z.number().int() },
-  followingCount: { ...endpoints.followingCount, params: postsUserIdParamsSchema, response: z.number().int() },
+  followingCount: {
+    ...endpoints.followingCount,
+    params: postsUserIdParamsSchema,
+    response: z.number().int(),
+  },
   listFollowers: {
     ...endpoints.listFollowers,
     params: postsUserIdParamsSchema,
@@ -118,7 +127,11 @@ export const routes = {
   },
   createComment: { ...endpoints.createComment, response: commentSchema, successStatus: 201 },
   deleteComment: { ...endpoints.deleteComment, params: postIdParamsSchema, response: deleted },
-  listNotifications: { ...endpoints.listNotifications, query: pageQuerySchema, response: z.array(notificationSchema) },
+  listNotifications: {
+    ...endpoints.listNotifications,
+    query: pageQuerySchema,
+    response: z.array(notificationSchema),
+  },
   markNotificationsRead: {
     ...endpoints.markNotificationsRead,
     body: markReadBodySchema,

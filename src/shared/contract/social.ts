@@ -3,7 +3,10 @@ import { audioSourceSchema } from './posts';
 import { publicUserSchema } from './users';
 
 export const postIdBodySchema = z.object({
-  postId: z.string({ error: 'Say which post with postId.' }).min(1, { error: 'Say which post with postId.' }).max(100),
+  postId: z
+    .string({ error: 'Say which post with postId.' })
+    .min(1, { error: 'Say which post with postId.' })
+    .max(100),
 });
 export const followBodySchema = z.object({
   followingId: z
@@ -40,7 +43,10 @@ export const COMMENT_MAX_SECONDS = 5 * 60;
 
 /** Multipart text fields of POST /api/comments. */
 export const commentFieldsSchema = z.object({
-  postId: z.string({ error: 'Say which post with postId.' }).min(1, { error: 'Say which post with postId.' }).max(100),
+  postId: z
+    .string({ error: 'Say which post with postId.' })
+    .min(1, { error: 'Say which post with postId.' })
+    .max(100),
   transcription: z
     .string()
     .trim()

@@ -63,6 +63,26 @@ export async function putAutosaveChunk(
   });
 }
 
+/** Closes a session the person threw away, creating it closed if no chunk arrived yet, so it is never recovered. */
+export async function closeAutosaveSession(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  at: string,
+): Promise<void> {
+  await db
+    .insertInto('autosave_sessions')
+    .values({
+      user_id: userId,
+      session_id: sessionId,
+      last_chunk_at: at,
+      total_duration: 0,
+      published_at: at,
+    })
+    .onConflict((conflict) => conflict.columns(['user_id', 'session_id']).doUpdateSet({ published_at: at }))
+    .execute();
+}
+
 export async function markAutosavePublished(
   db: Db,
   userId: string,
