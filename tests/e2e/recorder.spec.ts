@@ -1,0 +1,421 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Post } from '../../src/shared/contract/posts';
+import { chromiumArgs, chromiumPath } from '../../playwright.config';
+import { makeTone, serverFfmpegPath } from '../support/audio';
+import { signUpQuickly } from './support';
+
+/**
+ * The recorder end to end, in Chromium with a fake microphone that plays a tone: record (countdown, pause,
+ * resume, stop), publish, and check through the API that the server heard sound for as long as we recorded.
+ */
+
+const WAV_CODEC = ['-ac', '1', '-ar', '48000', '-c:a', 'pcm_s16le'];
+
+let browser: Browser;
+let workDir: string;
+let uploadWav: string;
+
+test.beforeAll(async () => {
+  workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-recorder-'));
+  const microphoneWav = path.join(workDir, 'voice.wav');
+  uploadWav = path.join(workDir, 'Garden walk.wav');
+  // lavfi's sine is 18 dB below full scale; lift it so the level survives Chromium's capture processing.
+  await makeTone(serverFfmpegPath, microphoneWav, {
+    seconds: 60,
+    frequency: 330,
+    gainDb: 12,
+    codecArgs: WAV_CODEC,
+  });
+  await makeTone(serverFfmpegPath, uploadWav, {
+    seconds: 4,
+    frequency: 440,
+    gainDb: 6,
+    codecArgs: WAV_CODEC,
+  });
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      ...chromiumArgs,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${microphoneWav}`,
+    ],
+  });
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+async function signedInHome(baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signUpQuickly(page);
+  await page.goto('/');
+  return page;
+}
+
+function shareRecorder(page: Page): Locator {
+  return page.getByRole('region', { name: 'Recorder', exact: true });
+}
+
+function diaryRecorder(page: Page): Locator {
+  return page.getByRole('region', { name: 'Voice draft recorder', exact: true });
+}
+
+/** The toast area; one toast shows at a time. */
+function toasts(page: Page): Locator {
+  return page.getByRole('region', { name: /Notifications/ });
+}
+
+async function expectNoSeriousA11yViolations(page: Page, selector: string, view: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
+    `axe on the ${view} view`,
+  ).toEqual([]);
+}
+
+/** Opens the prompt row, types a title and presses Start Recording. */
+async function startWithTitle(recorder: Locator, title: string): Promise<void> {
+  await recorder.getByRole('button', { name: /Share your voice|Record voice draft/ }).click();
+  await recorder.getByRole('textbox', { name: 'Title' }).fill(title);
+  await recorder.getByRole('button', { name: 'Start Recording' }).click();
+}
+
+/** Waits out the 3-2-1 countdown until the live view's timer shows. */
+async function waitForLive(recorder: Locator): Promise<void> {
+  await expect(recorder.getByRole('status').first()).toContainText(/Recording starts in|Go/, {
+    timeout: 5_000,
+  });
+  await expect(recorder.getByRole('timer')).toBeVisible({ timeout: 15_000 });
+}
+
+/** Seconds shown under the preview in the publish form ("00:05 recorded" or "00:09 in total"). */
+async function recordedSeconds(recorder: Locator): Promise<number> {
+  const text = await recorder.getByText(/\d\d:\d\d (recorded|in total)/).innerText({ timeout: 5_000 });
+  const [, minutes, seconds] = /(\d\d):(\d\d)/.exec(text) ?? [];
+  return Number(minutes) * 60 + Number(seconds);
+}
+
+async function feedPost(page: Page, title: string): Promise<Post> {
+  const response = await page.request.get('/api/feed');
+  expect(response.ok()).toBe(true);
+  const post = ((await response.json()) as Post[]).find((item) => item.title === title);
+  if (!post) throw new Error(`"${title}" is not in the feed`);
+  return post;
+}
+
+function expectAudible(post: Post): void {
+  expect(post.waveformData.length).toBeGreaterThan(0);
+  expect(Math.max(...post.waveformData)).toBe(1);
+  expect(post.waveformData.filter((bar) => bar > 0.2).length).toBeGreaterThan(post.waveformData.length / 4);
+}
+
+test('a voice post is recorded with a countdown, paused, resumed, stopped and published', async ({
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const page = await signedInHome(baseURL);
+  const recorder = shareRecorder(page);
+  const title = 'Morning thoughts';
+
+  await recorder.getByRole('button', { name: 'Share your voice' }).click();
+  const titleInput = recorder.getByRole('textbox', { name: 'Title' });
+  await expect(titleInput).toBeFocused();
+  await expect(recorder.getByRole('button', { name: 'Start Recording' })).toBeDisabled();
+  await titleInput.fill('   ');
+  await expect(recorder.getByRole('button', { name: 'Start Recording' })).toBeDisabled();
+  await titleInput.fill(title);
+  await titleInput.press('Enter');
+
+  // The type chooser, then the countdown: 3, 2, 1, GO.
+  await recorder.getByRole('button', { name: 'Voice Post' }).click();
+  const countdown = recorder.getByRole('status').first();
+  await expect(countdown).toContainText('Recording starts in 3', { timeout: 2_000 });
+  await expect(countdown).toContainText('Recording starts in 1', { timeout: 4_000 });
+  const timer = recorder.getByRole('timer');
+  await expect(timer).toBeVisible({ timeout: 10_000 });
+  await expect(recorder.getByText('Auto-save enabled')).toBeVisible();
+  await expect(recorder.getByRole('meter', { name: 'Microphone level' })).toBeVisible();
+  await expect(timer).toHaveText('00:02', { timeout: 5_000 });
+
+  // Paused time does not count.
+  await recorder.getByRole('button', { name: 'Pause recording' }).click();
+  await expect(recorder.getByText('Paused', { exact: true })).toBeVisible();
+  const pausedAt = await timer.innerText();
+  await page.waitForTimeout(2_500);
+  await expect(timer).toHaveText(pausedAt);
+  await recorder.getByRole('button', { name: 'Resume recording' }).click();
+  await expect(timer).toHaveText('00:04', { timeout: 5_000 });
+  await recorder.getByRole('button', { name: 'Stop recording' }).click();
+
+  await expect(toasts(page)).toContainText('Segment Added');
+  await expect(recorder.getByRole('heading', { name: 'Publish Voice Post' })).toBeVisible();
+  await expect(recorder.getByRole('button', { name: 'Play preview' })).toBeEnabled();
+  const seconds = await recordedSeconds(recorder);
+  expect(seconds).toBeGreaterThanOrEqual(4);
+  expect(seconds).toBeLessThanOrEqual(5);
+  await expect(recorder.getByLabel('Title', { exact: true })).toHaveValue(title);
+
+  await recorder.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(toasts(page)).toContainText('Your voice post has been uploaded!', { timeout: 30_000 });
+  await expect(recorder.getByRole('button', { name: 'Share your voice' })).toBeVisible();
+
+  const post = await feedPost(page, title);
+  expect(post.type).toBe('post');
+  expect(post.isPrivate).toBe(false);
+  // The server measures the audio itself: about the time recorded, without the 2.5 s pause.
+  expect(Math.abs(post.duration - seconds)).toBeLessThan(1.5);
+  expectAudible(post);
+  // The feed refreshed on its own: the new post shows on Home without a reload.
+  await expect(page.getByRole('article', { name: title }).first()).toBeVisible({ timeout: 10_000 });
+});
+
+test('a pod is recorded in two segments, merged, and published as an episode', async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  const page = await signedInHome(baseURL);
+  const recorder = shareRecorder(page);
+  const title = 'Episode one: beginnings';
+
+  await startWithTitle(recorder, title);
+  await recorder.getByRole('button', { name: 'Pods' }).click();
+  await waitForLive(recorder);
+  await expect(recorder.getByRole('timer')).toHaveText('00:02', { timeout: 5_000 });
+  await recorder.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(toasts(page)).toContainText('1 segment');
+
+  await recorder.getByRole('button', { name: 'Record another segment' }).click();
+  await waitForLive(recorder);
+  await expect(recorder.getByText('Segment 2')).toBeVisible();
+  await expect(recorder.getByRole('timer')).toHaveText('00:02', { timeout: 5_000 });
+  await recorder.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(toasts(page)).toContainText('2 segments');
+  await expect(recorder.getByText(/2 segments · \d\d:\d\d in total/)).toBeVisible();
+  const seconds = await recordedSeconds(recorder);
+  await expect(recorder.getByRole('radio', { name: /Pod/ })).toBeChecked();
+
+  await recorder.getByLabel('Category').fill('Stories');
+  // The two takes go up as one 16-bit PCM WAV, with the segment fields (spec §3, §4 Segments).
+  await page.evaluate(() => {
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (body) {
+      (window as unknown as { lastUpload?: unknown }).lastUpload = body;
+      return send.call(this, body);
+    };
+  });
+  await recorder.getByRole('button', { name: 'Publish', exact: true }).click();
+  const sent = await page.evaluate(async () => {
+    const form = (window as unknown as { lastUpload?: FormData }).lastUpload;
+    if (!(form instanceof FormData)) return null;
+    const audio = form.get('audio') as File;
+    const head = new Uint8Array(await audio.slice(0, 36).arrayBuffer());
+    return {
+      name: audio.name,
+      type: audio.type,
+      riff: String.fromCharCode(...head.slice(0, 4)) + String.fromCharCode(...head.slice(8, 12)),
+      bitsPerSample: head[34],
+      segmentCount: form.get('segment_count'),
+      totalDuration: Number(form.get('total_duration')),
+      type_: form.get('type'),
+      sessionId: form.get('sessionId'),
+    };
+  });
+  expect(sent).toMatchObject({
+    name: 'recording.wav',
+    type: 'audio/wav',
+    riff: 'RIFFWAVE',
+    bitsPerSample: 16,
+    segmentCount: '2',
+    type_: 'episode',
+  });
+  expect(sent?.sessionId).toBeTruthy();
+  await expect(toasts(page)).toContainText('Your voice post has been uploaded!', { timeout: 30_000 });
+
+  const pod = await feedPost(page, title);
+  expect(pod.type).toBe('episode');
+  expect(pod.category).toBe('Stories');
+  expect(Math.abs(pod.duration - seconds)).toBeLessThan(1.5);
+  expectAudible(pod);
+});
+
+test('a long take is autosaved every 30 seconds while recording', async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  const page = await signedInHome(baseURL);
+  const recorder = diaryRecorder(page);
+  const chunks: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/recordings/autosave')) chunks.push(String(response.status()));
+  });
+
+  await startWithTitle(recorder, 'A long thought');
+  await waitForLive(recorder);
+  await expect(recorder.getByText('Auto-save enabled')).toBeVisible();
+  await expect(recorder.getByText(/^Last saved/)).toBeVisible({ timeout: 40_000 });
+  expect(chunks).toEqual(['200']);
+  await recorder.getByRole('button', { name: 'Stop recording' }).click();
+  await recorder.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toasts(page)).toContainText('Voice Draft Saved', { timeout: 30_000 });
+});
+
+test('a voice draft is saved from the diary recorder, privately', async ({ baseURL }) => {
+  test.setTimeout(90_000);
+  const page = await signedInHome(baseURL);
+  const recorder = diaryRecorder(page);
+  const title = 'Tuesday evening';
+
+  await startWithTitle(recorder, title);
+  await waitForLive(recorder);
+  await expect(recorder.getByRole('timer')).toHaveText('00:02', { timeout: 5_000 });
+  await recorder.getByRole('button', { name: 'Stop recording' }).click();
+
+  await expect(recorder.getByRole('heading', { name: 'Save Voice Diary Entry' })).toBeVisible();
+  await expect(recorder.getByLabel('Promotion Link')).toHaveCount(0);
+  await expect(recorder.getByRole('switch', { name: 'Private' })).toBeChecked();
+  await expect(recorder.getByRole('switch', { name: 'Private' })).toBeDisabled();
+  await expect(recorder.getByLabel('Category')).toHaveValue('Personal');
+  await recorder.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toasts(page)).toContainText('Voice Draft Saved', { timeout: 30_000 });
+  await expect(toasts(page)).toContainText('Your voice draft has been saved securely.');
+
+  const drafts = (await (await page.request.get('/api/diary')).json()) as Post[];
+  const draft = drafts.find((item) => item.title === title);
+  expect(draft?.isPrivate).toBe(true);
+  expect(draft?.isDraft).toBe(true);
+  expect(draft?.category).toBe('Personal');
+  expectAudible(draft!);
+  expect((await page.request.get('/api/feed')).ok()).toBe(true);
+  expect(
+    ((await (await page.request.get('/api/feed')).json()) as Post[]).some((p) => p.title === title),
+  ).toBe(false);
+});
+
+test('an audio file is uploaded through Upload and published; a text file is refused', async ({
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const page = await signedInHome(baseURL);
+  const recorder = shareRecorder(page);
+
+  await startWithTitle(recorder, 'Something to upload');
+  let chooser = page.waitForEvent('filechooser', { timeout: 5_000 });
+  await recorder.getByRole('button', { name: 'Upload' }).click();
+  await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(toasts(page)).toContainText('Invalid File Type');
+  await expect(toasts(page)).toContainText('Please select an audio file');
+  await expect(recorder.getByRole('button', { name: 'Upload' })).toBeVisible();
+
+  chooser = page.waitForEvent('filechooser', { timeout: 5_000 });
+  await recorder.getByRole('button', { name: 'Upload' }).click();
+  await (await chooser).setFiles(uploadWav);
+  await expect(toasts(page)).toContainText('Audio Uploaded Successfully!');
+  await expect(recorder.getByRole('heading', { name: 'Publish Voice Post' })).toBeVisible();
+  await expect(recorder.getByLabel('Title', { exact: true })).toHaveValue('Garden walk');
+  await expect(recorder.getByRole('button', { name: 'Record another segment' })).toHaveCount(0);
+
+  await recorder.getByLabel('Description').fill('A short walk, recorded elsewhere.');
+  await recorder.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(toasts(page)).toContainText('Your voice post has been uploaded!', { timeout: 30_000 });
+
+  const post = await feedPost(page, 'Garden walk');
+  expect(Math.abs(post.duration - 4)).toBeLessThan(0.5);
+  expect(post.transcription).toBe('A short walk, recorded elsewhere.');
+  expectAudible(post);
+});
+
+test('a post is extended from its owner menu and grows longer', async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  const page = await signedInHome(baseURL);
+  const recorder = shareRecorder(page);
+  const title = 'To be continued';
+
+  await startWithTitle(recorder, title);
+  await recorder.getByRole('button', { name: 'Voice Post' }).click();
+  await waitForLive(recorder);
+  await expect(recorder.getByRole('timer')).toHaveText('00:02', { timeout: 5_000 });
+  await recorder.getByRole('button', { name: 'Stop recording' }).click();
+  await recorder.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(toasts(page)).toContainText('Your voice post has been uploaded!', { timeout: 30_000 });
+  const before = await feedPost(page, title);
+
+  await page
+    .getByRole('button', { name: `Options for ${title}` })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Extend Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Extend Post' });
+  await dialog.getByRole('button', { name: 'Start recording' }).click();
+  await expect(dialog.getByRole('timer')).toBeVisible({ timeout: 10_000 });
+  await expect(dialog.getByRole('timer')).toHaveText('00:03', { timeout: 6_000 });
+  await dialog.getByRole('button', { name: 'Stop recording' }).click();
+  await expectNoSeriousA11yViolations(page, '[role="dialog"]', 'extend');
+  await dialog.getByRole('button', { name: 'Add to post' }).click();
+  await expect(toasts(page)).toContainText('Recording extended', { timeout: 30_000 });
+  await expect(dialog).toBeHidden();
+
+  const after = (await (await page.request.get(`/api/posts/${before.id}`)).json()) as Post;
+  expect(after.duration).toBeGreaterThan(before.duration + 2);
+  expectAudible(after);
+});
+
+test('the recorder views pass axe and work from the keyboard', async ({ baseURL }) => {
+  test.setTimeout(90_000);
+  const page = await signedInHome(baseURL);
+  const recorder = shareRecorder(page);
+  const scope = '[aria-label="Recorder"]';
+
+  await expect(recorder.getByRole('button', { name: 'Share your voice' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, scope, 'collapsed');
+
+  await recorder.getByRole('button', { name: 'Share your voice' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(recorder.getByRole('textbox', { name: 'Title' })).toBeFocused();
+  await page.keyboard.type('Keyboard only');
+  await expectNoSeriousA11yViolations(page, scope, 'title');
+  await page.keyboard.press('Enter');
+  await expect(recorder.getByRole('button', { name: 'Voice Post' })).toBeFocused();
+  await expectNoSeriousA11yViolations(page, scope, 'type chooser');
+
+  await page.keyboard.press('Enter');
+  await expect(recorder.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectNoSeriousA11yViolations(page, scope, 'countdown');
+  await expect(recorder.getByRole('timer')).toBeVisible({ timeout: 10_000 });
+  await expect(recorder.getByRole('button', { name: 'Stop recording' })).toBeFocused();
+  await expectNoSeriousA11yViolations(page, scope, 'live');
+  await page.waitForTimeout(1_500);
+  await page.keyboard.press('Enter');
+
+  await expect(recorder.getByRole('heading', { name: 'Publish Voice Post' })).toBeFocused();
+  await expectNoSeriousA11yViolations(page, scope, 'publish form');
+
+  // Cancel asks first, then the recording is gone and the title stays.
+  await recorder.getByRole('button', { name: 'Cancel' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Discard this recording?' });
+  await expectNoSeriousA11yViolations(page, '[role="dialog"]', 'discard confirmation');
+  await confirm.getByRole('button', { name: 'Discard' }).click();
+  await expect(recorder.getByRole('textbox', { name: 'Title' })).toHaveValue('Keyboard only');
+
+  await diaryRecorder(page).getByRole('button', { name: 'Record voice draft' }).click();
+  await expectNoSeriousA11yViolations(page, '[aria-label="Voice draft recorder"]', 'diary title');
+});
+
+test('without MediaRecorder the recorder says recording is not supported', async ({ baseURL }) => {
+  const context = await browser.newContext({ baseURL });
+  await context.addInitScript(() => {
+    Reflect.deleteProperty(window, 'MediaRecorder');
+  });
+  const page = await context.newPage();
+  await signUpQuickly(page);
+  await page.goto('/');
+  await expect(shareRecorder(page)).toContainText('Audio recording is not supported in this browser');
+  await expect(shareRecorder(page).getByRole('button')).toHaveCount(0);
+  await context.close();
+});
