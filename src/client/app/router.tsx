@@ -1,19 +1,60 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
+import { MAIN_CONTENT_ID, SkipLink } from '@client/components/skip-link';
 import { LandingHeader } from '@client/features/landing/components/landing-header';
 import { useAuth } from '@client/lib/use-auth';
 import { AppShell } from './layout/app-shell';
-import { ConversationsPage } from './routes/conversations';
-import { DiscoverPage } from './routes/discover';
-import { DraftsPage } from './routes/drafts';
 import { HomePage } from './routes/home';
 import { LandingPage } from './routes/landing';
 import { NotFoundPage } from './routes/not-found';
-import { NotificationsPage } from './routes/notifications';
-import { PostPage } from './routes/post';
-import { ProfilePage } from './routes/profile';
-import { StatsPage } from './routes/stats';
 
-/** Spec §2: signed out (or while the session loads) only `/` exists; signed in, the app's screens do. */
+// Home and the landing page are the first screens people see; every other screen loads when opened.
+const ConversationsPage = lazy(() =>
+  import('./routes/conversations').then((module) => ({ default: module.ConversationsPage })),
+);
+const DiscoverPage = lazy(() =>
+  import('./routes/discover').then((module) => ({ default: module.DiscoverPage })),
+);
+const DraftsPage = lazy(() => import('./routes/drafts').then((module) => ({ default: module.DraftsPage })));
+const NotificationsPage = lazy(() =>
+  import('./routes/notifications').then((module) => ({ default: module.NotificationsPage })),
+);
+const PostPage = lazy(() => import('./routes/post').then((module) => ({ default: module.PostPage })));
+const ProfilePage = lazy(() =>
+  import('./routes/profile').then((module) => ({ default: module.ProfilePage })),
+);
+const StatsPage = lazy(() => import('./routes/stats').then((module) => ({ default: module.StatsPage })));
+
+/** Shown while a screen's code loads. */
+function RouteFallback() {
+  return (
+    <div role="status" aria-label="Loading" className="flex min-h-[40dvh] items-center justify-center">
+      <span className="size-8 animate-spin rounded-full border-[3px] border-secondary border-t-primary" />
+    </div>
+  );
+}
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<RouteFallback />}>{children}</Suspense>;
+}
+
+/** A page for signed-out visitors outside the landing page: the landing header over the content. */
+function PublicFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <LandingHeader />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 px-4 py-8 outline-none sm:px-6 sm:py-12">
+        {children}
+      </main>
+    </div>
+  );
+}
+
+/**
+ * Spec §2: signed out (or while the session loads) only `/` exists, plus the pages of public posts, which share
+ * links lead to (the server serves a public post to anyone). Signed in, the app's screens do.
+ */
 export function AppRouter() {
   const { user, isLoading } = useAuth();
   const [location] = useLocation();
@@ -24,6 +65,24 @@ export function AppRouter() {
     return (
       <Switch>
         <Route path="/" component={LandingPage} />
+        <Route path="/posts/:id">
+          {(params) => (
+            <PublicFrame>
+              <Lazy>
+                <PostPage params={params} />
+              </Lazy>
+            </PublicFrame>
+          )}
+        </Route>
+        <Route path="/post/:id">
+          {(params) => (
+            <PublicFrame>
+              <Lazy>
+                <PostPage params={params} />
+              </Lazy>
+            </PublicFrame>
+          )}
+        </Route>
         <Route>
           <LandingHeader />
           <main className="px-4">
@@ -36,21 +95,23 @@ export function AppRouter() {
 
   return (
     <AppShell user={user}>
-      <Switch>
-        <Route path="/" component={HomePage} />
-        <Route path="/profile">
-          <ProfilePage />
-        </Route>
-        <Route path="/profile/:userId">{({ userId }) => <ProfilePage userId={userId} />}</Route>
-        <Route path="/stats/:userId" component={StatsPage} />
-        <Route path="/discover" component={DiscoverPage} />
-        <Route path="/conversations" component={ConversationsPage} />
-        <Route path="/drafts" component={DraftsPage} />
-        <Route path="/notifications" component={NotificationsPage} />
-        <Route path="/posts/:id" component={PostPage} />
-        <Route path="/post/:id" component={PostPage} />
-        <Route component={NotFoundPage} />
-      </Switch>
+      <Lazy>
+        <Switch>
+          <Route path="/" component={HomePage} />
+          <Route path="/profile">
+            <ProfilePage />
+          </Route>
+          <Route path="/profile/:userId">{({ userId }) => <ProfilePage userId={userId} />}</Route>
+          <Route path="/stats/:userId" component={StatsPage} />
+          <Route path="/discover" component={DiscoverPage} />
+          <Route path="/conversations" component={ConversationsPage} />
+          <Route path="/drafts" component={DraftsPage} />
+          <Route path="/notifications" component={NotificationsPage} />
+          <Route path="/posts/:id">{(params) => <PostPage key={params.id} params={params} />}</Route>
+          <Route path="/post/:id">{(params) => <PostPage key={params.id} params={params} />}</Route>
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Lazy>
     </AppShell>
   );
 }

@@ -1,0 +1,40 @@
+import { ChevronRight } from 'lucide-react';
+import { Link } from 'wouter';
+import type { PublicUser } from '@shared/contract/users';
+import { displayName } from '@shared/domain/display-name';
+import { Avatar } from '@client/components/ui/avatar';
+import { HomeSection } from './home-section';
+
+/** Spec §2 "Discover New Voices": up to 3 people, shown only when there are some. */
+export function DiscoverVoicesSection({ users }: { users: readonly PublicUser[] }) {
+  if (users.length === 0) return null;
+  return (
+    <HomeSection id="discover-voices" title="Discover New Voices">
+      <ul className="space-y-2">
+        {users.map((user) => {
+          const name = displayName(user);
+          return (
+            <li key={user.id}>
+              <Link
+                href={`/profile/${user.id}`}
+                className="group flex items-center gap-3 rounded-2xl border bg-card p-3 shadow-soft transition-shadow hover:shadow-lifted"
+              >
+                <Avatar src={user.profileImageUrl} name={name} className="size-11" />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate text-sm font-semibold">{name}</span>
+                  <span className="block truncate text-xs text-muted-foreground">
+                    @{user.username} · {user.postCount} {user.postCount === 1 ? 'voice post' : 'voice posts'}
+                  </span>
+                </span>
+                <ChevronRight
+                  aria-hidden="true"
+                  className="size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5"
+                />
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </HomeSection>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Notification } from '@shared/contract/social';
+import { displayName } from '@shared/domain/display-name';
+
+/** Spec §2: icons by type, with "other" for anything the server adds later. */
+export type NotificationKind = Notification['type'] | 'other';
+
+export function notificationKind(type: string): NotificationKind {
+  return type === 'like' || type === 'comment' || type === 'follow' || type === 'repost' ? type : 'other';
+}
+
+/** Spec §2: a click goes to `/post/{postId}`, or for a follow to `/profile/{actor id}`. */
+export function notificationHref(notification: Pick<Notification, 'type' | 'postId' | 'user'>): string {
+  if (notification.type !== 'follow' && notification.postId) {
+    return `/post/${encodeURIComponent(notification.postId)}`;
+  }
+  return `/profile/${encodeURIComponent(notification.user.id)}`;
+}
+
+/**
+ * The message split around the actor's name, so the name can be bold: the server writes "Maya Okafor liked your
+ * post". A message that does not start with the name is shown whole.
+ */
+export function splitMessage(notification: Pick<Notification, 'message' | 'user'>): {
+  actor: string | null;
+  rest: string;
+} {
+  const name = displayName(notification.user);
+  if (name && notification.message.startsWith(name)) {
+    return { actor: name, rest: notification.message.slice(name.length) };
+  }
+  return { actor: null, rest: notification.message };
+}
+
+export function unreadCount(notifications: readonly Pick<Notification, 'read'>[] | undefined): number {
+  return notifications?.filter((notification) => !notification.read).length ?? 0;
+}
+
+/** Spec §2: the "N new" badge. */
+export function newBadgeLabel(count: number): string {
+  return `${count} new`;
+}

@@ -1,0 +1,347 @@
+import { LoaderCircle, Pause, Play, RotateCcw } from 'lucide-react';
+import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { Chapter, Post } from '@shared/contract/posts';
+import { displayName } from '@shared/domain/display-name';
+import { formatDuration } from '@client/lib/format';
+import { cn } from '@client/lib/utils';
+import { SKIP_SECONDS, useAudioPlayer, type AudioPlayer } from '../hooks/use-audio-player';
+
+export type PlayerState = Omit<AudioPlayer, 'attachAudio'>;
+import { useWaveformBars } from '../hooks/use-waveform-bars';
+import { ChapterList } from './chapter-list';
+import { WaveformCanvas } from './waveform-canvas';
+
+const PlayerControls = lazy(() =>
+  import('./player-controls').then((module) => ({ default: module.PlayerControls })),
+);
+const SyncedTranscript = lazy(() =>
+  import('./synced-transcript').then((module) => ({ default: module.SyncedTranscript })),
+);
+
+export type PlayablePost = Pick<
+  Post,
+  | 'id'
+  | 'title'
+  | 'duration'
+  | 'audioUrl'
+  | 'audioSources'
+  | 'waveformData'
+  | 'peaksUrl'
+  | 'imageUrl'
+  | 'transcription'
+  | 'chapters'
+  | 'user'
+>;
+
+export interface AudioPlayerProps {
+  post: PlayablePost;
+  /** full: the post page and detail views; compact: cards (spec §9 height 60); mini: a play button alone. */
+  variant?: 'full' | 'compact' | 'mini';
+  /** overlay: light controls over artwork. */
+  appearance?: 'default' | 'overlay';
+  /** Full variant: the transcript starts open. */
+  transcriptOpen?: boolean;
+  showChapters?: boolean;
+  /** The owner edits chapters (spec §6). */
+  canEditChapters?: boolean;
+  waveformHeight?: number;
+  className?: string;
+}
+
+/** Full and compact players for a post; only one plays at a time across the page. */
+export function AudioPlayer({
+  post,
+  variant = 'full',
+  appearance = 'default',
+  transcriptOpen = false,
+  showChapters = true,
+  canEditChapters = false,
+  waveformHeight,
+  className,
+}: AudioPlayerProps) {
+  const title = post.title.trim() || 'Untitled Post';
+  const { attachAudio, ...player } = useAudioPlayer({
+    id: post.id,
+    audioUrl: post.audioUrl,
+    audioSources: post.audioSources,
+    duration: post.duration,
+    title,
+    artist: displayName(post.user),
+    artworkUrl: post.imageUrl ?? post.user.profileImageUrl,
+    preload: variant === 'full' ? 'metadata' : 'none',
+  });
+  const waveform = useWaveformBars({
+    waveformData: post.waveformData,
+    peaksUrl: variant === 'mini' ? null : post.peaksUrl,
+    audioUrl: variant === 'mini' ? null : player.src,
+  });
+
+  const audio = (
+    <audio ref={attachAudio} src={player.src} preload={variant === 'full' ? 'metadata' : 'none'} />
+  );
+
+  /** Keyboard control while focus is in the player: arrows seek, Home/End jump, Space (off buttons) plays. */
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('input, textarea, [role="slider"], [role="menu"]')) return;
+    const step = event.shiftKey ? SKIP_SECONDS : 5;
+    if (event.key === 'ArrowLeft') player.skip(-step);
+    else if (event.key === 'ArrowRight') player.skip(step);
+    else if (event.key === 'Home') player.seek(0);
+    else if (event.key === 'End') player.seek(player.duration);
+    else if ((event.key === ' ' || event.key === 'k') && target.tagName !== 'BUTTON') player.toggle();
+    else return;
+    event.preventDefault();
+  };
+
+  if (variant === 'mini') {
+    return (
+      <div className={className} onKeyDown={onKeyDown}>
+        {audio}
+        <PlayButton player={player} title={title} size="md" appearance={appearance} ring />
+      </div>
+    );
+  }
+
+  const wave = (
+    <WaveformCanvas
+      bars={waveform.bars}
+      placeholder={waveform.placeholder}
+      duration={player.duration}
+      currentTime={player.currentTime}
+      getCurrentTime={player.getCurrentTime}
+      playing={player.isPlaying}
+      onSeek={player.canPlay ? player.seek : undefined}
+      onTogglePlay={player.toggle}
+      height={waveformHeight ?? (variant === 'compact' ? 60 : 80)}
+      appearance={appearance}
+      label={`Seek ${title}`}
+    />
+  );
+
+  if (variant === 'compact') {
+    return (
+      <div className={cn('flex items-center gap-3', className)} onKeyDown={onKeyDown}>
+        {audio}
+        <PlayButton player={player} title={title} size="md" appearance={appearance} />
+        <div className="min-w-0 flex-1">
+          {wave}
+          <TimeRow player={player} appearance={appearance} compact />
+        </div>
+        <PlayerMessage player={player} appearance={appearance} className="sr-only" />
+      </div>
+    );
+  }
+
+  return (
+    <div
+      role="group"
+      aria-label={`Player: ${title}`}
+      className={cn('space-y-3', className)}
+      onKeyDown={onKeyDown}
+    >
+      {audio}
+      <div className="flex items-center gap-4">
+        <PlayButton player={player} title={title} size="lg" appearance={appearance} />
+        <div className="min-w-0 flex-1 pt-1">
+          {wave}
+          <ChapterMarks chapters={post.chapters} duration={player.duration} onSeek={player.seek} />
+          <TimeRow player={player} appearance={appearance} />
+        </div>
+      </div>
+      <Suspense fallback={<div className="h-10" />}>
+        <PlayerControls player={player} title={title} />
+      </Suspense>
+      <PlayerMessage player={player} appearance={appearance} />
+      {showChapters && (post.chapters.length > 0 || canEditChapters) && (
+        <ChapterList
+          postId={post.id}
+          chapters={post.chapters}
+          duration={player.duration}
+          currentTime={player.currentTime}
+          onSeek={(seconds) => {
+            player.seek(seconds);
+            if (!player.isPlaying) void player.play();
+          }}
+          canEdit={canEditChapters}
+        />
+      )}
+      {post.transcription?.trim() && (
+        <TranscriptSection defaultOpen={transcriptOpen}>
+          <Suspense fallback={<p className="text-sm text-muted-foreground">Loading transcript…</p>}>
+            <SyncedTranscript
+              text={post.transcription}
+              duration={player.duration}
+              currentTime={player.currentTime}
+              onWordClick={(word) => player.seek(word.start)}
+            />
+          </Suspense>
+        </TranscriptSection>
+      )}
+    </div>
+  );
+}
+
+function PlayButton({
+  player,
+  title,
+  size,
+  appearance,
+  ring = false,
+}: {
+  player: PlayerState;
+  title: string;
+  size: 'md' | 'lg';
+  appearance: 'default' | 'overlay';
+  ring?: boolean;
+}) {
+  const playing = player.isPlaying || (player.isBuffering && player.status === 'loading');
+  const label = `${playing ? 'Pause' : 'Play'} ${title}`;
+  const Icon =
+    player.isBuffering && player.status === 'loading'
+      ? LoaderCircle
+      : playing
+        ? Pause
+        : player.status === 'ended'
+          ? RotateCcw
+          : Play;
+  const progress = player.duration > 0 ? player.currentTime / player.duration : 0;
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      disabled={!player.canPlay}
+      onClick={player.toggle}
+      className={cn(
+        'relative grid shrink-0 cursor-pointer place-items-center rounded-full transition-[transform,background-color,box-shadow] active:scale-95 disabled:cursor-not-allowed disabled:opacity-50',
+        size === 'lg' ? 'size-14' : 'size-11',
+        appearance === 'overlay'
+          ? 'bg-white text-stone-900 shadow-lifted hover:bg-white/90'
+          : 'bg-primary text-primary-foreground shadow-soft hover:bg-primary/90 hover:shadow-lifted',
+      )}
+    >
+      {ring && progress > 0 && (
+        <svg aria-hidden="true" viewBox="0 0 44 44" className="absolute inset-0 size-full -rotate-90">
+          <circle
+            cx="22"
+            cy="22"
+            r="20.5"
+            fill="none"
+            strokeWidth="3"
+            strokeLinecap="round"
+            className={appearance === 'overlay' ? 'stroke-primary' : 'stroke-highlight'}
+            strokeDasharray={`${progress * 128.8} 128.8`}
+          />
+        </svg>
+      )}
+      <Icon
+        aria-hidden="true"
+        className={cn(
+          size === 'lg' ? 'size-6' : 'size-5',
+          Icon === Play && 'translate-x-px fill-current',
+          Icon === Pause && 'fill-current',
+          Icon === LoaderCircle && 'animate-spin',
+        )}
+      />
+    </button>
+  );
+}
+
+function TimeRow({
+  player,
+  appearance,
+  compact = false,
+}: {
+  player: PlayerState;
+  appearance: 'default' | 'overlay';
+  compact?: boolean;
+}) {
+  return (
+    <div
+      className={cn(
+        'mt-1 flex justify-between text-xs font-medium tabular-nums',
+        appearance === 'overlay' ? 'text-white/85' : 'text-muted-foreground',
+        compact && 'mt-0.5',
+      )}
+    >
+      <span data-testid="player-current-time">{formatDuration(player.currentTime)}</span>
+      <span>{formatDuration(player.duration)}</span>
+    </div>
+  );
+}
+
+function PlayerMessage({
+  player,
+  appearance,
+  className,
+}: {
+  player: PlayerState;
+  appearance: 'default' | 'overlay';
+  className?: string;
+}) {
+  const text =
+    player.message ??
+    (player.resumedAt !== null && player.currentTime > 0
+      ? `Picked up where you left off, at ${formatDuration(player.resumedAt)}.`
+      : null);
+  return (
+    <p
+      role={player.status === 'error' ? 'alert' : 'status'}
+      className={cn(
+        'text-sm empty:hidden',
+        player.status === 'error'
+          ? 'font-medium text-destructive dark:text-red-400'
+          : appearance === 'overlay'
+            ? 'text-white/85'
+            : 'text-muted-foreground',
+        className,
+      )}
+    >
+      {text}
+    </p>
+  );
+}
+
+function ChapterMarks({
+  chapters,
+  duration,
+  onSeek,
+}: {
+  chapters: readonly Chapter[];
+  duration: number;
+  onSeek: (seconds: number) => void;
+}) {
+  if (chapters.length === 0 || duration <= 0) return null;
+  return (
+    <div aria-hidden="true" className="relative mt-1 h-1.5">
+      {chapters.map((chapter) => (
+        <span
+          key={chapter.id}
+          title={`${formatDuration(chapter.time)} ${chapter.title}`}
+          onClick={() => onSeek(chapter.time)}
+          className="absolute top-0 h-1.5 w-1 -translate-x-1/2 cursor-pointer rounded-full bg-highlight"
+          style={{ left: `${Math.min(100, (chapter.time / duration) * 100)}%` }}
+        />
+      ))}
+    </div>
+  );
+}
+
+function TranscriptSection({ defaultOpen, children }: { defaultOpen: boolean; children: ReactNode }) {
+  const [open, setOpen] = useState(defaultOpen);
+  return (
+    <div className="rounded-2xl bg-secondary/60 p-4">
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+        className="flex w-full cursor-pointer items-center justify-between text-sm font-semibold"
+      >
+        Transcript
+        <span className="text-xs font-medium text-muted-foreground">{open ? 'Hide' : 'Show'}</span>
+      </button>
+      {open && <div className="mt-3">{children}</div>}
+    </div>
+  );
+}

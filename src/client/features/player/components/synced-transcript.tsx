@@ -1,0 +1,94 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { cn } from '@client/lib/utils';
+import { activeWordIndex, computeWordTimings, type TranscriptWord } from '../lib/transcript-timing';
+
+const HIGHLIGHTS = {
+  amber: 'bg-amber-300/80 text-stone-950 dark:bg-amber-400/85',
+  primary: 'bg-primary text-primary-foreground',
+} as const;
+
+export interface SyncedTranscriptProps {
+  text: string;
+  duration: number;
+  currentTime: number;
+  onWordClick?: (word: TranscriptWord) => void;
+  /** Spec §2: amber unless told otherwise. */
+  highlight?: keyof typeof HIGHLIGHTS;
+  className?: string;
+}
+
+/**
+ * The transcript, lit word by word as it plays (spec §9 timing). Words are buttons with a roving tab stop: Tab
+ * reaches the transcript once, arrow keys move between words, Enter jumps the audio there.
+ */
+export function SyncedTranscript({
+  text,
+  duration,
+  currentTime,
+  onWordClick,
+  highlight = 'amber',
+  className,
+}: SyncedTranscriptProps) {
+  const words = useMemo(() => computeWordTimings(text, duration), [text, duration]);
+  const active = activeWordIndex(words, currentTime);
+  const [focusIndex, setFocusIndex] = useState(0);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const tabStop = words.length === 0 ? -1 : Math.min(focusIndex, words.length - 1);
+
+  // Keep the lit word in view inside the box, without scrolling the page.
+  useEffect(() => {
+    const container = containerRef.current;
+    const word = container?.querySelector<HTMLElement>(`[data-index="${active}"]`);
+    if (!container || !word) return;
+    const top = word.offsetTop - container.offsetTop;
+    if (top < container.scrollTop || top > container.scrollTop + container.clientHeight - word.offsetHeight) {
+      container.scrollTo({ top: Math.max(0, top - container.clientHeight / 3), behavior: 'smooth' });
+    }
+  }, [active]);
+
+  if (words.length === 0) {
+    return <p className={cn('whitespace-pre-line text-sm leading-relaxed', className)}>{text}</p>;
+  }
+
+  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
+    const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (delta === 0) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const next = Math.min(words.length - 1, Math.max(0, tabStop + delta));
+    setFocusIndex(next);
+    containerRef.current?.querySelector<HTMLElement>(`[data-index="${next}"]`)?.focus();
+  };
+
+  return (
+    <div
+      ref={containerRef}
+      role="group"
+      aria-label="Transcript"
+      onKeyDown={moveFocus}
+      className={cn('relative max-h-56 overflow-y-auto pr-1 text-[0.95rem] leading-7', className)}
+    >
+      {words.map((word) => (
+        <span key={word.index}>
+          <button
+            type="button"
+            data-index={word.index}
+            tabIndex={word.index === tabStop ? 0 : -1}
+            aria-current={word.index === active ? 'true' : undefined}
+            onFocus={() => setFocusIndex(word.index)}
+            onClick={() => onWordClick?.(word)}
+            className={cn(
+              '-mx-px cursor-pointer rounded-md px-[3px] py-px transition-colors duration-150 hover:bg-secondary',
+              word.index === active && HIGHLIGHTS[highlight],
+              word.index === active && 'hover:bg-amber-300',
+              word.index < active && 'text-foreground',
+              word.index > active && 'text-foreground/70',
+            )}
+          >
+            {word.text}
+          </button>{' '}
+        </span>
+      ))}
+    </div>
+  );
+}

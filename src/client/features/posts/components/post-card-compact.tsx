@@ -1,0 +1,96 @@
+import type { Post } from '@shared/contract/posts';
+import { displayName } from '@shared/domain/display-name';
+import { Badge } from '@client/components/ui/badge';
+import { formatDuration, formatShortDate } from '@client/lib/format';
+import { cn } from '@client/lib/utils';
+import { postGradient, postTitle, postTypeLabel, type RenderPlayer } from '../lib/post-labels';
+import { PostMenu } from './post-menu';
+
+interface PostCardCompactProps {
+  post: Post;
+  currentUserId?: string | null;
+  renderPlayer: RenderPlayer;
+  /** Opens the modal detail view. */
+  onOpen: (post: Post) => void;
+  onExtend?: (post: Post) => void;
+  className?: string;
+}
+
+/**
+ * The square compact card (spec §2): artwork (or a gradient) with the compact player laid over it, then the
+ * title (or "Untitled Post"), author and a numeric date. The title opens the modal detail view.
+ */
+export function PostCardCompact({
+  post,
+  currentUserId,
+  renderPlayer,
+  onOpen,
+  onExtend,
+  className,
+}: PostCardCompactProps) {
+  const title = postTitle(post);
+  const isOwner = Boolean(currentUserId) && currentUserId === post.userId;
+  return (
+    <article aria-label={title} className={cn('group min-w-0', className)}>
+      <div
+        className={cn(
+          'relative aspect-square overflow-hidden rounded-3xl bg-linear-to-br shadow-soft transition-shadow group-hover:shadow-lifted',
+          postGradient(post.id),
+        )}
+        onClick={() => onOpen(post)}
+      >
+        {post.imageUrl ? (
+          <img
+            src={post.imageUrl}
+            alt=""
+            loading="lazy"
+            className="absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+          />
+        ) : (
+          <div
+            aria-hidden="true"
+            className="absolute -right-10 -top-10 size-40 rounded-full bg-white/15 blur-2xl"
+          />
+        )}
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 bg-linear-to-t from-black/75 via-black/15 to-black/10"
+        />
+        <div className="absolute inset-x-3 top-3 flex items-start justify-between gap-2">
+          <Badge variant="overlay">{postTypeLabel(post.type)}</Badge>
+          <div onClick={(event) => event.stopPropagation()}>
+            <PostMenu
+              post={post}
+              isOwner={isOwner}
+              onExtend={onExtend}
+              includeShare
+              appearance="overlay"
+              className="-mr-1 -mt-1"
+            />
+          </div>
+        </div>
+        <div className="absolute inset-x-0 bottom-0 p-3 sm:p-4" onClick={(event) => event.stopPropagation()}>
+          {renderPlayer(post, { variant: 'compact', appearance: 'overlay' })}
+        </div>
+      </div>
+      <div className="mt-2.5 space-y-0.5 px-1">
+        <h3 className="text-[0.95rem] font-semibold leading-snug">
+          <button
+            type="button"
+            onClick={() => onOpen(post)}
+            className="line-clamp-2 cursor-pointer text-left hover:underline hover:underline-offset-2"
+          >
+            {title}
+          </button>
+        </h3>
+        <p className="flex min-w-0 items-center gap-2 text-xs text-muted-foreground">
+          <span className="min-w-0 flex-1 truncate">{displayName(post.user)}</span>
+          <span className="sr-only">{`, ${formatDuration(post.duration)}, `}</span>
+          <time dateTime={post.createdAt} className="shrink-0 tabular-nums">
+            {formatShortDate(post.createdAt)}
+          </time>
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,304 @@
+import { Mic, Send, Square, Trash2, X } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { COMMENT_MAX_SECONDS } from '@shared/contract/social';
+import { Button } from '@client/components/ui/button';
+import { Progress } from '@client/components/ui/progress';
+import { isRecordingSupported } from '@client/lib/audio/recording-support';
+import { useVoiceRecorder } from '@client/lib/audio/use-voice-recorder';
+import { formatClock, formatDuration, formatDurationWords } from '@client/lib/format';
+import type { UploadProgress } from '@client/lib/upload-with-progress';
+import { toast } from '@client/lib/use-toast';
+import { cn } from '@client/lib/utils';
+import { useCreateComment } from '../api/comments';
+import { useVisitorIdentity } from '../hooks/use-visitor-identity';
+import { looksLikeEmail, visitorDetailsMissing } from '../lib/comments';
+import { RecordingLevel } from './recording-level';
+import { TakePreview } from './take-preview';
+import { VisitorDetailsForm } from './visitor-details-form';
+
+interface Take {
+  blob: Blob;
+  seconds: number;
+  mimeType: string;
+  levels: number[];
+}
+
+/** Spec §4 comment flow: idle → recording → comment ready → posting → reset. */
+export type ComposerPhase = 'idle' | 'recording' | 'ready' | 'posting';
+
+interface CommentComposerProps {
+  postId: string;
+  /** Signed out on a post that takes visitors' comments (spec §5): a name (and e-mail) go with the reply. */
+  asVisitor: boolean;
+}
+
+/** Records a voice reply, lets the person hear it, and posts it. */
+export function CommentComposer({ postId, asVisitor }: CommentComposerProps) {
+  const [take, setTake] = useState<Take | null>(null);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const levels = useRef<number[]>([]);
+  const recordButton = useRef<HTMLButtonElement>(null);
+  const postButton = useRef<HTMLButtonElement>(null);
+  const { identity, setIdentity, remember } = useVisitorIdentity();
+  const [visitorFormShown, setVisitorFormShown] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  /** After a press that stopped at the visible form, blank fields say what they need. */
+  const [showMissing, setShowMissing] = useState(false);
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  const recorder = useVoiceRecorder({
+    onError: (error) =>
+      toast({ variant: 'destructive', title: 'Recording Error', description: error.message }),
+  });
+  const createComment = useCreateComment(postId, setProgress);
+
+  const recording =
+    recorder.status === 'preparing' ||
+    recorder.status === 'ready' ||
+    recorder.status === 'recording' ||
+    recorder.status === 'paused' ||
+    recorder.status === 'stopping';
+  const phase: ComposerPhase = createComment.isPending
+    ? 'posting'
+    : take
+      ? 'ready'
+      : recording
+        ? 'recording'
+        : 'idle';
+
+  const start = async () => {
+    levels.current = [];
+    if (!(await recorder.prepare())) return;
+    if (recorder.start()) setAnnouncement('Recording your reply');
+  };
+
+  const stop = useCallback(async () => {
+    const result = await recorder.stop();
+    if (!result || result.blob.size === 0) return;
+    setTake({
+      blob: result.blob,
+      seconds: result.seconds,
+      mimeType: result.mimeType,
+      levels: levels.current,
+    });
+    setAnnouncement(
+      `Your reply is ready: ${formatDurationWords(result.seconds)}. Listen to it, then post it.`,
+    );
+  }, [recorder]);
+
+  // Replies are at most 5 minutes: the take ends itself there.
+  const atLimit = recorder.status === 'recording' && recorder.elapsedSeconds >= COMMENT_MAX_SECONDS;
+  useEffect(() => {
+    if (atLimit) void stop();
+  }, [atLimit, stop]);
+
+  // Focus follows the flow: to Post once a take is ready, back to Record after a reset.
+  const previousPhase = useRef<ComposerPhase>(phase);
+  useEffect(() => {
+    const before = previousPhase.current;
+    previousPhase.current = phase;
+    if (before === phase) return;
+    if (phase === 'ready' && before === 'recording') postButton.current?.focus();
+    if (phase === 'idle' && (before === 'posting' || before === 'ready')) recordButton.current?.focus();
+  }, [phase]);
+
+  const discard = () => {
+    setTake(null);
+    setAnnouncement('Reply discarded');
+  };
+
+  const post = () => {
+    if (!take || createComment.isPending) return;
+    if (asVisitor) {
+      // Spec §5: with the name or the e-mail blank, the first press reveals "Tell us who you are" and stops.
+      if (visitorDetailsMissing(identity)) {
+        if (visitorFormShown) setShowMissing(true);
+        setVisitorFormShown(true);
+        setFocusRequest((value) => value + 1);
+        return;
+      }
+      if (!looksLikeEmail(identity.email)) {
+        setVisitorFormShown(true);
+        setEmailError('Enter a valid e-mail address.');
+        setFocusRequest((value) => value + 1);
+        return;
+      }
+    }
+    setEmailError(null);
+    setProgress(null);
+    createComment.mutate(
+      {
+        blob: take.blob,
+        seconds: take.seconds,
+        mimeType: take.mimeType,
+        visitor: asVisitor ? identity : undefined,
+      },
+      {
+        onSuccess: () => {
+          if (asVisitor) remember(identity);
+          setTake(null);
+          setVisitorFormShown(false);
+          setShowMissing(false);
+          // The toast says "Your voice comment has been posted!" to everyone, screen readers included.
+          setAnnouncement('');
+        },
+      },
+    );
+  };
+
+  if (!isRecordingSupported()) {
+    return (
+      <p className="rounded-2xl border border-dashed px-4 py-5 text-center text-sm text-muted-foreground">
+        Audio recording is not supported in this browser
+      </p>
+    );
+  }
+
+  const percent = progress && progress.total > 0 ? (progress.loaded / progress.total) * 100 : null;
+  const identityComplete = asVisitor && !visitorDetailsMissing(identity) && !visitorFormShown;
+
+  return (
+    <div
+      data-phase={phase}
+      className={cn(
+        'rounded-3xl border bg-card p-3 shadow-soft transition-colors sm:p-4',
+        phase === 'recording' && 'border-destructive/40 ring-4 ring-destructive/10',
+      )}
+    >
+      <p className="sr-only" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+
+      {phase === 'idle' && (
+        <div className="flex items-center gap-3">
+          <button
+            ref={recordButton}
+            type="button"
+            onClick={() => void start()}
+            className="group flex min-w-0 flex-1 cursor-pointer items-center gap-3 rounded-2xl p-1 pr-3 text-left transition-colors hover:bg-secondary/70"
+          >
+            <span
+              aria-hidden="true"
+              className="grid size-11 shrink-0 place-items-center rounded-full bg-primary text-primary-foreground shadow-soft transition-transform group-hover:scale-105 group-active:scale-95"
+            >
+              <Mic className="size-5" />
+            </span>
+            <span className="min-w-0">
+              <span className="block text-sm font-semibold">Record a voice reply</span>
+              <span className="block truncate text-xs text-muted-foreground">
+                {asVisitor ? 'No account needed · up to 5 minutes' : 'Reply by voice · up to 5 minutes'}
+              </span>
+            </span>
+          </button>
+        </div>
+      )}
+
+      {phase === 'recording' && (
+        <div className="flex items-center gap-2 sm:gap-3">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Cancel recording"
+            title="Cancel recording"
+            onClick={() => {
+              recorder.cancel();
+              setAnnouncement('Recording cancelled');
+            }}
+          >
+            <X aria-hidden="true" />
+          </Button>
+          <span aria-hidden="true" className="relative flex size-2.5 shrink-0">
+            <span className="absolute inline-flex size-full animate-ping rounded-full bg-destructive/60 motion-reduce:animate-none" />
+            <span className="relative inline-flex size-2.5 rounded-full bg-destructive" />
+          </span>
+          <span
+            role="timer"
+            aria-label={`Recorded ${formatDurationWords(recorder.elapsedSeconds)}`}
+            className="w-12 shrink-0 text-sm font-semibold tabular-nums"
+          >
+            {formatClock(recorder.elapsedSeconds)}
+          </span>
+          <RecordingLevel stream={recorder.stream} onSample={(level) => levels.current.push(level)} />
+          <button
+            type="button"
+            onClick={() => void stop()}
+            disabled={recorder.status !== 'recording'}
+            aria-label="Stop recording"
+            title="Stop recording"
+            className="grid size-11 shrink-0 cursor-pointer place-items-center rounded-full bg-destructive text-destructive-foreground shadow-soft ring-4 ring-destructive/15 transition-[transform,box-shadow] hover:ring-6 active:scale-95 disabled:cursor-wait disabled:opacity-60"
+          >
+            <Square className="size-4 fill-current" aria-hidden="true" />
+          </button>
+        </div>
+      )}
+
+      {(phase === 'ready' || phase === 'posting') && take && (
+        <div className="space-y-4">
+          <TakePreview blob={take.blob} seconds={take.seconds} levels={take.levels} />
+
+          {asVisitor && visitorFormShown && (
+            <VisitorDetailsForm
+              identity={identity}
+              onChange={(next) => {
+                setIdentity(next);
+                if (emailError) setEmailError(null);
+              }}
+              focusRequest={focusRequest}
+              showMissing={showMissing}
+              emailError={emailError}
+              disabled={phase === 'posting'}
+            />
+          )}
+
+          {phase === 'posting' && (
+            <Progress
+              value={percent}
+              valueText={percent === null ? 'Posting' : `${Math.round(percent)}% sent`}
+              aria-label="Posting your reply"
+              className="h-1.5"
+            />
+          )}
+
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="min-w-0 text-xs text-muted-foreground">
+              {identityComplete ? (
+                <>
+                  Replying as <span className="font-semibold text-foreground">{identity.name.trim()}</span> ·{' '}
+                  <button
+                    type="button"
+                    className="cursor-pointer font-semibold text-accent-foreground underline-offset-2 hover:underline"
+                    onClick={() => {
+                      setVisitorFormShown(true);
+                      setFocusRequest((value) => value + 1);
+                    }}
+                  >
+                    Change
+                  </button>
+                </>
+              ) : (
+                `Voice reply · ${formatDuration(take.seconds)}`
+              )}
+            </p>
+            <div className="ml-auto flex items-center gap-2">
+              <Button variant="ghost" size="sm" onClick={discard} disabled={phase === 'posting'}>
+                <Trash2 aria-hidden="true" />
+                Discard
+              </Button>
+              <Button
+                ref={postButton}
+                size="sm"
+                onClick={post}
+                aria-disabled={phase === 'posting' || undefined}
+                className="min-w-24 aria-disabled:cursor-wait aria-disabled:opacity-70"
+              >
+                <Send aria-hidden="true" />
+                {phase === 'posting' ? 'Posting...' : 'Post'}
+              </Button>
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { Mail, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import type { Comment } from '@shared/contract/social';
+import { Avatar } from '@client/components/ui/avatar';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
+import { formatFullDate, formatRelativeTime } from '@client/lib/format';
+import { commentAuthorName } from '../lib/comments';
+
+interface CommentItemProps {
+  comment: Comment;
+  player: ReactNode;
+  canDelete: boolean;
+  onDelete: (comment: Comment) => void;
+}
+
+/** One voice reply: who (a member's profile link, or the visitor's name), when (spec §9), and its player. */
+export function CommentItem({ comment, player, canDelete, onDelete }: CommentItemProps) {
+  const name = commentAuthorName(comment);
+  const author = comment.user;
+  return (
+    <li className="space-y-2 py-4 first:pt-1 last:pb-1">
+      <div className="flex items-center gap-3">
+        {author ? (
+          <Link href={`/profile/${author.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+            <Avatar src={author.profileImageUrl} name={name} className="size-9 text-xs" />
+          </Link>
+        ) : (
+          <Avatar src={null} name={name} className="size-9 bg-secondary text-xs text-secondary-foreground" />
+        )}
+        <div className="flex min-h-9 min-w-0 flex-1 items-center gap-2">
+          <div className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-2 gap-y-0.5">
+            {author ? (
+              <Link
+                href={`/profile/${author.id}`}
+                className="truncate text-sm font-semibold hover:underline hover:underline-offset-2"
+              >
+                {name}
+              </Link>
+            ) : (
+              <span className="truncate text-sm font-semibold">{name}</span>
+            )}
+            {!author && (
+              <Badge variant="outline" className="self-center py-0 text-[0.7rem]">
+                Visitor
+              </Badge>
+            )}
+            <time
+              dateTime={comment.createdAt}
+              title={formatFullDate(comment.createdAt)}
+              className="text-xs text-muted-foreground"
+            >
+              {formatRelativeTime(comment.createdAt)}
+            </time>
+          </div>
+          {canDelete && (
+            <Tooltip>
+              <TooltipTrigger asChild>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="-my-1 -mr-2 size-9 text-muted-foreground hover:text-destructive dark:hover:text-red-400"
+                  aria-label={`Delete reply from ${name}`}
+                  onClick={() => onDelete(comment)}
+                >
+                  <Trash2 aria-hidden="true" className="size-4!" />
+                </Button>
+              </TooltipTrigger>
+              <TooltipContent>Delete reply</TooltipContent>
+            </Tooltip>
+          )}
+        </div>
+      </div>
+      {/* Under the name on large screens; the full width on phones, where every pixel of waveform counts. */}
+      <div className="space-y-2 sm:pl-12">
+        {player}
+        {comment.visitorEmail && (
+          <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground">
+            <Mail aria-hidden="true" className="size-3.5" />
+            <a
+              href={`mailto:${comment.visitorEmail}`}
+              className="font-medium text-foreground underline-offset-2 hover:underline"
+            >
+              {comment.visitorEmail}
+            </a>
+            <span>· only you can see this</span>
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}

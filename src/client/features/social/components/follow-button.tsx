@@ -1,0 +1,64 @@
+import { Check, LoaderCircle, UserPlus } from 'lucide-react';
+import { useEffect } from 'react';
+import { Button } from '@client/components/ui/button';
+import { isUnauthorizedError } from '@client/lib/api-client';
+import { useAuth } from '@client/lib/use-auth';
+import { toast } from '@client/lib/use-toast';
+import { cn } from '@client/lib/utils';
+import { useFollowStatus, useToggleFollow } from '../api/follows';
+
+interface FollowButtonProps {
+  userId: string;
+  /** The person's display name: in lists of people it tells the buttons apart ("Follow Maya Okafor"). */
+  userName?: string;
+  size?: 'sm' | 'default';
+  className?: string;
+}
+
+/**
+ * Spec §4/§5 Follow: "Follow" or "Following", toggled by the same call, "Loading..." while pending; hidden on
+ * one's own card and when signed out.
+ */
+export function FollowButton({ userId, userName, size = 'sm', className }: FollowButtonProps) {
+  const { user } = useAuth();
+  const visible = Boolean(user) && user?.id !== userId;
+  const status = useFollowStatus(userId, visible);
+  const toggle = useToggleFollow(userId);
+
+  const failedToFetch = status.isError && !isUnauthorizedError(status.error);
+  useEffect(() => {
+    if (failedToFetch) {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to fetch follow status' });
+    }
+  }, [failedToFetch]);
+
+  if (!visible) return null;
+
+  const following = status.data?.following ?? false;
+  const loading = toggle.isPending || status.isPending;
+  const text = loading ? 'Loading...' : following ? 'Following' : 'Follow';
+
+  return (
+    <Button
+      size={size}
+      variant={following && !loading ? 'outline' : 'default'}
+      aria-label={userName ? `${text} ${userName}` : undefined}
+      aria-busy={loading || undefined}
+      // Not `disabled`: a keyboard user keeps focus on the button while it works.
+      aria-disabled={loading || undefined}
+      onClick={() => {
+        if (!loading) toggle.mutate();
+      }}
+      className={cn('min-w-28 aria-disabled:cursor-wait aria-disabled:opacity-70', className)}
+    >
+      {loading ? (
+        <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
+      ) : following ? (
+        <Check aria-hidden="true" />
+      ) : (
+        <UserPlus aria-hidden="true" />
+      )}
+      {text}
+    </Button>
+  );
+}

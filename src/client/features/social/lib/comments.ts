@@ -1,0 +1,123 @@
+import type { Post } from '@shared/contract/posts';
+import type { Comment } from '@shared/contract/social';
+import type { PublicUser } from '@shared/contract/users';
+import { displayName } from '@shared/domain/display-name';
+import { recordingFileName } from '@client/lib/audio/recording-support';
+
+/** Spec §9 comment count. The spec's wording is kept for every number, one included. */
+export function repliesLabel(count: number): string {
+  return `(${count} replies)`;
+}
+
+export interface VisitorIdentity {
+  name: string;
+  email: string;
+}
+
+/**
+ * Spec §5: pressing Post while signed out with the name or the e-mail blank reveals the "Tell us who you are"
+ * form and stops. The e-mail is effectively required by this check although it is labelled optional (the
+ * server itself takes a comment without one).
+ */
+export function visitorDetailsMissing(identity: VisitorIdentity): boolean {
+  return identity.name.trim() === '' || identity.email.trim() === '';
+}
+
+/** A light check before sending; the server has the last word ("Enter a valid e-mail address…"). */
+export function looksLikeEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
+}
+
+export interface CommentUpload {
+  postId: string;
+  blob: Blob;
+  seconds: number;
+  mimeType: string;
+  /** Only when signed out (spec §7: visitorName and visitorEmail only then). */
+  visitor?: VisitorIdentity | undefined;
+}
+
+/** Spec §7 POST /api/comments: audio (comment.webm), postId, duration; visitor fields only when signed out. */
+export function buildCommentForm({ postId, blob, seconds, mimeType, visitor }: CommentUpload): FormData {
+  const form = new FormData();
+  form.append('postId', postId);
+  form.append('duration', String(Math.max(0, Math.round(seconds * 10) / 10)));
+  if (visitor) {
+    form.append('visitorName', visitor.name.trim());
+    const email = visitor.email.trim();
+    if (email) form.append('visitorEmail', email);
+  }
+  form.append('audio', blob, recordingFileName('comment', mimeType || blob.type));
+  return form;
+}
+
+/** The signed-in author's display name, or the visitor's own name. */
+export function commentAuthorName(comment: Pick<Comment, 'user' | 'visitorName'>): string {
+  if (comment.user) return displayName(comment.user);
+  return comment.visitorName?.trim() || 'Visitor';
+}
+
+/** The comment's author and the post's owner may delete it (server rule, mirrored to show the button). */
+export function canDeleteComment(
+  comment: Pick<Comment, 'user'>,
+  post: Pick<Post, 'userId'>,
+  viewerId: string | null | undefined,
+): boolean {
+  if (!viewerId) return false;
+  return comment.user?.id === viewerId || post.userId === viewerId;
+}
+
+/** What the shared audio player takes: a comment shaped like the post fields the player reads. */
+export type PlayableComment = Pick<
+  Post,
+  | 'id'
+  | 'title'
+  | 'duration'
+  | 'audioUrl'
+  | 'audioSources'
+  | 'waveformData'
+  | 'peaksUrl'
+  | 'imageUrl'
+  | 'transcription'
+  | 'chapters'
+  | 'user'
+>;
+
+function visitorAsUser(comment: Comment, name: string): PublicUser {
+  return {
+    id: `visitor:${comment.id}`,
+    firstName: null,
+    lastName: null,
+    username: name,
+    bio: null,
+    links: [],
+    profileImageUrl: null,
+    backgroundImageUrl: null,
+    profileImageOffsetX: 0,
+    profileImageOffsetY: 0,
+    voiceBioUrl: null,
+    location: null,
+    website: null,
+    interests: null,
+    createdAt: comment.createdAt,
+    postCount: 0,
+  };
+}
+
+/** A comment as the player's `post` prop: titled after its author, with the server's waveform and no peaks file. */
+export function commentAsPlayable(comment: Comment): PlayableComment {
+  const name = commentAuthorName(comment);
+  return {
+    id: `comment:${comment.id}`,
+    title: `Voice reply from ${name}`,
+    duration: comment.duration,
+    audioUrl: comment.audioUrl,
+    audioSources: comment.audioSources,
+    waveformData: comment.waveformData,
+    peaksUrl: '',
+    imageUrl: null,
+    transcription: comment.transcription,
+    chapters: [],
+    user: comment.user ?? visitorAsUser(comment, name),
+  };
+}

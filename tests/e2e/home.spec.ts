@@ -1,0 +1,193 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Post } from '../../src/shared/contract/posts';
+import { RECORDING_PROMPTS } from '../../src/shared/domain/recording-prompts';
+import { streamedTone } from '../support/audio';
+import { signUpQuickly, uniqueEmail } from './support';
+
+/**
+ * Home (spec §2) against the real server. The feed is shared by every test of the run, so the empty-state test
+ * comes first in this file, and this file sorts before every spec that publishes.
+ */
+
+const OPUS = ['-c:a', 'libopus', '-b:a', '48k'];
+
+async function publish(
+  request: APIRequestContext,
+  fields: { title: string; type?: 'post' | 'episode'; seconds?: number; transcription?: string },
+): Promise<Post> {
+  const buffer = await streamedTone({
+    seconds: fields.seconds ?? 4,
+    format: 'webm',
+    codecArgs: OPUS,
+    gainDb: 6,
+  });
+  const response = await request.post('/api/posts', {
+    multipart: {
+      audio: { name: 'recording.webm', mimeType: 'audio/webm', buffer },
+      title: fields.title,
+      type: fields.type ?? 'post',
+      ...(fields.transcription ? { transcription: fields.transcription } : {}),
+    },
+    timeout: 30_000,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Post;
+}
+
+async function expectNoSeriousA11yViolations(page: Page, selector: string, view: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
+    `axe on ${view}`,
+  ).toEqual([]);
+}
+
+test('before anyone has posted, Home shows the spec’s empty states', async ({ page }) => {
+  await signUpQuickly(page, 'Esme', 'Empty');
+  const feed = (await (await page.request.get('/api/feed')).json()) as Post[];
+  expect(
+    feed,
+    'this test needs the run’s feed to be empty, so it runs before any spec that publishes',
+  ).toEqual([]);
+
+  await page.goto('/');
+  await expect(page.getByText('Share your voice with the world')).toBeVisible();
+  await expect(page.getByText('No posts yet. Be the first to share!')).toBeVisible();
+  await expect(page.getByText('No episodes available yet.')).toBeVisible();
+  await expect(page.getByText('No stories', { exact: true })).toHaveCount(5);
+  await expect(page.getByRole('heading', { name: 'Recent Activity (24h)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New Posts' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New Pods' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/discover');
+  await expect(page.getByRole('heading', { name: 'Discover New Voices' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Share Your Voice' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Voice Drafts', exact: true })).toBeVisible();
+
+  await expectNoSeriousA11yViolations(page, 'main', 'the empty Home');
+
+  await page.getByRole('button', { name: 'Create Your First Post' }).click();
+  await expect(page.locator('#share-your-voice')).toBeInViewport({ timeout: 5_000 });
+});
+
+test('Home with voices: New Posts with m:ss, New Pods, stories, recent activity and suggested voices', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const other = await playwright.request.newContext({ baseURL });
+  const register = await other.post('/api/register', {
+    data: { email: uniqueEmail('nadia'), password: 'e2e password', firstName: 'Nadia', lastName: 'Voss' },
+  });
+  expect(register.status()).toBe(201);
+  const post = await publish(other, { title: 'Home: morning notes', seconds: 4 });
+  const pod = await publish(other, { title: 'Home: the first pod', type: 'episode', seconds: 3 });
+  await other.dispose();
+
+  await signUpQuickly(page, 'Hana', 'Home');
+  await page.goto('/');
+
+  const newPosts = page.locator('#new-posts');
+  const card = newPosts.getByRole('article', { name: post.title });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('0:04');
+  await expect(card).toContainText('Nadia Voss');
+  await expect(newPosts.getByRole('article', { name: pod.title })).toHaveCount(0);
+
+  const pods = page.locator('#new-pods');
+  await expect(pods).toContainText(pod.title);
+  await expect(pods).toContainText('0:03');
+  await expect(pods).toContainText('General');
+  expect(await pods.getByRole('listitem').count()).toBeLessThanOrEqual(3);
+
+  await expect(page.getByRole('heading', { name: 'Discover New Voices' })).toBeVisible();
+  await expect(page.locator('#discover-voices').getByRole('link', { name: /Nadia Voss/ })).toHaveAttribute(
+    'href',
+    `/profile/${post.userId}`,
+  );
+  await expect(page.locator('#discover-voices').getByRole('link', { name: /Hana Home/ })).toHaveCount(0);
+
+  // The story strip: one circle per person of the last day; it opens the viewer on their newest recording.
+  await page.getByRole('button', { name: /Open Nadia Voss’s story/ }).click();
+  const story = page.getByRole('dialog', { name: 'Nadia Voss’s story' });
+  await expect(story).toBeVisible();
+  await expect(story.getByRole('article', { name: pod.title })).toBeVisible();
+  await story.getByRole('button', { name: 'Next' }).click();
+  await expect(story.getByRole('article', { name: post.title })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(story).toBeHidden();
+
+  // Recent activity opens the post viewer: author, date and the post.
+  await page
+    .locator('#recent-activity')
+    .getByRole('button', { name: new RegExp(post.title) })
+    .click();
+  const viewer = page.getByRole('dialog', { name: post.title });
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByRole('link', { name: 'Nadia Voss' })).toHaveAttribute(
+    'href',
+    `/profile/${post.userId}`,
+  );
+  await expect(viewer.locator('time').first()).toHaveText('now');
+  await expect(viewer.getByRole('button', { name: `Play ${post.title}` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '[role="dialog"]', 'the post viewer');
+  await page.keyboard.press('Escape');
+
+  // The compact card's title opens the same modal detail view.
+  await card.getByRole('button', { name: post.title, exact: true }).click();
+  await expect(page.getByRole('dialog', { name: post.title })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await expectNoSeriousA11yViolations(page, 'main', 'the full Home');
+});
+
+test('the AI suggestion rotates every 8 s and offers its idea for a post or a pod', async ({ page }) => {
+  await signUpQuickly(page);
+  await page.clock.install();
+  await page.goto('/');
+  const box = page.getByRole('region', { name: 'AI suggestion' });
+  const record = box.getByRole('button', { name: /^Record about: / });
+  await expect(record).toBeVisible();
+  const first = ((await record.getAttribute('aria-label')) ?? '').replace('Record about: ', '');
+  expect(RECORDING_PROMPTS).toContain(first);
+
+  await page.clock.runFor(8_100);
+  await expect(record).not.toHaveAttribute('aria-label', `Record about: ${first}`);
+  const second = ((await record.getAttribute('aria-label')) ?? '').replace('Record about: ', '');
+  expect(RECORDING_PROMPTS).toContain(second);
+
+  await box.getByRole('button', { name: 'Create with AI Idea' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create with AI Idea' });
+  await expect(dialog).toContainText(second);
+  await expect(dialog.getByRole('button', { name: 'Create Voice Post' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Create Pod Episode' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '[role="dialog"]', 'Create with AI Idea');
+});
+
+test('a topic arrives by ?topic= (then leaves the address bar) or by the aiSuggestionSelected event', async ({
+  page,
+}) => {
+  await signUpQuickly(page);
+  const topic = 'What does 100% of your attention feel like?';
+  await page.goto(`/?topic=${encodeURIComponent(topic)}`);
+  const dialog = page.getByRole('dialog', { name: 'Create with AI Idea' });
+  await expect(dialog).toContainText(topic);
+  await expect(page).toHaveURL(/\/$/);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.evaluate(() =>
+    window.dispatchEvent(new CustomEvent('aiSuggestionSelected', { detail: { topic: 'A sound you miss' } })),
+  );
+  await expect(dialog).toContainText('A sound you miss');
+  await page.keyboard.press('Escape');
+
+  await page.evaluate(() =>
+    window.dispatchEvent(new CustomEvent('aiSuggestionSelected', { detail: 'The best advice you ignored' })),
+  );
+  await expect(dialog).toContainText('The best advice you ignored');
+});
