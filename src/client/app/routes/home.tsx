@@ -26,6 +26,7 @@ import {
 import { AudioPlayer } from '@client/features/player/components/audio-player';
 import { PostCard } from '@client/features/posts/components/post-card';
 import { PostCardCompact } from '@client/features/posts/components/post-card-compact';
+import { FollowButton } from '@client/features/social/components/follow-button';
 import { LikeDislikeButtons } from '@client/features/social/components/like-dislike-buttons';
 import { VoiceCommentThread } from '@client/features/social/components/voice-comment-thread';
 import type { RenderPlayer } from '@client/features/posts/lib/post-labels';
@@ -176,7 +177,12 @@ export function HomePage() {
     </RecorderSection>
   );
   const suggestion = <AiSuggestionBox onRecord={(topic) => startRecording(topic)} onMoreOptions={setIdea} />;
-  const discover = <DiscoverVoicesSection users={voices} />;
+  const discover = (
+    <DiscoverVoicesSection
+      users={voices}
+      renderFollow={(person) => <FollowButton userId={person.id} userName={displayName(person)} />}
+    />
+  );
 
   const feedContent = feedQuery.isPending ? (
     <HomeSkeleton />

@@ -1,4 +1,5 @@
 import { ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@shared/contract/users';
 import { displayName } from '@shared/domain/display-name';
@@ -6,7 +7,14 @@ import { Avatar } from '@client/components/ui/avatar';
 import { HomeSection } from './home-section';
 
 /** Spec §2 "Discover New Voices": up to 3 people, shown only when there are some. */
-export function DiscoverVoicesSection({ users }: { users: readonly PublicUser[] }) {
+export function DiscoverVoicesSection({
+  users,
+  renderFollow,
+}: {
+  users: readonly PublicUser[];
+  /** The follow button, composed by the page (features do not import each other). */
+  renderFollow?: (user: PublicUser) => ReactNode;
+}) {
   if (users.length === 0) return null;
   return (
     <HomeSection id="discover-voices" title="Discover New Voices">
@@ -14,10 +22,13 @@ export function DiscoverVoicesSection({ users }: { users: readonly PublicUser[] 
         {users.map((user) => {
           const name = displayName(user);
           return (
-            <li key={user.id}>
+            <li
+              key={user.id}
+              className="flex items-center gap-2 rounded-2xl border bg-card pr-3 shadow-soft transition-shadow hover:shadow-lifted"
+            >
               <Link
                 href={`/profile/${user.id}`}
-                className="group flex items-center gap-3 rounded-2xl border bg-card p-3 shadow-soft transition-shadow hover:shadow-lifted"
+                className="group flex min-w-0 flex-1 items-center gap-3 rounded-2xl p-3"
               >
                 <Avatar src={user.profileImageUrl} name={name} className="size-11" />
                 <span className="min-w-0 flex-1">
@@ -31,6 +42,7 @@ export function DiscoverVoicesSection({ users }: { users: readonly PublicUser[] 
                   className="size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5"
                 />
               </Link>
+              {renderFollow?.(user)}
             </li>
           );
         })}
