@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { DatabaseConfig } from '../config';
 import type { Db } from '../db/database';
 import { forUpdateSkipLocked } from '../db/dialect';
 import type { JobName, JobPayloads } from './catalogue';
+import { newId } from '../ids';
 
 const DEFAULT_MAX_ATTEMPTS = 5;
 const FIRST_RETRY_MS = 5_000;
@@ -97,7 +97,7 @@ export function createJobQueue(
       await target
         .insertInto('jobs')
         .values({
-          id: randomUUID(),
+          id: newId(),
           name,
           payload_json: JSON.stringify(payload),
           unique_key: uniqueKey ?? null,

@@ -1,5 +1,5 @@
 import { usernameFromEmail } from '@shared/domain/username';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { hashPassword, verifyAgainstNoAccount, verifyPassword } from '../auth/passwords';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/dialect';
@@ -7,6 +7,7 @@ import { findUserByEmail, insertUser, usernamesStartingWith } from '../db/querie
 import type { UserRow } from '../db/schema';
 import { ConflictError, UnauthorizedError } from '../errors';
 import type { LoginThrottle } from './login-throttle';
+import { newId } from '../ids';
 
 export const WRONG_CREDENTIALS_MESSAGE =
   'That e-mail and password do not match an account. Please try again.';
@@ -69,7 +70,7 @@ export function createAccountService(db: Db, throttle: LoginThrottle): AccountSe
   return {
     async register(account) {
       if (await findUserByEmail(db, account.email)) throw new ConflictError(DUPLICATE_EMAIL_MESSAGE);
-      return insertAccount(account, randomUUID());
+      return insertAccount(account, newId());
     },
 
     async authenticate(email, password, ip) {
@@ -95,7 +96,7 @@ export function createAccountService(db: Db, throttle: LoginThrottle): AccountSe
           firstName: 'Test',
           lastName: `Listener ${tag}`,
         },
-        `bot_${randomUUID()}`,
+        `bot_${newId()}`,
       );
     },
   };

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import type { Db } from '../db/database';
 import { findAudioAsset, insertAudioAsset, setRendition } from '../db/queries/audio-assets';
@@ -8,6 +7,7 @@ import { readHead, sniffAudioFormat, type AudioFormat } from '../media/file-form
 import { NotAudioError, type AnalysedAudio, type AudioInput, type Ffmpeg } from '../media/ffmpeg';
 import { SPEECH_LIMIT_DB, speechGainDb } from '../media/speech-loudness';
 import type { BlobStore, TempBlob } from '../storage/blob-store';
+import { newId } from '../ids';
 
 const JOINED_FORMAT: AudioFormat = { demuxer: 'matroska', mime: 'audio/webm', extension: 'webm' };
 const RENDITION_MIME = 'audio/mp4';
@@ -74,7 +74,7 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
     ownerId: string,
     isPrivate: boolean,
   ): Promise<PreparedAudio> {
-    const id = randomUUID();
+    const id = newId();
     const key = `audio/${id}/original.${format.extension}`;
     await blobs.makePermanent(file, key);
     return {

@@ -4,7 +4,6 @@ import {
   MAX_AUDIO_BYTES,
   RECOVERED_RECORDING_TITLE,
 } from '@shared/domain/posts';
-import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
@@ -25,6 +24,7 @@ import { NotAudioError } from '../media/ffmpeg';
 import type { BlobStore, TempBlob } from '../storage/blob-store';
 import type { AudioLibrary } from './audio-library';
 import type { PostService } from './post-service';
+import { newId } from '../ids';
 
 const SWEEP_BATCH = 100;
 const KEEP_FINISHED_SESSIONS_MS = 2 * AUTOSAVE_RECOVERY_AFTER_MS;
@@ -73,7 +73,7 @@ export function createAutosaveService(deps: {
       const prepared = await audio.prepare(joined, session.user_id, true);
       await posts.insertRecovered(
         {
-          id: randomUUID(),
+          id: newId(),
           user_id: session.user_id,
           type: 'diary',
           is_draft: 1,
@@ -122,7 +122,7 @@ export function createAutosaveService(deps: {
         totalDuration: chunk.totalDuration ?? 0,
       });
       if (session.published) return { savedAt: at };
-      const key = `autosave/${randomUUID()}.part`;
+      const key = `autosave/${newId()}.part`;
       await blobs.makePermanent(upload, key);
       try {
         const replaced = await putAutosaveChunk(db, {

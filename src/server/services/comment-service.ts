@@ -1,6 +1,5 @@
 import { commentFieldsSchema, COMMENT_MAX_SECONDS, type Comment } from '@shared/contract/social';
 import type { PublicUser } from '@shared/contract/users';
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { Page } from '../db/pagination';
 import { deleteAudioAsset, findAudioAsset } from '../db/queries/audio-assets';
@@ -26,6 +25,7 @@ import type { NotificationService } from './notification-service';
 import { audioSourcesOf } from './post-presenter';
 import { findVisiblePost } from './post-visibility';
 import type { UserService } from './user-service';
+import { newId } from '../ids';
 
 const VISITOR_WINDOW_MS = 10 * 60 * 1000;
 export const MAX_VISITOR_COMMENTS_PER_WINDOW = 5;
@@ -124,7 +124,7 @@ export function createCommentService(deps: {
         await prepared.forget();
         throw new UnprocessableError('Voice comments can be at most 5 minutes long.');
       }
-      const id = randomUUID();
+      const id = newId();
       try {
         await db.transaction().execute(async (trx) => {
           await audio.insert(trx, prepared);

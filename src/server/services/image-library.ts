@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import { insertImage } from '../db/queries/audio-assets';
 import type { ImageRow } from '../db/schema';
 import { UnprocessableError } from '../errors';
 import { readHead, sniffImageFormat } from '../media/file-formats';
 import type { BlobStore, TempBlob } from '../storage/blob-store';
+import { newId } from '../ids';
 
 export interface PreparedImage {
   row: ImageRow;
@@ -23,7 +23,7 @@ export function createImageLibrary(blobs: BlobStore): ImageLibrary {
     async prepare(upload, ownerId, isPrivate) {
       const format = sniffImageFormat(await readHead(upload.path));
       if (!format) throw new UnprocessableError('Photos must be PNG, JPEG, WebP or GIF images.');
-      const id = randomUUID();
+      const id = newId();
       const key = `images/${id}.${format.extension}`;
       await blobs.makePermanent(upload, key);
       return {

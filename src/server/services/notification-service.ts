@@ -1,6 +1,5 @@
 import type { Notification } from '@shared/contract/social';
 import { displayName } from '@shared/domain/display-name';
-import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { Page } from '../db/pagination';
 import {
@@ -10,6 +9,7 @@ import {
 } from '../db/queries/notifications';
 import type { NotificationsTable } from '../db/schema';
 import type { UserService } from './user-service';
+import { newId } from '../ids';
 
 type NotificationType = NotificationsTable['type'];
 
@@ -44,7 +44,7 @@ export function createNotificationService(db: Db, users: UserService): Notificat
     async notify(database, event) {
       if (event.recipientId === event.actorId) return;
       await insertNotificationOnce(database, {
-        id: randomUUID(),
+        id: newId(),
         user_id: event.recipientId,
         actor_id: event.actorId,
         type: event.type,

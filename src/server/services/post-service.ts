@@ -4,7 +4,6 @@ import {
   type Post,
   type PostUploadFields,
 } from '@shared/contract/posts';
-import { randomUUID } from 'node:crypto';
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../db/database';
 import { deleteAudioAsset, deleteImage, findAudioAsset, findImage } from '../db/queries/audio-assets';
@@ -30,6 +29,7 @@ import type { ImageLibrary, PreparedImage } from './image-library';
 import { toPost } from './post-presenter';
 import { findVisiblePost, isVisibleTo, POST_NOT_FOUND_MESSAGE } from './post-visibility';
 import type { UserService } from './user-service';
+import { newId } from '../ids';
 
 export interface PostUpload {
   fields: Record<string, string>;
@@ -174,7 +174,7 @@ export function createPostService(deps: {
         throw error;
       }
       const now = new Date().toISOString();
-      const postId = randomUUID();
+      const postId = newId();
       await commit([preparedAudio, preparedImage], async (trx) => {
         await audio.insert(trx, preparedAudio);
         if (preparedImage) await images.insert(trx, preparedImage);
