@@ -1,8 +1,9 @@
 import { LoaderCircle, Pause, Play, RotateCcw } from 'lucide-react';
 import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { Chapter, Post } from '@shared/contract/posts';
+import type { Chapter } from '@shared/contract/posts';
 import { displayName } from '@shared/domain/display-name';
 import { formatDuration } from '@client/lib/format';
+import type { PlayablePost } from '@client/lib/playable-post';
 import { cn } from '@client/lib/utils';
 import { SKIP_SECONDS, useAudioPlayer, type AudioPlayer } from '../hooks/use-audio-player';
 
@@ -17,21 +18,6 @@ const PlayerControls = lazy(() =>
 const SyncedTranscript = lazy(() =>
   import('./synced-transcript').then((module) => ({ default: module.SyncedTranscript })),
 );
-
-export type PlayablePost = Pick<
-  Post,
-  | 'id'
-  | 'title'
-  | 'duration'
-  | 'audioUrl'
-  | 'audioSources'
-  | 'waveformData'
-  | 'peaksUrl'
-  | 'imageUrl'
-  | 'transcription'
-  | 'chapters'
-  | 'user'
->;
 
 export interface AudioPlayerProps {
   post: PlayablePost;

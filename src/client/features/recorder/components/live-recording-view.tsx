@@ -1,10 +1,10 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Pause, Play, Square, X } from 'lucide-react';
+import { MicrophoneLevel } from '@client/components/microphone-level';
 import type { AutosaveStatus } from '@client/lib/audio/autosave';
 import { cn } from '@client/lib/utils';
 import { formatClock, spokenDuration } from '../lib/format';
 import { AutosaveIndicator } from './autosave-indicator';
-import { LiveWaveform } from './live-waveform';
 
 interface LiveRecordingViewProps {
   title?: string;
@@ -107,7 +107,12 @@ export function LiveRecordingView({
             : 'Recording'}
       </p>
 
-      <LiveWaveform stream={stream} paused={paused} onSample={onSample} className="max-w-xl" />
+      <MicrophoneLevel
+        stream={stream}
+        paused={paused}
+        onSample={onSample}
+        className="relative h-20 w-full max-w-xl text-primary"
+      />
 
       <div className="flex items-start justify-center gap-3 @xs:gap-6 @md:gap-10">
         <ControlButton label={discardLabel} caption="Discard" onClick={onDiscard} disabled={stopping}>

@@ -1,6 +1,7 @@
 import { Mic, Send, Square, Trash2, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { COMMENT_MAX_SECONDS } from '@shared/contract/social';
+import { MicrophoneLevel } from '@client/components/microphone-level';
 import { Button } from '@client/components/ui/button';
 import { Progress } from '@client/components/ui/progress';
 import { isRecordingSupported } from '@client/lib/audio/recording-support';
@@ -12,7 +13,6 @@ import { cn } from '@client/lib/utils';
 import { useCreateComment } from '../api/comments';
 import { useVisitorIdentity } from '../hooks/use-visitor-identity';
 import { looksLikeEmail, visitorDetailsMissing } from '../lib/comments';
-import { RecordingLevel } from './recording-level';
 import { TakePreview } from './take-preview';
 import { VisitorDetailsForm } from './visitor-details-form';
 
@@ -219,7 +219,13 @@ export function CommentComposer({ postId, asVisitor }: CommentComposerProps) {
           >
             {formatClock(recorder.elapsedSeconds)}
           </span>
-          <RecordingLevel stream={recorder.stream} onSample={(level) => levels.current.push(level)} />
+          <MicrophoneLevel
+            stream={recorder.stream}
+            onSample={(level) => levels.current.push(level)}
+            restingOpacity={0.2}
+            barInset={2}
+            className="h-10 min-w-0 flex-1 text-destructive dark:text-red-400"
+          />
           <button
             type="button"
             onClick={() => void stop()}

@@ -12,17 +12,12 @@ import {
   DialogTitle,
 } from '@client/components/ui/dialog';
 import { Skeleton } from '@client/components/ui/skeleton';
+import type { PlayablePost } from '@client/lib/playable-post';
 import { SIGN_IN_URL } from '@client/lib/session';
 import { useAuth } from '@client/lib/use-auth';
 import { cn } from '@client/lib/utils';
 import { useComments, useDeleteComment } from '../api/comments';
-import {
-  canDeleteComment,
-  commentAsPlayable,
-  commentAuthorName,
-  repliesLabel,
-  type PlayableComment,
-} from '../lib/comments';
+import { canDeleteComment, commentAsPlayable, commentAuthorName, repliesLabel } from '../lib/comments';
 import { CommentComposer } from './comment-composer';
 import { CommentItem } from './comment-item';
 
@@ -32,7 +27,7 @@ export interface VoiceCommentThreadProps {
    * Draws one comment's player. Mount the shared player here so replies play one at a time with everything else:
    * `renderPlayer={(comment) => <AudioPlayer post={comment} variant="compact" waveformHeight={40} />}`.
    */
-  renderPlayer: (comment: PlayableComment, source: Comment) => ReactNode;
+  renderPlayer: (comment: PlayablePost, source: Comment) => ReactNode;
   /** Cards: starts closed, and the comments are fetched only once opened (spec §7). The post page: always open. */
   collapsible?: boolean;
   defaultOpen?: boolean;

@@ -3,6 +3,7 @@ import type { Comment } from '@shared/contract/social';
 import type { PublicUser } from '@shared/contract/users';
 import { displayName } from '@shared/domain/display-name';
 import { recordingFileName } from '@client/lib/audio/recording-support';
+import type { PlayablePost } from '@client/lib/playable-post';
 
 /** Spec §9 comment count. The spec's wording is kept for every number, one included. */
 export function repliesLabel(count: number): string {
@@ -67,22 +68,6 @@ export function canDeleteComment(
   return comment.user?.id === viewerId || post.userId === viewerId;
 }
 
-/** What the shared audio player takes: a comment shaped like the post fields the player reads. */
-export type PlayableComment = Pick<
-  Post,
-  | 'id'
-  | 'title'
-  | 'duration'
-  | 'audioUrl'
-  | 'audioSources'
-  | 'waveformData'
-  | 'peaksUrl'
-  | 'imageUrl'
-  | 'transcription'
-  | 'chapters'
-  | 'user'
->;
-
 function visitorAsUser(comment: Comment, name: string): PublicUser {
   return {
     id: `visitor:${comment.id}`,
@@ -105,7 +90,7 @@ function visitorAsUser(comment: Comment, name: string): PublicUser {
 }
 
 /** A comment as the player's `post` prop: titled after its author, with the server's waveform and no peaks file. */
-export function commentAsPlayable(comment: Comment): PlayableComment {
+export function commentAsPlayable(comment: Comment): PlayablePost {
   const name = commentAuthorName(comment);
   return {
     id: `comment:${comment.id}`,

@@ -1,6 +1,9 @@
-/** Averages levels sampled while recording into `count` bars, normalised to the loudest (floor 0.08). */
-export function levelsToBars(levels: readonly number[], count: number): number[] {
-  if (levels.length === 0) return Array.from({ length: count }, () => 0.08);
+/**
+ * Averages levels sampled while recording into `count` bars, normalised to the loudest; no bar is lower than
+ * `floor`, so silence stays visible.
+ */
+export function levelsToBars(levels: readonly number[], count: number, floor = 0.08): number[] {
+  if (levels.length === 0) return Array.from({ length: count }, () => floor);
   const bars = Array.from({ length: count }, (_, index) => {
     const from = Math.floor((index * levels.length) / count);
     const to = Math.max(from + 1, Math.floor(((index + 1) * levels.length) / count));
@@ -9,5 +12,5 @@ export function levelsToBars(levels: readonly number[], count: number): number[]
     return sum / (to - from);
   });
   const loudest = Math.max(...bars, 0.0001);
-  return bars.map((value) => Math.max(0.08, value / loudest));
+  return bars.map((value) => Math.max(floor, value / loudest));
 }

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useInputLevel } from '@client/lib/audio/use-input-level';
-import { cn } from '@client/lib/utils';
 
 const BAR_WIDTH = 3;
 const BAR_GAP = 2;
@@ -8,12 +7,17 @@ const BAR_GAP = 2;
 const SAMPLE_MS = 50;
 const METER_UPDATE_MS = 250;
 
-interface LiveWaveformProps {
+interface MicrophoneLevelProps {
   stream: MediaStream | null;
   /** Paused: the waveform holds still and the meter reads zero. */
-  paused: boolean;
+  paused?: boolean;
   /** Receives a level (0 to 1) every 50 ms while recording, to draw the take's waveform afterwards. */
   onSample?: (level: number) => void;
+  /** Opacity of the resting dots where the recording has not reached yet. */
+  restingOpacity?: number;
+  /** Pixels kept free above and below the tallest bar, together. */
+  barInset?: number;
+  /** Sets the size and, as the text colour, the bars' colour. */
   className?: string;
 }
 
@@ -21,7 +25,14 @@ interface LiveWaveformProps {
  * The microphone's level as a scrolling waveform (newest bar at the right). Exposed to assistive technology as a
  * meter whose value updates four times a second.
  */
-export function LiveWaveform({ stream, paused, onSample, className }: LiveWaveformProps) {
+export function MicrophoneLevel({
+  stream,
+  paused = false,
+  onSample,
+  restingOpacity = 0.18,
+  barInset = 4,
+  className,
+}: MicrophoneLevelProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const history = useRef<number[]>([]);
   const lastSample = useRef(0);
@@ -54,7 +65,7 @@ export function LiveWaveform({ stream, paused, onSample, className }: LiveWavefo
     const levels = history.current.slice(-slots);
     const offset = width - levels.length * (BAR_WIDTH + BAR_GAP);
     context.fillStyle = color;
-    context.globalAlpha = 0.18;
+    context.globalAlpha = restingOpacity;
     // Resting dots fill the part the recording has not reached yet.
     for (let slot = 0; slot < slots - levels.length; slot++) {
       const x = slot * (BAR_WIDTH + BAR_GAP);
@@ -62,7 +73,7 @@ export function LiveWaveform({ stream, paused, onSample, className }: LiveWavefo
     }
     context.globalAlpha = pausedRef.current ? 0.45 : 1;
     levels.forEach((level, index) => {
-      const barHeight = Math.max(3, level * (height - 4));
+      const barHeight = Math.max(3, level * (height - barInset));
       roundedBar(
         context,
         offset + index * (BAR_WIDTH + BAR_GAP),
@@ -72,7 +83,7 @@ export function LiveWaveform({ stream, paused, onSample, className }: LiveWavefo
       );
     });
     context.globalAlpha = 1;
-  }, []);
+  }, [restingOpacity, barInset]);
 
   useInputLevel(stream, (level) => {
     const now = performance.now();
@@ -110,7 +121,7 @@ export function LiveWaveform({ stream, paused, onSample, className }: LiveWavefo
       aria-valuemax={100}
       aria-valuenow={meterValue}
       aria-valuetext={paused ? 'Paused' : `${meterValue} percent`}
-      className={cn('relative h-20 w-full text-primary', className)}
+      className={className}
     >
       <canvas ref={canvasRef} aria-hidden="true" className="size-full" />
     </div>
