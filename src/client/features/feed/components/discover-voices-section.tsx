@@ -18,13 +18,14 @@ export function DiscoverVoicesSection({
   if (users.length === 0) return null;
   return (
     <HomeSection id="discover-voices" title="Discover New Voices">
-      <ul className="space-y-2">
+      {/* A container query: in the narrow Home sidebar the follow button goes under the name, not beside it. */}
+      <ul className="@container space-y-2">
         {users.map((user) => {
           const name = displayName(user);
           return (
             <li
               key={user.id}
-              className="flex items-center gap-2 rounded-2xl border bg-card pr-3 shadow-soft transition-shadow hover:shadow-lifted"
+              className="flex flex-col rounded-2xl border bg-card shadow-soft transition-shadow hover:shadow-lifted @xs:flex-row @xs:items-center @xs:gap-2 @xs:pr-3"
             >
               <Link
                 href={`/profile/${user.id}`}
@@ -42,7 +43,7 @@ export function DiscoverVoicesSection({
                   className="size-4 shrink-0 text-muted-foreground transition-transform group-hover:translate-x-0.5"
                 />
               </Link>
-              {renderFollow?.(user)}
+              {renderFollow && <div className="flex justify-end px-3 pb-3 @xs:p-0">{renderFollow(user)}</div>}
             </li>
           );
         })}
