@@ -1,50 +1,17 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Post } from '../../src/shared/contract/posts';
 import { RECORDING_PROMPTS } from '../../src/shared/domain/recording-prompts';
-import { streamedTone } from '../support/audio';
-import { signUpQuickly, uniqueEmail } from './support';
+import { expectNoSeriousA11yViolations, publishPost, signUpQuickly, uniqueEmail } from './support';
 
 /**
  * Home (spec §2) against the real server. The feed is shared by every test of the run, so the empty-state test
  * comes first in this file, and this file sorts before every spec that publishes.
  */
 
-const OPUS = ['-c:a', 'libopus', '-b:a', '48k'];
-
-async function publish(
+const publish = (
   request: APIRequestContext,
-  fields: { title: string; type?: 'post' | 'episode'; seconds?: number; transcription?: string },
-): Promise<Post> {
-  const buffer = await streamedTone({
-    seconds: fields.seconds ?? 4,
-    format: 'webm',
-    codecArgs: OPUS,
-    gainDb: 6,
-  });
-  const response = await request.post('/api/posts', {
-    multipart: {
-      audio: { name: 'recording.webm', mimeType: 'audio/webm', buffer },
-      title: fields.title,
-      type: fields.type ?? 'post',
-      ...(fields.transcription ? { transcription: fields.transcription } : {}),
-    },
-    timeout: 30_000,
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Post;
-}
-
-async function expectNoSeriousA11yViolations(page: Page, selector: string, view: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
-    `axe on ${view}`,
-  ).toEqual([]);
-}
+  fields: Omit<Parameters<typeof publishPost>[1], 'seconds'> & { seconds?: number },
+) => publishPost(request, { seconds: 4, ...fields });
 
 test('before anyone has posted, Home shows the spec’s empty states', async ({ page }) => {
   await signUpQuickly(page, 'Esme', 'Empty');

@@ -1,39 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Post } from '../../src/shared/contract/posts';
 import { chromiumArgs, chromiumPath } from '../../playwright.config';
-import { makeTone, serverFfmpegPath, streamedTone } from '../support/audio';
-import { signUpQuickly } from './support';
+import { makeTone, serverFfmpegPath } from '../support/audio';
+import { expectNoSeriousA11yViolations, publishPost, signUpQuickly } from './support';
 
 /** The player and post cards against the real server: playback, one-at-a-time, seeking, owner actions. */
-
-const OPUS = ['-c:a', 'libopus', '-b:a', '48k'];
-
-async function publish(
-  request: APIRequestContext,
-  fields: { title: string; type?: 'post' | 'episode'; seconds?: number; transcription?: string },
-): Promise<Post> {
-  const buffer = await streamedTone({
-    seconds: fields.seconds ?? 6,
-    format: 'webm',
-    codecArgs: OPUS,
-    gainDb: 6,
-  });
-  const response = await request.post('/api/posts', {
-    multipart: {
-      audio: { name: 'recording.webm', mimeType: 'audio/webm', buffer },
-      title: fields.title,
-      type: fields.type ?? 'post',
-      ...(fields.transcription ? { transcription: fields.transcription } : {}),
-    },
-    timeout: 30_000,
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Post;
-}
 
 function toasts(page: Page): Locator {
   return page.getByRole('region', { name: /Notifications/ });
@@ -48,16 +22,10 @@ async function secondsShown(scope: Locator): Promise<number> {
   return Number(minutes) * 60 + Number(seconds);
 }
 
-async function expectNoSeriousA11yViolations(page: Page, selector: string, view: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
-    `axe on ${view}`,
-  ).toEqual([]);
-}
+const publish = (
+  request: APIRequestContext,
+  fields: Omit<Parameters<typeof publishPost>[1], 'seconds'> & { seconds?: number },
+) => publishPost(request, { seconds: 6, ...fields });
 
 test('a post plays, time advances, and starting a second one pauses the first', async ({ page }) => {
   test.setTimeout(90_000);

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -6,7 +5,7 @@ import path from 'node:path';
 import type { Post } from '../../src/shared/contract/posts';
 import { chromiumArgs, chromiumPath } from '../../playwright.config';
 import { makeTone, serverFfmpegPath } from '../support/audio';
-import { signUpQuickly } from './support';
+import { expectNoSeriousA11yViolations, signUpQuickly } from './support';
 
 /**
  * The recorder end to end, in Chromium with a fake microphone that plays a tone: record (countdown, pause,
@@ -71,17 +70,6 @@ function diaryRecorder(page: Page): Locator {
 /** The toast area; one toast shows at a time. */
 function toasts(page: Page): Locator {
   return page.getByRole('region', { name: /Notifications/ });
-}
-
-async function expectNoSeriousA11yViolations(page: Page, selector: string, view: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
-    `axe on the ${view} view`,
-  ).toEqual([]);
 }
 
 /** Opens the prompt row, types a title and presses Start Recording. */

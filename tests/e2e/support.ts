@@ -1,4 +1,7 @@
-import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Post } from '../../src/shared/contract/posts';
+import { streamedTone } from '../support/audio';
 import { randomBytes } from 'node:crypto';
 
 export function uniqueEmail(prefix = 'e2e'): string {
@@ -12,4 +15,44 @@ export async function signUpQuickly(page: Page, firstName = 'Quinn', lastName = 
   });
   if (response.status() !== 201)
     throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+}
+
+/** Publishes a voice post (or pod) through the API with an Opus tone the test makes. */
+export async function publishPost(
+  request: APIRequestContext,
+  fields: { title: string; type?: 'post' | 'episode'; seconds: number; transcription?: string },
+): Promise<Post> {
+  const buffer = await streamedTone({
+    seconds: fields.seconds,
+    format: 'webm',
+    codecArgs: ['-c:a', 'libopus', '-b:a', '48k'],
+    gainDb: 6,
+  });
+  const response = await request.post('/api/posts', {
+    multipart: {
+      audio: { name: 'recording.webm', mimeType: 'audio/webm', buffer },
+      title: fields.title,
+      type: fields.type ?? 'post',
+      ...(fields.transcription ? { transcription: fields.transcription } : {}),
+    },
+    timeout: 30_000,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Post;
+}
+
+/** axe-core over `selector`: no serious or critical violation. */
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  selector: string,
+  view: string,
+): Promise<void> {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
+    `axe on ${view}`,
+  ).toEqual([]);
 }
