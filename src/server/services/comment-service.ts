@@ -1,4 +1,5 @@
-import { commentFieldsSchema, COMMENT_MAX_SECONDS, type Comment } from '@shared/contract/social';
+import { commentFieldsSchema, type Comment } from '@shared/contract/social';
+import { COMMENT_MAX_SECONDS } from '@shared/domain/social';
 import type { PublicUser } from '@shared/contract/users';
 import type { Db } from '../db/database';
 import type { Page } from '../db/pagination';

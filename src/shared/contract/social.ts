@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { VISITOR_NAME_MAX_LENGTH } from '../domain/social';
+
 import { audioSourceSchema } from './posts';
 import { publicUserSchema } from './users';
 
@@ -37,9 +39,6 @@ export const commentSchema = z.object({
   createdAt: z.string(),
 });
 export type Comment = z.infer<typeof commentSchema>;
-
-export const VISITOR_NAME_MAX_LENGTH = 80;
-export const COMMENT_MAX_SECONDS = 5 * 60;
 
 /** Multipart text fields of POST /api/comments. */
 export const commentFieldsSchema = z.object({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Post } from '@shared/contract/posts';
 import type { PublicUser } from '@shared/contract/users';
+import { publicUserWith } from '@shared/domain/public-user';
 import {
   isBotAccount,
   newPodsFrom,
@@ -15,25 +16,15 @@ const NOW = Date.parse('2026-03-10T12:00:00Z');
 const hoursAgo = (hours: number) => new Date(NOW - hours * 3600_000).toISOString();
 
 function user(id: string, extra: Partial<PublicUser> = {}): PublicUser {
-  return {
+  return publicUserWith({
     id,
     firstName: 'Ada',
     lastName: 'L',
     username: `user-${id}`,
-    bio: null,
-    links: [],
-    profileImageUrl: null,
-    backgroundImageUrl: null,
-    profileImageOffsetX: 0,
-    profileImageOffsetY: 0,
-    voiceBioUrl: null,
-    location: null,
-    website: null,
-    interests: null,
     createdAt: hoursAgo(100),
     postCount: 1,
     ...extra,
-  };
+  });
 }
 
 function post(id: string, extra: Partial<Post> = {}): Post {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification } from '@shared/contract/social';
-import type { PublicUser } from '@shared/contract/users';
+import { publicUserWith } from '@shared/domain/public-user';
 import {
   newBadgeLabel,
   notificationHref,
@@ -9,24 +9,13 @@ import {
   unreadCount,
 } from './notification-display';
 
-const actor: PublicUser = {
+const actor = publicUserWith({
   id: 'u-b',
   firstName: 'Bea',
   lastName: 'Brown',
   username: 'bea',
-  bio: null,
-  links: [],
-  profileImageUrl: null,
-  backgroundImageUrl: null,
-  profileImageOffsetX: 0,
-  profileImageOffsetY: 0,
-  voiceBioUrl: null,
-  location: null,
-  website: null,
-  interests: null,
   createdAt: '2026-01-01T00:00:00.000Z',
-  postCount: 0,
-};
+});
 
 const notification = (overrides: Partial<Notification> = {}): Notification => ({
   id: 'n1',

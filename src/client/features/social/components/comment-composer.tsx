@@ -1,6 +1,6 @@
 import { Mic, Send, Square, Trash2, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { COMMENT_MAX_SECONDS } from '@shared/contract/social';
+import { COMMENT_MAX_SECONDS } from '@shared/domain/social';
 import { MicrophoneLevel } from '@client/components/microphone-level';
 import { Button } from '@client/components/ui/button';
 import { Progress } from '@client/components/ui/progress';

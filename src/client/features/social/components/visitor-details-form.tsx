@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { VISITOR_NAME_MAX_LENGTH } from '@shared/contract/social';
+import { VISITOR_NAME_MAX_LENGTH } from '@shared/domain/social';
 import type { VisitorIdentity } from '../lib/comments';
 
 interface VisitorDetailsFormProps {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '@shared/contract/social';
-import type { PublicUser } from '@shared/contract/users';
+import { publicUserWith } from '@shared/domain/public-user';
 import {
   buildCommentForm,
   canDeleteComment,
@@ -11,24 +11,14 @@ import {
   visitorDetailsMissing,
 } from './comments';
 
-const maya: PublicUser = {
+const maya = publicUserWith({
   id: 'u-maya',
   firstName: 'Maya',
   lastName: 'Okafor',
   username: 'maya',
-  bio: null,
-  links: [],
-  profileImageUrl: null,
-  backgroundImageUrl: null,
-  profileImageOffsetX: 0,
-  profileImageOffsetY: 0,
-  voiceBioUrl: null,
-  location: null,
-  website: null,
-  interests: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   postCount: 1,
-};
+});
 
 const comment = (overrides: Partial<Comment> = {}): Comment => ({
   id: 'c1',

@@ -1,6 +1,7 @@
 import type { Post } from '@shared/contract/posts';
 import type { Comment } from '@shared/contract/social';
 import type { PublicUser } from '@shared/contract/users';
+import { publicUserWith } from '@shared/domain/public-user';
 import { displayName } from '@shared/domain/display-name';
 import { recordingFileName } from '@client/lib/audio/recording-support';
 import type { PlayablePost } from '@client/lib/playable-post';
@@ -69,24 +70,7 @@ export function canDeleteComment(
 }
 
 function visitorAsUser(comment: Comment, name: string): PublicUser {
-  return {
-    id: `visitor:${comment.id}`,
-    firstName: null,
-    lastName: null,
-    username: name,
-    bio: null,
-    links: [],
-    profileImageUrl: null,
-    backgroundImageUrl: null,
-    profileImageOffsetX: 0,
-    profileImageOffsetY: 0,
-    voiceBioUrl: null,
-    location: null,
-    website: null,
-    interests: null,
-    createdAt: comment.createdAt,
-    postCount: 0,
-  };
+  return publicUserWith({ id: `visitor:${comment.id}`, username: name, createdAt: comment.createdAt });
 }
 
 /** A comment as the player's `post` prop: titled after its author, with the server's waveform and no peaks file. */
