@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { BadRequestError } from '../errors';
 import { contractRoute, type App } from '../http/app-types';
 import { readMultipartUpload, type FileFieldRule } from '../http/multipart-upload';
-import { sendPage } from '../http/pagination';
+import { sendSerializedPage } from '../http/pagination';
 import type { PostUpload } from '../services/post-service';
 
 const AUDIO_RULE: FileFieldRule = {
@@ -113,19 +113,27 @@ export function registerPostRoutes(app: App, context: AppContext): void {
     ...contractRoute(routes.feed),
     preHandler: requireUser,
     handler: async (request, reply) =>
-      sendPage(request, reply, await context.posts.list(signedInUser(request).id, 'feed', request.query)),
+      sendSerializedPage(
+        request,
+        reply,
+        await context.posts.list(signedInUser(request).id, 'feed', request.query),
+      ),
   });
   app.route({
     ...contractRoute(routes.listPosts),
     preHandler: requireUser,
     handler: async (request, reply) =>
-      sendPage(request, reply, await context.posts.list(signedInUser(request).id, 'all', request.query)),
+      sendSerializedPage(
+        request,
+        reply,
+        await context.posts.list(signedInUser(request).id, 'all', request.query),
+      ),
   });
   app.route({
     ...contractRoute(routes.listUserPosts),
     preHandler: requireUser,
     handler: async (request, reply) =>
-      sendPage(
+      sendSerializedPage(
         request,
         reply,
         await context.posts.list(signedInUser(request).id, { userId: request.params.userId }, request.query),
@@ -135,7 +143,11 @@ export function registerPostRoutes(app: App, context: AppContext): void {
     ...contractRoute(routes.listDrafts),
     preHandler: requireUser,
     handler: async (request, reply) =>
-      sendPage(request, reply, await context.posts.list(signedInUser(request).id, 'drafts', request.query)),
+      sendSerializedPage(
+        request,
+        reply,
+        await context.posts.list(signedInUser(request).id, 'drafts', request.query),
+      ),
   });
 
   app.route({

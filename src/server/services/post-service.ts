@@ -20,13 +20,12 @@ import {
   type PostWithMedia,
 } from '../db/queries/posts';
 import type { PostRow, PostsTable } from '../db/schema';
-import type { Page } from '../db/pagination';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import type { JobQueue } from '../jobs/job-queue';
 import type { TempBlob } from '../storage/blob-store';
 import type { AudioLibrary, PreparedAudio } from './audio-library';
 import type { ImageLibrary, PreparedImage } from './image-library';
-import { toPost } from './post-presenter';
+import { postsJson, toPost, type SerializedPage } from './post-presenter';
 import { findVisiblePost, isVisibleTo, POST_NOT_FOUND_MESSAGE } from './post-visibility';
 import type { UserService } from './user-service';
 import { newId } from '../ids';
@@ -54,11 +53,12 @@ export interface PostService {
   updateChapters(userId: string, postId: string, chapters: Chapter[]): Promise<Post>;
   get(viewerId: string | undefined, postId: string): Promise<Post>;
   peaks(viewerId: string | undefined, postId: string): Promise<{ peaksPerSecond: number; peaks: number[] }>;
+  /** One page of posts, already as the JSON array the API answers with. */
   list(
     viewerId: string,
     kind: PostListKind,
     page: { limit: number; cursor?: string | undefined },
-  ): Promise<Page<Post>>;
+  ): Promise<SerializedPage>;
   delete(userId: string, postId: string, options?: { draftsOnly?: boolean }): Promise<void>;
   /** Renders the speech rendition of a post recovered from autosave (used by the recovery job). */
   insertRecovered(
@@ -100,15 +100,15 @@ export function createPostService(deps: {
 }): PostService {
   const { db, audio, images, jobs, users } = deps;
 
-  async function present(rows: PostWithMedia[]): Promise<Post[]> {
-    const authors = await users.publicUsersByIds(rows.map((row) => row.user_id));
-    return rows.map((row) => toPost(row, authors.get(row.user_id)!));
+  async function present(row: PostWithMedia): Promise<Post> {
+    const authors = await users.publicUsersByIds([row.user_id]);
+    return toPost(row, authors.get(row.user_id)!);
   }
 
   async function presentOne(postId: string): Promise<Post> {
     const row = await findPostWithMedia(db, postId);
     if (!row) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
-    return (await present([row]))[0]!;
+    return present(row);
   }
 
   /** The post, if `userId` may change it: others get 404 for what they cannot see and 403 for what they can. */
@@ -241,7 +241,7 @@ export function createPostService(deps: {
     async get(viewerId, postId) {
       const row = await findPostWithMedia(db, postId);
       if (!row || !isVisibleTo(row, viewerId)) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
-      return (await present([row]))[0]!;
+      return present(row);
     },
 
     async peaks(viewerId, postId) {
@@ -261,7 +261,8 @@ export function createPostService(deps: {
               ? { kind: 'drafts-of', userId: viewerId }
               : { kind: 'by-user', userId: kind.userId, includePrivate: kind.userId === viewerId };
       const rows = await listPosts(db, filter, page);
-      return { items: await present(rows.items), nextCursor: rows.nextCursor };
+      const authors = await users.publicUsersByIds(rows.items.map((row) => row.user_id));
+      return { json: postsJson(rows.items, authors), nextCursor: rows.nextCursor };
     },
 
     async delete(userId, postId, options = {}) {

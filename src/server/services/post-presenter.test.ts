@@ -1,0 +1,63 @@
+import { routes } from '@shared/contract/routes';
+import { publicUserWith } from '@shared/domain/public-user';
+import { describe, expect, it } from 'vitest';
+import type { PostWithMedia } from '../db/queries/posts';
+import { postsJson, toPost } from './post-presenter';
+
+const author = publicUserWith({
+  id: 'user-1',
+  username: 'ada',
+  firstName: 'Ada "the voice"',
+  createdAt: '2026-11-01T10:00:00.000Z',
+});
+
+function row(id: string, changes: Partial<PostWithMedia> = {}): PostWithMedia {
+  return {
+    id,
+    user_id: author.id,
+    type: 'post',
+    is_draft: 0,
+    is_private: 0,
+    title: 'Morning <thoughts> & "quotes"',
+    category: 'General',
+    transcription: 'Line one\nline two',
+    affiliate_link: null,
+    affiliate_link_title: null,
+    chapters_json: '[{"id":"chapter-1","title":"Intro","time":0}]',
+    audio_id: `audio-${id}`,
+    image_id: null,
+    allow_visitor_comments: 0,
+    created_at: '2026-11-21T10:00:00.000Z',
+    updated_at: '2026-11-21T10:00:00.000Z',
+    duration: 12.5,
+    waveform_json: JSON.stringify([0.125, 1, 0.5, 0]),
+    original_key: `audio/audio-${id}/original.webm`,
+    original_mime: 'audio/webm',
+    rendition_key: `audio/audio-${id}/speech.m4a`,
+    rendition_mime: 'audio/mp4',
+    image_key: null,
+    ...changes,
+  };
+}
+
+describe('postsJson', () => {
+  it('prints exactly what toPost gives, in the shape the list contract promises', () => {
+    const rows = [
+      row('post-1'),
+      row('post-2', {
+        rendition_key: null,
+        rendition_mime: null,
+        image_key: 'images/cover.png',
+        waveform_json: '[]',
+      }),
+    ];
+    const listed: unknown = JSON.parse(postsJson(rows, new Map([[author.id, author]])));
+
+    expect(listed).toEqual(rows.map((each) => toPost(each, author)));
+    expect(routes.feed.response.parse(listed)).toEqual(listed);
+  });
+
+  it('answers an empty page with an empty array', () => {
+    expect(postsJson([], new Map())).toBe('[]');
+  });
+});
