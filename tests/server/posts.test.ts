@@ -533,6 +533,24 @@ describe(`autosave on ${databaseKind}`, () => {
     expect((await get('/api/diary', writer)).json()).toEqual([]);
   });
 
+  it('does not recover takes that an edit saved into a draft', async () => {
+    const writer = await signUp(testApp.app);
+    const draft = await publish(writer, { title: 'Diary' }, webm2s, '/api/diary');
+    const recording = await streamedTone({ seconds: 2, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
+    await sendChunks(writer, 'edit-session', recording, 2);
+    const edited = await upload(
+      writer,
+      'PUT',
+      '/api/diary',
+      { draftId: draft.id, sessionId: 'edit-session' },
+      [audioPart(recording)],
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    await ageSessions(writer);
+    await testApp.context.autosave.recoverAbandoned();
+    expect(((await get('/api/diary', writer)).json() as Post[]).map((each) => each.title)).toEqual(['Diary']);
+  });
+
   it('does not recover a recording the person discarded', async () => {
     const writer = await signUp(testApp.app);
     const recording = await streamedTone({ seconds: 2, format: 'webm', codecArgs: ['-c:a', 'libopus'] });

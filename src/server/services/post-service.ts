@@ -17,7 +17,6 @@ import {
   listPosts,
   updatePost,
   type PostListFilter,
-  type PostWithMedia,
 } from '../db/queries/posts';
 import type { PostRow, PostsTable } from '../db/schema';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors';
@@ -27,7 +26,6 @@ import type { AudioLibrary, PreparedAudio } from './audio-library';
 import type { ImageLibrary, PreparedImage } from './image-library';
 import { postsJson, toPost, type SerializedPage } from './post-presenter';
 import { findVisiblePost, isVisibleTo, POST_NOT_FOUND_MESSAGE } from './post-visibility';
-import type { UserService } from './user-service';
 import { newId } from '../ids';
 
 export interface PostUpload {
@@ -96,19 +94,13 @@ export function createPostService(deps: {
   audio: AudioLibrary;
   images: ImageLibrary;
   jobs: JobQueue;
-  users: UserService;
 }): PostService {
-  const { db, audio, images, jobs, users } = deps;
-
-  async function present(row: PostWithMedia): Promise<Post> {
-    const authors = await users.publicUsersByIds([row.user_id]);
-    return toPost(row, authors.get(row.user_id)!);
-  }
+  const { db, audio, images, jobs } = deps;
 
   async function presentOne(postId: string): Promise<Post> {
     const row = await findPostWithMedia(db, postId);
     if (!row) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
-    return present(row);
+    return toPost(row);
   }
 
   /** The post, if `userId` may change it: others get 404 for what they cannot see and 403 for what they can. */
@@ -132,17 +124,20 @@ export function createPostService(deps: {
     }
   }
 
+  /** Puts `next` in place of the post's audio; the autosave session of the takes it holds is closed with it. */
   async function swapAudio(
     post: PostRow,
     next: PreparedAudio,
     changes: Updateable<PostsTable>,
+    sessionId: string | undefined,
   ): Promise<void> {
     const previous = await findAudioAsset(db, post.audio_id);
+    const now = new Date().toISOString();
     await commit([next], async (trx) => {
       await audio.insert(trx, next);
       const result = await trx
         .updateTable('posts')
-        .set({ ...changes, audio_id: next.row.id, updated_at: new Date().toISOString() })
+        .set({ ...changes, audio_id: next.row.id, updated_at: now })
         .where('id', '=', post.id)
         .where('audio_id', '=', post.audio_id)
         .executeTakeFirst();
@@ -155,6 +150,7 @@ export function createPostService(deps: {
         { assetId: next.row.id },
         { uniqueKey: `render:${next.row.id}`, db: trx },
       );
+      if (sessionId) await markAutosavePublished(trx, post.user_id, sessionId, now);
     });
     if (previous) await audio.deleteFiles(previous);
   }
@@ -212,7 +208,7 @@ export function createPostService(deps: {
       const existing = await findAudioAsset(db, post.audio_id);
       if (!existing) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
       const joined = await audio.prepareJoined(existing, requireAudio(upload), userId, post.is_private === 1);
-      await swapAudio(post, joined, editedFields(upload.fields, fields));
+      await swapAudio(post, joined, editedFields(upload.fields, fields), fields.sessionId);
       return presentOne(post.id);
     },
 
@@ -220,7 +216,7 @@ export function createPostService(deps: {
       const fields = parseFields(upload.fields);
       const post = await ownedPost(userId, draftId, true);
       const replacement = await audio.prepare(requireAudio(upload), userId, true);
-      await swapAudio(post, replacement, editedFields(upload.fields, fields));
+      await swapAudio(post, replacement, editedFields(upload.fields, fields), fields.sessionId);
       return presentOne(post.id);
     },
 
@@ -241,7 +237,7 @@ export function createPostService(deps: {
     async get(viewerId, postId) {
       const row = await findPostWithMedia(db, postId);
       if (!row || !isVisibleTo(row, viewerId)) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
-      return present(row);
+      return toPost(row);
     },
 
     async peaks(viewerId, postId) {
@@ -261,8 +257,7 @@ export function createPostService(deps: {
               ? { kind: 'drafts-of', userId: viewerId }
               : { kind: 'by-user', userId: kind.userId, includePrivate: kind.userId === viewerId };
       const rows = await listPosts(db, filter, page);
-      const authors = await users.publicUsersByIds(rows.items.map((row) => row.user_id));
-      return { json: postsJson(rows.items, authors), nextCursor: rows.nextCursor };
+      return { json: postsJson(rows.items), nextCursor: rows.nextCursor };
     },
 
     async delete(userId, postId, options = {}) {

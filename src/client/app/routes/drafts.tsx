@@ -1,13 +1,150 @@
-import { NotebookPen } from 'lucide-react';
-import { ComingSoon } from '@client/components/coming-soon';
+import { Loader2, RefreshCw } from 'lucide-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import type { Post } from '@shared/contract/posts';
+import { PageHeader } from '@client/components/page-header';
+import { Button } from '@client/components/ui/button';
+import { Skeleton } from '@client/components/ui/skeleton';
+import { useDrafts, useEditDraft } from '@client/features/drafts/api/drafts';
+import { DeleteDraftDialog } from '@client/features/drafts/components/delete-draft-dialog';
+import { DraftCard } from '@client/features/drafts/components/draft-card';
+import { DraftsEmpty } from '@client/features/drafts/components/drafts-empty';
+import { DraftsSkeleton } from '@client/features/drafts/components/drafts-skeleton';
+import { NewDraftSection } from '@client/features/drafts/components/new-draft-section';
+import { draftTitle } from '@client/features/drafts/lib/draft-labels';
+import { AudioPlayer } from '@client/features/player/components/audio-player';
 
-export function DraftsPage() {
+const RecorderPanel = lazy(() =>
+  import('@client/features/recorder/components/recorder-panel').then((module) => ({
+    default: module.RecorderPanel,
+  })),
+);
+
+const NEW_DRAFT_ID = 'new-draft';
+
+function RecorderFallback() {
   return (
-    <ComingSoon
-      icon={NotebookPen}
-      title="Voice Drafts"
-      description="Private recordings, only for you."
-      preview="Your diary entries and unfinished recordings will be kept here, ready to edit or share."
-    />
+    <div role="status" aria-label="Loading the recorder">
+      <Skeleton className="h-[4.5rem] w-full rounded-2xl sm:h-20" />
+    </div>
+  );
+}
+
+/** Opens the "New Draft" recorder's prompt (from the empty state). */
+function focusNewDraftRecorder() {
+  const section = document.getElementById(NEW_DRAFT_ID);
+  section?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  const prompt = section?.querySelector<HTMLButtonElement>('button[aria-expanded="false"]');
+  if (prompt) prompt.click();
+  else section?.querySelector<HTMLElement>('input, button')?.focus({ preventScroll: true });
+}
+
+/** Spec §2 Drafts: the person's private voice drafts, a quick recorder for a new one, play, Edit and Delete. */
+export function DraftsPage() {
+  const drafts = useDrafts();
+  const editDraft = useEditDraft();
+  const [deleting, setDeleting] = useState<Post | null>(null);
+  const list = useMemo(() => drafts.data?.pages.flatMap((page) => page.items) ?? [], [drafts.data]);
+  const openingId = editDraft.isPending ? editDraft.variables?.id : undefined;
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-10">
+      <PageHeader
+        title="Voice Drafts"
+        description="Private recordings, only for you. Listen back, pick up where you left off, or let them go."
+      />
+
+      <NewDraftSection id={NEW_DRAFT_ID}>
+        <Suspense fallback={<RecorderFallback />}>
+          <RecorderPanel mode="diary" />
+        </Suspense>
+      </NewDraftSection>
+
+      <section aria-labelledby="drafts-list-heading" className="space-y-4">
+        <div className="flex items-baseline justify-between gap-3">
+          <h2
+            id="drafts-list-heading"
+            tabIndex={-1}
+            className="text-xl font-bold tracking-tight outline-none"
+          >
+            Your drafts
+          </h2>
+          {drafts.isSuccess && list.length > 0 && (
+            <p className="text-sm font-medium text-muted-foreground tabular-nums">
+              {list.length}
+              {drafts.hasNextPage ? '+' : ''} {list.length === 1 ? 'draft' : 'drafts'}
+            </p>
+          )}
+        </div>
+
+        {drafts.isPending ? (
+          <DraftsSkeleton />
+        ) : drafts.isError ? (
+          <div
+            role="alert"
+            className="flex flex-wrap items-center justify-between gap-3 rounded-3xl border bg-card px-5 py-4 shadow-soft"
+          >
+            <p className="text-sm text-muted-foreground">We couldn’t load your voice drafts.</p>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void drafts.refetch()}
+              disabled={drafts.isFetching}
+            >
+              <RefreshCw aria-hidden="true" className={drafts.isFetching ? 'animate-spin' : undefined} />
+              Try again
+            </Button>
+          </div>
+        ) : list.length === 0 ? (
+          <DraftsEmpty onRecordFirst={focusNewDraftRecorder} />
+        ) : (
+          <>
+            <ul className="space-y-4">
+              {list.map((draft) => (
+                <li key={draft.id}>
+                  <DraftCard
+                    draft={draft}
+                    player={
+                      <AudioPlayer
+                        post={{ ...draft, title: draftTitle(draft) }}
+                        variant="compact"
+                        waveformHeight={48}
+                      />
+                    }
+                    onEdit={(chosen) => editDraft.mutate(chosen)}
+                    onDelete={setDeleting}
+                    opening={openingId === draft.id}
+                    editDisabled={editDraft.isPending}
+                  />
+                </li>
+              ))}
+            </ul>
+            {drafts.hasNextPage && (
+              <div className="flex justify-center pt-2">
+                <Button
+                  variant="outline"
+                  onClick={() => void drafts.fetchNextPage()}
+                  disabled={drafts.isFetchingNextPage}
+                >
+                  {drafts.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
+                  {drafts.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+
+      {deleting && (
+        <DeleteDraftDialog
+          draft={deleting}
+          open
+          onOpenChange={(open) => !open && setDeleting(null)}
+          // Its card is gone: keep keyboard focus in the list rather than lose it to the page.
+          onDeleted={() =>
+            requestAnimationFrame(() => document.getElementById('drafts-list-heading')?.focus())
+          }
+        />
+      )}
+    </div>
   );
 }

@@ -12,20 +12,26 @@ interface DiscardDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onConfirm: () => void;
+  /** Discarding an edit of a saved draft: the draft itself stays as it was. */
+  editingDraft?: boolean;
 }
 
 /** Asks before a recording is thrown away: a slip of the finger should not cost a take. */
-export function DiscardDialog({ open, onOpenChange, onConfirm }: DiscardDialogProps) {
+export function DiscardDialog({ open, onOpenChange, onConfirm, editingDraft = false }: DiscardDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
-          <DialogTitle>Discard this recording?</DialogTitle>
-          <DialogDescription>What you recorded will be deleted. This can’t be undone.</DialogDescription>
+          <DialogTitle>{editingDraft ? 'Discard your changes?' : 'Discard this recording?'}</DialogTitle>
+          <DialogDescription>
+            {editingDraft
+              ? 'The draft stays as it was saved. What you recorded since opening it will be deleted.'
+              : 'What you recorded will be deleted. This can’t be undone.'}
+          </DialogDescription>
         </DialogHeader>
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Keep it
+            {editingDraft ? 'Keep editing' : 'Keep it'}
           </Button>
           <Button
             className="bg-destructive text-destructive-foreground hover:bg-destructive/90"

@@ -40,6 +40,8 @@ interface PublishFormProps {
   segmentCount: number;
   /** An uploaded file (instead of a recording): named under the preview. */
   file?: { name: string; size: number };
+  /** Saving edits a draft in place (spec §4 "Editing a draft"); its first segment is the saved audio. */
+  editingDraft?: boolean;
   /** Undefined hides "Record another segment" (an uploaded file). */
   onRecordMore?: () => void;
   pending: boolean;
@@ -57,6 +59,7 @@ export function PublishForm({
   preview,
   segmentCount,
   file,
+  editingDraft = false,
   onRecordMore,
   pending,
   progress,
@@ -101,9 +104,11 @@ export function PublishForm({
           {isDiary ? 'Save Voice Diary Entry' : 'Publish Voice Post'}
         </h3>
         <p className="text-sm text-muted-foreground">
-          {isDiary
-            ? 'Only you can hear your voice drafts. Add a few details if you like.'
-            : 'Listen back, add a few details, then share it. Every field is optional.'}
+          {editingDraft
+            ? 'You’re editing a saved draft. Record another segment to add to its end, or change its details.'
+            : isDiary
+              ? 'Only you can hear your voice drafts. Add a few details if you like.'
+              : 'Listen back, add a few details, then share it. Every field is optional.'}
         </p>
       </header>
 
@@ -120,7 +125,9 @@ export function PublishForm({
               ? `${segmentCount} segments · ${formatClock(Math.round(preview.seconds))} in total`
               : file
                 ? `${file.name} · ${formatBytes(file.size)}`
-                : `${formatClock(Math.round(preview.seconds))} recorded`}
+                : editingDraft
+                  ? `Saved draft · ${formatClock(Math.round(preview.seconds))}`
+                  : `${formatClock(Math.round(preview.seconds))} recorded`}
           </p>
           {onRecordMore && (
             <Button type="button" variant="ghost" size="sm" onClick={onRecordMore} disabled={pending}>
@@ -195,12 +202,15 @@ export function PublishForm({
         />
       </Field>
 
-      <PhotoField
-        id={`${id}-photo`}
-        photo={details.photo}
-        disabled={pending}
-        onChange={(photo) => set('photo', photo)}
-      />
+      {/* An edit keeps the draft's photo: the server changes only the audio and the text fields. */}
+      {!editingDraft && (
+        <PhotoField
+          id={`${id}-photo`}
+          photo={details.photo}
+          disabled={pending}
+          onChange={(photo) => set('photo', photo)}
+        />
+      )}
 
       {!isDiary && (
         <div className="grid gap-5 @lg:grid-cols-2">

@@ -3,10 +3,12 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent, t
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { isRecordingSupported } from '@client/lib/audio/recording-support';
+import type { EditDraft } from '@client/lib/pending-edit-draft';
 import { toast } from '@client/lib/use-toast';
 import { cn } from '@client/lib/utils';
 import { DIARY_CATEGORY, TITLE_MAX_LENGTH } from '@shared/domain/posts';
 import { checkAudioFile, titleFromFileName } from '../lib/audio-file';
+import { detailsFromDraft } from '../lib/edit-draft';
 import type { PublishDetails, PublishType } from '../lib/upload-form';
 import type { SessionEnd, SessionSource } from './recorder-session';
 
@@ -20,6 +22,13 @@ export interface RecorderPanelProps {
    * `topic` query). A value other than undefined or 0 present at mount starts too.
    */
   startToken?: number;
+  /**
+   * Diary mode: a saved draft to edit (spec §4 "Editing a draft"). When a new one arrives the panel opens
+   * straight into the save form with the draft's audio and fields, says "Draft Loaded for Editing!", and calls
+   * `onEditDraftOpened` so the caller can let go of it. Saving then updates that draft instead of creating one.
+   */
+  editDraft?: EditDraft | null;
+  onEditDraftOpened?: (draft: EditDraft) => void;
   className?: string;
 }
 
@@ -29,6 +38,8 @@ const RecorderSession = lazy(() => loadSession().then((module) => ({ default: mo
 type View = 'collapsed' | 'expanded' | 'choosing' | 'session';
 
 interface ActiveSession {
+  /** Tells sessions apart, so a new one never inherits the state of the one it replaces. */
+  key: number;
   source: SessionSource;
   details: PublishDetails;
 }
@@ -43,6 +54,8 @@ export function RecorderPanel({
   initialTitle = '',
   initialType = 'post',
   startToken,
+  editDraft,
+  onEditDraftOpened,
   className,
 }: RecorderPanelProps) {
   const [supported] = useState(isRecordingSupported);
@@ -56,29 +69,30 @@ export function RecorderPanel({
   const chooserRef = useRef<HTMLDivElement>(null);
   const pendingFocus = useRef<'title' | 'prompt' | 'chooser' | null>(null);
   const [handledToken, setHandledToken] = useState<number | undefined>(0);
-  const [scrollRequest, setScrollRequest] = useState(0);
+  const [scrollRequest, setScrollRequest] = useState<{ count: number; block: ScrollLogicalPosition }>({
+    count: 0,
+    block: 'center',
+  });
   const id = useId();
   const isDiary = mode === 'diary';
   const showChooser = allowTypeSelection && !isDiary;
 
-  const openSession = (source: SessionSource, sessionTitle: string, type: PublishType) => {
-    setSession({
-      source,
-      details: {
-        title: sessionTitle.trim(),
-        category: isDiary ? DIARY_CATEGORY : '',
-        description: '',
-        promotionTitle: '',
-        promotionLink: '',
-        isPrivate: isDiary,
-        type,
-        photo: null,
-      },
-    });
+  const openSession = (source: SessionSource, details: PublishDetails) => {
+    setSession((previous) => ({ key: (previous?.key ?? 0) + 1, source, details }));
     setView('session');
   };
+  const newDetails = (sessionTitle: string, type: PublishType): PublishDetails => ({
+    title: sessionTitle.trim(),
+    category: isDiary ? DIARY_CATEGORY : '',
+    description: '',
+    promotionTitle: '',
+    promotionLink: '',
+    isPrivate: isDiary,
+    type,
+    photo: null,
+  });
 
-  const startRecording = (type: PublishType) => openSession({ kind: 'record' }, title, type);
+  const startRecording = (type: PublishType) => openSession({ kind: 'record' }, newDetails(title, type));
 
   // A topic chosen elsewhere (the `topic` query, an AI idea) preselects the title.
   const [seenInitialTitle, setSeenInitialTitle] = useState(initialTitle);
@@ -96,13 +110,40 @@ export function RecorderPanel({
     setHandledToken(startToken);
     if (view !== 'session' && supported) {
       setTitle(initialTitle);
-      openSession({ kind: 'record' }, initialTitle, initialType);
-      setScrollRequest((count) => count + 1);
+      openSession({ kind: 'record' }, newDetails(initialTitle, initialType));
+      setScrollRequest(({ count }) => ({ count: count + 1, block: 'center' }));
     }
   }
 
+  // A draft handed over for editing opens in the save form, its audio the first segment (spec §4). It needs no
+  // microphone unless the person records more.
+  const [openedDraft, setOpenedDraft] = useState<EditDraft | null>(null);
+  if (isDiary && editDraft && editDraft !== openedDraft) {
+    setOpenedDraft(editDraft);
+    setTitle(editDraft.title);
+    openSession({ kind: 'draft', draft: editDraft }, detailsFromDraft(editDraft));
+    setScrollRequest(({ count }) => ({ count: count + 1, block: 'start' }));
+  }
+  const onEditDraftOpenedRef = useRef(onEditDraftOpened);
   useEffect(() => {
-    if (scrollRequest > 0) rootRef.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    onEditDraftOpenedRef.current = onEditDraftOpened;
+  });
+  useEffect(() => {
+    if (!openedDraft) return;
+    toast({
+      title: 'Draft Loaded for Editing!',
+      description: 'Record more or change the details, then save.',
+    });
+    onEditDraftOpenedRef.current?.(openedDraft);
+  }, [openedDraft]);
+
+  useEffect(() => {
+    if (scrollRequest.count === 0) return;
+    // A frame later, so a scroll the page makes as it opens (to the top, on navigation) does not cancel it.
+    const frame = requestAnimationFrame(() =>
+      rootRef.current?.scrollIntoView({ behavior: 'smooth', block: scrollRequest.block }),
+    );
+    return () => cancelAnimationFrame(frame);
   }, [scrollRequest]);
 
   const expand = () => {
@@ -140,13 +181,15 @@ export function RecorderPanel({
     const fileTitle = titleFromFileName(file.name);
     setTitle(fileTitle);
     toast({ title: 'Audio Uploaded Successfully!', description: 'Add a few details, then publish it.' });
-    openSession({ kind: 'file', file }, fileTitle, 'post');
+    openSession({ kind: 'file', file }, newDetails(fileTitle, 'post'));
   };
 
   const onSessionEnd = (how: SessionEnd) => {
+    // Whatever happens to an edit, the panel goes back to its prompt: the draft is saved, or stays as it was.
+    const done = how === 'published' || session?.source.kind === 'draft';
     setSession(null);
-    pendingFocus.current = how === 'published' ? 'prompt' : 'title';
-    if (how === 'published') {
+    pendingFocus.current = done ? 'prompt' : 'title';
+    if (done) {
       setTitle('');
       setView('collapsed');
     } else {
@@ -157,7 +200,7 @@ export function RecorderPanel({
   const prompt = isDiary ? 'Record voice draft' : 'Share your voice';
   const Icon = isDiary ? NotebookPen : Mic;
 
-  if (!supported) {
+  if (!supported && view !== 'session') {
     return (
       <section
         ref={rootRef}
@@ -178,7 +221,7 @@ export function RecorderPanel({
     <section
       ref={rootRef}
       aria-label={isDiary ? 'Voice draft recorder' : 'Recorder'}
-      className={cn('@container text-card-foreground', className)}
+      className={cn('@container scroll-mt-24 text-card-foreground', className)}
     >
       {view === 'collapsed' && (
         <button
@@ -319,6 +362,7 @@ export function RecorderPanel({
             }
           >
             <RecorderSession
+              key={session.key}
               mode={mode}
               source={session.source}
               initialDetails={session.details}

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AutosaveSession, useAutosaveStatus } from '@client/lib/audio/autosave';
 import { mergeSegments, type MergedAudio } from '@client/lib/audio/merge-segments';
-import { recordingFileName } from '@client/lib/audio/recording-support';
+import { isRecordingSupported, recordingFileName } from '@client/lib/audio/recording-support';
 import { useVoiceRecorder } from '@client/lib/audio/use-voice-recorder';
+import type { EditDraft } from '@client/lib/pending-edit-draft';
 import { isAbortError, uploadErrorMessage } from '@client/lib/upload-with-progress';
 import { toast } from '@client/lib/use-toast';
 import { usePublishRecording } from '../hooks/use-publish-recording';
+import { levelsFromWaveform } from '../lib/edit-draft';
 import { buildUploadForm, type PublishDetails, type RecorderMode } from '../lib/upload-form';
 import { CountdownView } from './countdown-view';
 import { DiscardDialog } from './discard-dialog';
@@ -23,7 +25,12 @@ interface Segment {
   fileName?: string;
 }
 
-export type SessionSource = { kind: 'record' } | { kind: 'file'; file: File };
+/**
+ * What the session starts from: a new recording, an uploaded file, or a saved draft being edited (its audio is
+ * the first segment; more takes join it, and saving replaces the draft in place).
+ */
+export type SessionSource =
+  { kind: 'record' } | { kind: 'file'; file: File } | { kind: 'draft'; draft: EditDraft };
 
 export type SessionEnd = 'published' | 'cancelled' | 'error';
 
@@ -37,6 +44,16 @@ export interface RecorderSessionProps {
 
 type Phase = 'countdown' | 'live' | 'review';
 
+function initialSegments(source: SessionSource): Segment[] {
+  if (source.kind === 'file')
+    return [{ blob: source.file, seconds: 0, levels: null, fileName: source.file.name }];
+  if (source.kind === 'draft') {
+    const { audioBlob, duration, waveform } = source.draft;
+    return [{ blob: audioBlob, seconds: duration, levels: levelsFromWaveform(waveform, duration) }];
+  }
+  return [];
+}
+
 /**
  * Everything after "start": the 3-2-1 countdown, the live take, and the publish form; takes pile up as segments
  * until the person publishes or discards. The heavy part of the recorder, loaded on demand.
@@ -48,13 +65,11 @@ export function RecorderSession({
   showTypeChoice,
   onEnd,
 }: RecorderSessionProps) {
-  const [phase, setPhase] = useState<Phase>(source.kind === 'file' ? 'review' : 'countdown');
-  const [segments, setSegments] = useState<Segment[]>(() =>
-    source.kind === 'file'
-      ? [{ blob: source.file, seconds: 0, levels: null, fileName: source.file.name }]
-      : [],
-  );
+  const editing = source.kind === 'draft' ? source.draft : null;
+  const [phase, setPhase] = useState<Phase>(source.kind === 'record' ? 'countdown' : 'review');
+  const [segments, setSegments] = useState<Segment[]>(() => initialSegments(source));
   const [details, setDetails] = useState(initialDetails);
+  const [canRecord] = useState(isRecordingSupported);
   const [autosave, setAutosave] = useState<AutosaveSession | null>(null);
   const [waitingForMicrophone, setWaitingForMicrophone] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState<'take' | 'all' | null>(null);
@@ -157,8 +172,12 @@ export function RecorderSession({
 
   useEffect(() => () => autosaveRef.current?.stop(), []);
 
-  // Closing the tab with a take that is not published yet asks first (autosave keeps a copy either way).
-  const unsaved = phase === 'live' || segments.length > 0;
+  // Closing the tab with a take that is not published yet asks first (autosave keeps a copy either way); an edit
+  // asks once something changed.
+  const unsaved =
+    phase === 'live' ||
+    segments.length > (editing ? 1 : 0) ||
+    (editing !== null && details !== initialDetails);
   useEffect(() => {
     if (!unsaved) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -190,7 +209,7 @@ export function RecorderSession({
     [segments],
   );
 
-  const publish = usePublishRecording(mode);
+  const publish = usePublishRecording(mode, editing?.id);
 
   const submit = async () => {
     const first = segments[0];
@@ -213,21 +232,34 @@ export function RecorderSession({
       mode,
       { blob, fileName, seconds: previousSeconds, segmentCount: segments.length },
       details,
-      autosaveRef.current?.sessionId ?? null,
+      {
+        ...(editing ? { kind: 'edit', draftId: editing.id } : { kind: 'new' }),
+        sessionId: autosaveRef.current?.sessionId ?? null,
+      },
     );
     publish.mutate(body, {
       onSuccess: () => {
         autosaveRef.current?.dispose();
         toast(
-          mode === 'diary'
-            ? { title: 'Voice Draft Saved', description: 'Your voice draft has been saved securely.' }
-            : { title: 'Success', description: 'Your voice post has been uploaded!' },
+          editing
+            ? { title: 'Draft Saved', description: 'Your voice draft has been saved.' }
+            : mode === 'diary'
+              ? { title: 'Voice Draft Saved', description: 'Your voice draft has been saved securely.' }
+              : { title: 'Success', description: 'Your voice post has been uploaded!' },
         );
         onEnd('published');
       },
       onError: (error) => {
         if (isAbortError(error)) return;
-        toast({ variant: 'destructive', title: 'Upload Failed', description: uploadErrorMessage(error) });
+        toast(
+          editing
+            ? {
+                variant: 'destructive',
+                title: 'Failed to save draft. Please try again.',
+                description: uploadErrorMessage(error),
+              }
+            : { variant: 'destructive', title: 'Upload Failed', description: uploadErrorMessage(error) },
+        );
       },
     });
   };
@@ -280,15 +312,22 @@ export function RecorderSession({
           }}
           segmentCount={segments.length}
           file={source.kind === 'file' ? { name: source.file.name, size: source.file.size } : undefined}
-          onRecordMore={source.kind === 'record' ? () => setPhase('countdown') : undefined}
+          editingDraft={editing !== null}
+          onRecordMore={source.kind !== 'file' && canRecord ? () => setPhase('countdown') : undefined}
           pending={publish.isPending}
           progress={publish.progress}
           onSubmit={() => void submit()}
-          onCancel={() => (source.kind === 'record' ? setConfirmDiscard('all') : discardAll())}
+          onCancel={() =>
+            // Only new takes are worth a question; an edit's draft stays as it was saved.
+            segments.length > (editing ? 1 : 0) && source.kind !== 'file'
+              ? setConfirmDiscard('all')
+              : discardAll()
+          }
         />
       )}
       <DiscardDialog
         open={confirmDiscard !== null}
+        editingDraft={editing !== null && confirmDiscard === 'all'}
         onOpenChange={(open) => {
           if (!open) setConfirmDiscard(null);
         }}

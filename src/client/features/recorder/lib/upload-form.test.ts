@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAudioFile, checkPhotoFile, titleFromFileName } from './audio-file';
 import { formatClock, spokenDuration } from './format';
+import { detailsFromDraft, levelsFromWaveform } from './edit-draft';
 import { buildUploadForm, normaliseLink, type PublishDetails } from './upload-form';
 
 const details: PublishDetails = {
@@ -22,7 +23,7 @@ const audio = {
 
 describe('buildUploadForm (spec §3 upload fields, §5 publish defaults)', () => {
   it('sends the fields a post needs and leaves blank ones to the server defaults', () => {
-    const form = buildUploadForm('share', audio, details, 'session-1');
+    const form = buildUploadForm('share', audio, details, { kind: 'new', sessionId: 'session-1' });
     expect(form.get('title')).toBe('My title');
     expect(form.has('category')).toBe(false);
     expect(form.has('transcription')).toBe(false);
@@ -38,7 +39,7 @@ describe('buildUploadForm (spec §3 upload fields, §5 publish defaults)', () =>
   });
 
   it('makes diary entries private, in Personal, without promotion', () => {
-    const form = buildUploadForm('diary', audio, { ...details, title: '' }, null);
+    const form = buildUploadForm('diary', audio, { ...details, title: '' }, { kind: 'new', sessionId: null });
     expect(form.has('title')).toBe(false);
     expect(form.get('isPrivate')).toBe('true');
     expect(form.get('isDiary')).toBe('true');
@@ -48,14 +49,45 @@ describe('buildUploadForm (spec §3 upload fields, §5 publish defaults)', () =>
   });
 
   it('says how many segments were merged, and their total', () => {
-    const form = buildUploadForm(
-      'share',
-      { ...audio, segmentCount: 3, fileName: 'recording.wav' },
-      details,
-      null,
-    );
+    const form = buildUploadForm('share', { ...audio, segmentCount: 3, fileName: 'recording.wav' }, details, {
+      kind: 'new',
+      sessionId: null,
+    });
     expect(form.get('segment_count')).toBe('3');
     expect(form.get('total_duration')).toBe('12.3');
+  });
+
+  it("edits a draft in place: draftId, isDiary, blank fields sent to clear them, its takes' session, no photo", () => {
+    const photo = new File(['p'], 'cover.png', { type: 'image/png' });
+    const form = buildUploadForm(
+      'diary',
+      { ...audio, segmentCount: 2, fileName: 'recording.wav' },
+      { ...details, title: '  Renamed ', category: 'Ideas', description: '', photo },
+      { kind: 'edit', draftId: 'draft-7', sessionId: 'session-9' },
+    );
+    expect(form.get('draftId')).toBe('draft-7');
+    expect(form.get('isDiary')).toBe('true');
+    expect(form.get('isPrivate')).toBe('true');
+    expect(form.get('title')).toBe('Renamed');
+    expect(form.get('category')).toBe('Ideas');
+    expect(form.get('transcription')).toBe('');
+    expect(form.get('duration')).toBe('12.3');
+    expect(form.get('segment_count')).toBe('2');
+    expect(form.has('affiliateLink')).toBe(false);
+    expect(form.get('sessionId')).toBe('session-9');
+    expect(form.has('photo')).toBe(false);
+    expect((form.get('audio') as File).name).toBe('recording.wav');
+    expect([...form.keys()].at(-1)).toBe('audio');
+
+    const blank = buildUploadForm(
+      'diary',
+      audio,
+      { ...details, title: '', category: '' },
+      { kind: 'edit', draftId: 'draft-7', sessionId: null },
+    );
+    expect(blank.get('title')).toBe('');
+    expect(blank.has('sessionId')).toBe(false);
+    expect(blank.get('category')).toBe('Personal');
   });
 
   it('keeps links that already have a scheme', () => {
@@ -96,5 +128,42 @@ describe('formatClock', () => {
     expect(formatClock(Number.NaN)).toBe('00:00');
     expect(spokenDuration(61)).toBe('1 minute 1 second');
     expect(spokenDuration(0)).toBe('0 seconds');
+  });
+});
+
+describe('editing a draft (spec §3 draft handed to the recorder, §4 editing a draft)', () => {
+  const draft = {
+    id: 'd1',
+    audioBlob: new Blob(['x'], { type: 'audio/mp4' }),
+    duration: 2,
+    title: ' Tuesday ',
+    transcription: 'Notes',
+    category: '',
+    affiliateLink: '',
+    affiliateLinkTitle: '',
+    waveform: [0.2, 1, 0.5, 0],
+  };
+
+  it('fills the save form from the draft; a draft without category is Personal', () => {
+    expect(detailsFromDraft(draft)).toEqual({
+      title: 'Tuesday',
+      category: 'Personal',
+      description: 'Notes',
+      promotionTitle: '',
+      promotionLink: '',
+      isPrivate: true,
+      type: 'post',
+      photo: null,
+    });
+    expect(detailsFromDraft({ ...draft, category: 'Ideas' }).category).toBe('Ideas');
+  });
+
+  it('stretches the waveform to 20 levels a second so new takes line up after it', () => {
+    const levels = levelsFromWaveform(draft.waveform, 2);
+    expect(levels).toHaveLength(40);
+    expect(levels?.slice(0, 10).every((level) => level === 0.2)).toBe(true);
+    expect(levels?.at(-1)).toBe(0);
+    expect(levelsFromWaveform([], 2)).toBeNull();
+    expect(levelsFromWaveform([0.5], 0)).toBeNull();
   });
 });

@@ -1,0 +1,97 @@
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import type { Post } from '@shared/contract/posts';
+import { endpoints } from '@shared/contract/endpoints';
+import { apiRequest } from '@client/lib/api-client';
+import { fetchKeysetPage, type KeysetPage } from '@client/lib/keyset-page';
+import { setPendingEditDraft } from '@client/lib/pending-edit-draft';
+import { toast } from '@client/lib/use-toast';
+import { editDraftFrom } from '../lib/draft-labels';
+
+/** Under `/api/diary`, so whatever refreshes the drafts (a new or saved draft) refreshes these pages too. */
+export const draftPagesKey: QueryKey = [endpoints.listDrafts.path, 'pages'];
+
+type DraftPages = InfiniteData<KeysetPage<Post>, string>;
+
+/** Spec §7 GET /api/diary: the person's drafts, newest first, a page at a time (the next one from `Link`). */
+export function useDrafts() {
+  return useInfiniteQuery({
+    queryKey: draftPagesKey,
+    queryFn: ({ pageParam, signal }) => fetchKeysetPage<Post>(pageParam, signal),
+    initialPageParam: endpoints.listDrafts.path as string,
+    getNextPageParam: (last) => last.next ?? undefined,
+    refetchOnMount: 'always',
+  });
+}
+
+/** Lists a draft may appear in besides the drafts screen (the person's own posts, stories from the feed). */
+const DRAFT_LISTS: QueryKey[] = [[endpoints.listDrafts.path], ['/api/posts'], ['/api/feed']];
+
+/** Spec §7 DELETE /api/diary/{id}; on failure spec §8 "Failed to delete voice draft. Please try again.". */
+export function useDeleteDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (draftId: string) => apiRequest('deleteDraft', { params: { id: draftId } }),
+    onSuccess: (_answer, draftId) => {
+      // Gone from the screen at once; the refetch confirms it.
+      queryClient.setQueryData<DraftPages>(draftPagesKey, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.filter((draft) => draft.id !== draftId),
+              })),
+            }
+          : data,
+      );
+      for (const queryKey of DRAFT_LISTS) void queryClient.invalidateQueries({ queryKey });
+      toast({ title: 'Voice draft deleted' });
+    },
+    onError: () => {
+      toast({ variant: 'destructive', title: 'Failed to delete voice draft. Please try again.' });
+    },
+  });
+}
+
+async function fetchAudio(url: string): Promise<Blob> {
+  const response = await fetch(url.startsWith('/') || /^[a-z]+:/i.test(url) ? url : `/${url}`, {
+    credentials: 'include',
+  });
+  if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
+  const blob = await response.blob();
+  if (blob.size === 0) throw new Error('The draft has no audio.');
+  return blob;
+}
+
+/**
+ * Spec §4 "Editing a draft": fetches the draft's audio, hands the draft to Home's recorder and goes there. On
+ * failure: "Error Loading Draft" / "Failed to load draft for editing".
+ */
+export function useEditDraft() {
+  const [, navigate] = useLocation();
+  return useMutation({
+    // The original recording (sources are best first, original last): editing the loudness-normalised rendition
+    // would re-encode lossy audio again at every edit.
+    mutationFn: async (draft: Post) =>
+      editDraftFrom(draft, await fetchAudio(draft.audioSources.at(-1)?.url ?? draft.audioUrl)),
+    onSuccess: (editDraft) => {
+      setPendingEditDraft(editDraft);
+      navigate('/');
+    },
+    onError: (error) => {
+      console.warn('Could not load the draft for editing', error);
+      toast({
+        variant: 'destructive',
+        title: 'Error Loading Draft',
+        description: 'Failed to load draft for editing',
+      });
+    },
+  });
+}
