@@ -23,15 +23,13 @@ import {
   suggestedUsersFrom,
   withoutBots,
 } from '@client/features/feed/lib/home-feed';
-import { AudioPlayer } from '@client/features/player/components/audio-player';
 import { PostCard } from '@client/features/posts/components/post-card';
 import { PostCardCompact } from '@client/features/posts/components/post-card-compact';
 import { FollowButton } from '@client/features/social/components/follow-button';
-import { LikeDislikeButtons } from '@client/features/social/components/like-dislike-buttons';
-import { VoiceCommentThread } from '@client/features/social/components/voice-comment-thread';
-import type { RenderPlayer } from '@client/features/posts/lib/post-labels';
 import { useAuth } from '@client/lib/use-auth';
+import { usePostRenderers } from '@client/app/compositions/post-views';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { consumePendingEditDraft, usePendingEditDraft } from '@client/lib/pending-edit-draft';
 
 const RecorderPanel = lazy(() =>
   import('@client/features/recorder/components/recorder-panel').then((module) => ({
@@ -99,6 +97,8 @@ export function HomePage() {
   const [storyAt, setStoryAt] = useState<{ story: number; item: number } | null>(null);
   const [idea, setIdea] = useState<string | null>(null);
   const [share, setShare] = useState<ShareRecorderRequest>({});
+  // Spec §2: a draft handed over from the drafts screen opens the voice-draft recorder for editing.
+  const pendingEditDraft = usePendingEditDraft();
 
   const feed = useMemo(() => withoutBots(feedQuery.data ?? EMPTY), [feedQuery.data]);
   const stories = useMemo(() => storiesFrom(feed), [feed]);
@@ -126,25 +126,7 @@ export function HomePage() {
     }, []),
   );
 
-  const renderPlayer: RenderPlayer = (post, { variant, appearance }) => (
-    <AudioPlayer
-      post={post}
-      variant={variant}
-      appearance={appearance}
-      canEditChapters={Boolean(user) && post.userId === user?.id}
-    />
-  );
-  const renderActions = (post: Post) => (
-    <div className="space-y-4">
-      <LikeDislikeButtons postId={post.id} />
-      <VoiceCommentThread
-        post={post}
-        collapsible
-        headingLevel={3}
-        renderPlayer={(comment) => <AudioPlayer post={comment} variant="compact" waveformHeight={40} />}
-      />
-    </div>
-  );
+  const { renderPlayer, renderActions, renderCardActions } = usePostRenderers();
   const renderFullPost = (post: Post) => (
     <PostCard
       post={post}
@@ -172,7 +154,11 @@ export function HomePage() {
   const draftsRecorder = (
     <RecorderSection id="voice-drafts" title="Voice Drafts">
       <Suspense fallback={<RecorderFallback />}>
-        <RecorderPanel mode="diary" />
+        <RecorderPanel
+          mode="diary"
+          editDraft={pendingEditDraft}
+          onEditDraftOpened={consumePendingEditDraft}
+        />
       </Suspense>
     </RecorderSection>
   );
@@ -198,6 +184,7 @@ export function HomePage() {
             post={post}
             currentUserId={user?.id}
             renderPlayer={renderPlayer}
+            renderActions={renderCardActions}
             onOpen={setViewing}
             onExtend={setExtending}
           />
@@ -217,7 +204,7 @@ export function HomePage() {
 
       <div className="xl:grid xl:grid-cols-[18rem_minmax(0,1fr)] xl:items-start xl:gap-8">
         {wide && (
-          <aside aria-label="Ideas and people" className="sticky top-8 space-y-8">
+          <aside aria-label="Ideas and people" className="space-y-8">
             {suggestion}
             {draftsRecorder}
             {discover}

@@ -1,21 +1,49 @@
-import { UserRound } from 'lucide-react';
-import { ComingSoon } from '@client/components/coming-soon';
+import { displayName } from '@shared/domain/display-name';
+import { usePostDialogs, usePostRenderers } from '@client/app/compositions/post-views';
+import { PostCardCompact } from '@client/features/posts/components/post-card-compact';
+import { ProfileView } from '@client/features/profile/components/profile-view';
+import { FollowButton } from '@client/features/social/components/follow-button';
 import { useAuth } from '@client/lib/use-auth';
 
 /** `/profile` is one's own; `/profile/:userId` anyone's, one's own included. */
 export function ProfilePage({ userId }: { userId?: string }) {
   const { user } = useAuth();
-  const own = userId === undefined || userId === user?.id;
+  const profileId = userId ?? user?.id;
+  // Signed-in routes only: the session is known here. A new profile starts afresh (dialogs closed, at the top).
+  if (!profileId) return null;
+  return <ProfileScreen key={profileId} userId={profileId} own={profileId === user?.id} />;
+}
+
+/** Spec §2 Profile: the profile feature, with the Follow button, the shared player and reactions put in. */
+function ProfileScreen({ userId, own }: { userId: string; own: boolean }) {
+  const { user } = useAuth();
+  const renderers = usePostRenderers();
+  const posts = usePostDialogs(renderers);
   return (
-    <ComingSoon
-      icon={UserRound}
-      title="Profile"
-      description={own ? 'How others see and hear you.' : 'Get to know the voice behind the posts.'}
-      preview={
-        own
-          ? 'Your voice posts, pods, voice bio and followers will live here.'
-          : 'Their voice posts, pods, voice bio and followers will live here.'
-      }
-    />
+    <>
+      <ProfileView
+        userId={userId}
+        own={own}
+        renderFollow={(person, placement) => (
+          <FollowButton
+            userId={person.id}
+            userName={displayName(person)}
+            size={placement === 'header' ? 'default' : 'sm'}
+          />
+        )}
+        renderPost={(post) => (
+          <PostCardCompact
+            post={post}
+            currentUserId={user?.id}
+            renderPlayer={renderers.renderPlayer}
+            renderActions={renderers.renderCardActions}
+            onOpen={posts.open}
+            onExtend={posts.extend}
+            showAuthor={false}
+          />
+        )}
+      />
+      {posts.dialogs}
+    </>
   );
 }

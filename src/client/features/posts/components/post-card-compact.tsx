@@ -1,3 +1,6 @@
+import { Lock } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import type { Post } from '@shared/contract/posts';
 import { displayName } from '@shared/domain/display-name';
 import { Badge } from '@client/components/ui/badge';
@@ -13,12 +16,17 @@ interface PostCardCompactProps {
   /** Opens the modal detail view. */
   onOpen: (post: Post) => void;
   onExtend?: (post: Post) => void;
+  /** Reactions with their counts under the title; composed by the page (features do not import each other). */
+  renderActions?: (post: Post) => ReactNode;
+  /** The author's name (a link to their profile); a profile's own grid leaves it out. */
+  showAuthor?: boolean;
   className?: string;
 }
 
 /**
  * The square compact card (spec §2): artwork (or a gradient) with the compact player laid over it, then the
- * title (or "Untitled Post"), author and a numeric date. The title opens the modal detail view.
+ * title (or "Untitled Post"), author and a numeric date, and the page's actions (like and dislike). The title opens
+ * the modal detail view. A narrow card puts the actions on a line of their own; a wide one beside the date.
  */
 export function PostCardCompact({
   post,
@@ -26,6 +34,8 @@ export function PostCardCompact({
   renderPlayer,
   onOpen,
   onExtend,
+  renderActions,
+  showAuthor = true,
   className,
 }: PostCardCompactProps) {
   const title = postTitle(post);
@@ -57,7 +67,15 @@ export function PostCardCompact({
           className="absolute inset-0 bg-linear-to-t from-black/75 via-black/15 to-black/10"
         />
         <div className="absolute inset-x-3 top-3 flex items-start justify-between gap-2">
-          <Badge variant="overlay">{postTypeLabel(post.type)}</Badge>
+          <div className="flex min-w-0 flex-wrap gap-1">
+            <Badge variant="overlay">{postTypeLabel(post.type)}</Badge>
+            {post.isPrivate && (
+              <Badge variant="overlay" title="Private" className="px-1.5">
+                <Lock aria-hidden="true" />
+                <span className="sr-only">Private</span>
+              </Badge>
+            )}
+          </div>
           <div onClick={(event) => event.stopPropagation()}>
             <PostMenu
               post={post}
@@ -73,7 +91,7 @@ export function PostCardCompact({
           {renderPlayer(post, { variant: 'compact', appearance: 'overlay' })}
         </div>
       </div>
-      <div className="mt-2.5 space-y-0.5 px-1">
+      <div className="@container mt-2.5 px-1">
         <h3 className="text-[0.95rem] font-semibold leading-snug">
           <button
             type="button"
@@ -83,13 +101,28 @@ export function PostCardCompact({
             {title}
           </button>
         </h3>
-        <p className="flex min-w-0 items-center gap-2 text-xs text-muted-foreground">
-          <span className="min-w-0 flex-1 truncate">{displayName(post.user)}</span>
-          <span className="sr-only">{`, ${formatDuration(post.duration)}, `}</span>
-          <time dateTime={post.createdAt} className="shrink-0 tabular-nums">
-            {formatShortDate(post.createdAt)}
-          </time>
-        </p>
+        <div
+          className={cn(
+            'mt-1 flex gap-x-3 gap-y-2',
+            showAuthor ? 'flex-col @2xs:flex-row @2xs:items-center' : 'items-center',
+          )}
+        >
+          <p className="flex min-w-0 flex-1 items-center gap-2 text-xs text-muted-foreground">
+            {showAuthor && (
+              <Link
+                href={`/profile/${post.userId}`}
+                className="min-w-0 flex-1 truncate hover:text-foreground hover:underline hover:underline-offset-2"
+              >
+                {displayName(post.user)}
+              </Link>
+            )}
+            <span className="sr-only">{`${showAuthor ? ', ' : ''}${formatDuration(post.duration)}, `}</span>
+            <time dateTime={post.createdAt} className="shrink-0 tabular-nums">
+              {formatShortDate(post.createdAt)}
+            </time>
+          </p>
+          {renderActions && <div className="shrink-0">{renderActions(post)}</div>}
+        </div>
       </div>
     </article>
   );

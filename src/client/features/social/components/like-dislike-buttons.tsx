@@ -10,6 +10,8 @@ interface LikeDislikeButtonsProps {
   postId: string;
   /** overlay: light controls over artwork (compact cards). */
   appearance?: 'default' | 'overlay';
+  /** sm: the smaller pair under a compact card's title. */
+  size?: 'default' | 'sm';
   className?: string;
 }
 
@@ -17,7 +19,12 @@ interface LikeDislikeButtonsProps {
  * Thumbs up and down with their counts (spec §2/§4): each a toggle button (aria-pressed), refetched after every
  * press. Signed-out visitors see the counts; pressing one takes them to sign in.
  */
-export function LikeDislikeButtons({ postId, appearance = 'default', className }: LikeDislikeButtonsProps) {
+export function LikeDislikeButtons({
+  postId,
+  appearance = 'default',
+  size = 'default',
+  className,
+}: LikeDislikeButtonsProps) {
   const { user } = useAuth();
   const { like, dislike } = useReactionStatus(postId);
   const toggle = useToggleReaction(postId);
@@ -49,11 +56,15 @@ export function LikeDislikeButtons({ postId, appearance = 'default', className }
         count={like.data?.count}
         tone="like"
         appearance={appearance}
+        size={size}
         onPress={() => press('like')}
       />
       <span
         aria-hidden="true"
-        className={cn('h-4 w-px', appearance === 'overlay' ? 'bg-white/25' : 'bg-foreground/10')}
+        className={cn(
+          size === 'sm' ? 'h-3.5 w-px' : 'h-4 w-px',
+          appearance === 'overlay' ? 'bg-white/25' : 'bg-foreground/10',
+        )}
       />
       <ReactionButton
         icon={ThumbsDown}
@@ -63,6 +74,7 @@ export function LikeDislikeButtons({ postId, appearance = 'default', className }
         count={dislike.data?.count}
         tone="dislike"
         appearance={appearance}
+        size={size}
         onPress={() => press('dislike')}
       />
     </div>
@@ -77,6 +89,7 @@ function ReactionButton({
   count,
   tone,
   appearance,
+  size,
   onPress,
 }: {
   icon: LucideIcon;
@@ -86,6 +99,7 @@ function ReactionButton({
   count: number | undefined;
   tone: 'like' | 'dislike';
   appearance: 'default' | 'overlay';
+  size: 'default' | 'sm';
   onPress: () => void;
 }) {
   return (
@@ -96,7 +110,8 @@ function ReactionButton({
           aria-pressed={pressed}
           onClick={onPress}
           className={cn(
-            'group inline-flex h-9 min-w-14 cursor-pointer items-center justify-center gap-1.5 rounded-full px-3 text-sm font-semibold tabular-nums transition-[color,background-color,transform] active:scale-95',
+            'group inline-flex cursor-pointer items-center justify-center rounded-full font-semibold tabular-nums transition-[color,background-color,transform] active:scale-95',
+            size === 'sm' ? 'h-8 min-w-11 gap-1 px-2.5 text-xs' : 'h-9 min-w-14 gap-1.5 px-3 text-sm',
             appearance === 'overlay'
               ? 'text-white hover:bg-white/15'
               : 'text-muted-foreground hover:bg-card hover:text-foreground',
@@ -111,7 +126,7 @@ function ReactionButton({
           <Icon
             aria-hidden="true"
             className={cn(
-              'size-4 transition-transform',
+              size === 'sm' ? 'size-3.5 transition-transform' : 'size-4 transition-transform',
               tone === 'like' ? 'group-active:-rotate-12' : 'group-active:rotate-12',
               pressed && 'scale-110 fill-current/25',
             )}

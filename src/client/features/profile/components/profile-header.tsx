@@ -1,0 +1,148 @@
+import { Ellipsis } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { PublicUser } from '@shared/contract/users';
+import { displayName, handleOf } from '@shared/domain/display-name';
+import { Button } from '@client/components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
+import { toast } from '@client/lib/use-toast';
+import { cn } from '@client/lib/utils';
+import { coverGradient } from '../lib/cover';
+import type { FollowSide } from '../api/follows';
+import { ProfileAvatar } from './profile-avatar';
+
+interface ProfileHeaderProps {
+  user: PublicUser;
+  own: boolean;
+  followers: number | undefined;
+  following: number | undefined;
+  onShowPeople: (side: FollowSide) => void;
+  /** Others' profiles: the Follow/Following toggle, composed by the page (features do not import each other). */
+  followButton?: ReactNode;
+}
+
+/**
+ * Spec §2 Profile: the cover (their image or a gradient), the avatar, name and `@handle`, the counts (Voice Posts,
+ * Followers, Following; the last two open their lists), then the bio. On others' profiles: Follow and more options.
+ */
+export function ProfileHeader({
+  user,
+  own,
+  followers,
+  following,
+  onShowPeople,
+  followButton,
+}: ProfileHeaderProps) {
+  const name = displayName(user);
+  const handle = handleOf(user);
+  return (
+    <header className="overflow-hidden rounded-3xl border bg-card shadow-soft">
+      <div
+        data-testid="profile-cover"
+        className={cn('relative h-32 overflow-hidden bg-linear-to-br sm:h-44', coverGradient(user.id))}
+      >
+        {user.backgroundImageUrl ? (
+          <img src={user.backgroundImageUrl} alt="" className="absolute inset-0 size-full object-cover" />
+        ) : (
+          <>
+            <div
+              aria-hidden="true"
+              className="absolute -right-16 -top-20 size-64 rounded-full bg-white/15 blur-3xl"
+            />
+            <div
+              aria-hidden="true"
+              className="absolute -bottom-24 left-1/4 size-56 rounded-full bg-black/10 blur-3xl"
+            />
+          </>
+        )}
+      </div>
+
+      <div className="px-5 pb-6 sm:px-8 sm:pb-8">
+        <div className="flex items-end justify-between gap-3">
+          <ProfileAvatar user={user} name={name} className="-mt-12 size-24 sm:-mt-16 sm:size-32" />
+          {!own && (
+            <div className="flex items-center gap-2 pt-4">
+              {followButton}
+              <Tooltip>
+                <TooltipTrigger asChild>
+                  <Button
+                    variant="outline"
+                    size="icon"
+                    className="size-11"
+                    aria-label="More options"
+                    onClick={() => toast({ title: 'Additional profile options coming soon!' })}
+                  >
+                    <Ellipsis aria-hidden="true" />
+                  </Button>
+                </TooltipTrigger>
+                <TooltipContent>More options</TooltipContent>
+              </Tooltip>
+            </div>
+          )}
+        </div>
+
+        <div className="mt-4 min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight text-balance break-words sm:text-3xl">{name}</h1>
+          {handle && <p className="mt-0.5 truncate text-muted-foreground">@{handle}</p>}
+        </div>
+
+        <ul
+          aria-label="Counts"
+          className="mt-5 grid grid-cols-3 divide-x overflow-hidden rounded-2xl border bg-background/60"
+        >
+          <li className="flex flex-col items-center justify-center px-2 py-3 text-center">
+            <CountValue value={user.postCount} />
+            <span className="text-xs font-medium text-muted-foreground sm:text-sm">Voice Posts</span>
+          </li>
+          <li className="flex">
+            <CountButton label="Followers" value={followers} onClick={() => onShowPeople('followers')} />
+          </li>
+          <li className="flex">
+            <CountButton label="Following" value={following} onClick={() => onShowPeople('following')} />
+          </li>
+        </ul>
+
+        {user.bio?.trim() && (
+          <p className="mt-5 max-w-2xl whitespace-pre-line break-words leading-relaxed text-pretty">
+            {user.bio.trim()}
+          </p>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function CountValue({ value }: { value: number | undefined }) {
+  return (
+    <span
+      aria-hidden={value === undefined || undefined}
+      className={cn(
+        'text-lg font-bold tabular-nums leading-tight sm:text-xl',
+        value === undefined && 'animate-pulse text-muted-foreground motion-reduce:animate-none',
+      )}
+    >
+      {value === undefined ? '–' : value.toLocaleString('en-US')}
+    </span>
+  );
+}
+
+function CountButton({
+  label,
+  value,
+  onClick,
+}: {
+  label: string;
+  value: number | undefined;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      onClick={onClick}
+      className="flex flex-1 cursor-pointer flex-col items-center justify-center px-2 py-3 text-center transition-colors hover:bg-secondary focus-visible:-outline-offset-2"
+    >
+      <CountValue value={value} />
+      <span className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</span>
+    </button>
+  );
+}
