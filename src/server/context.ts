@@ -64,7 +64,7 @@ export async function createContext(
   const jobs = createJobQueue(db, config.database.kind);
   const users = createUserService(db);
   const audio = createAudioLibrary(blobs, ffmpeg, db);
-  const posts = createPostService({ db, audio, images: createImageLibrary(blobs), jobs, users });
+  const posts = createPostService({ db, audio, images: createImageLibrary(blobs), jobs });
   const autosave = createAutosaveService({ db, blobs, audio, posts, log });
   const notifications = createNotificationService(db, users);
   return {

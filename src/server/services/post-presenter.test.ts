@@ -8,6 +8,8 @@ const author = publicUserWith({
   id: 'user-1',
   username: 'ada',
   firstName: 'Ada "the voice"',
+  links: [{ title: 'Site', url: 'https://example.com' }],
+  postCount: 2,
   createdAt: '2026-11-01T10:00:00.000Z',
 });
 
@@ -36,12 +38,28 @@ function row(id: string, changes: Partial<PostWithMedia> = {}): PostWithMedia {
     rendition_key: `audio/audio-${id}/speech.m4a`,
     rendition_mime: 'audio/mp4',
     image_key: null,
+    author_first_name: 'Ada "the voice"',
+    author_last_name: null,
+    author_username: 'ada',
+    author_bio: null,
+    author_links_json: '[{"title":"Site","url":"https://example.com"}]',
+    author_profile_image_url: null,
+    author_background_image_url: null,
+    author_profile_image_offset_x: 0,
+    author_profile_image_offset_y: 0,
+    author_voice_bio_url: null,
+    author_location: null,
+    author_website: null,
+    author_interests: null,
+    author_post_count: 2,
+    author_created_at: '2026-11-01T10:00:00.000Z',
     ...changes,
   };
 }
 
 describe('postsJson', () => {
   it('prints exactly what toPost gives, in the shape the list contract promises', () => {
+    expect(toPost(row('post-1')).user).toEqual(author);
     const rows = [
       row('post-1'),
       row('post-2', {
@@ -51,13 +69,13 @@ describe('postsJson', () => {
         waveform_json: '[]',
       }),
     ];
-    const listed: unknown = JSON.parse(postsJson(rows, new Map([[author.id, author]])));
+    const listed: unknown = JSON.parse(postsJson(rows));
 
-    expect(listed).toEqual(rows.map((each) => toPost(each, author)));
+    expect(listed).toEqual(rows.map(toPost));
     expect(routes.feed.response.parse(listed)).toEqual(listed);
   });
 
   it('answers an empty page with an empty array', () => {
-    expect(postsJson([], new Map())).toBe('[]');
+    expect(postsJson([])).toBe('[]');
   });
 });

@@ -1,6 +1,7 @@
 import type { AudioSource, Chapter, Post } from '@shared/contract/posts';
 import type { PublicUser } from '@shared/contract/users';
 import type { PostWithMedia } from '../db/queries/posts';
+import { toPublicUser } from './user-presenter';
 
 const fileName = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 
@@ -58,8 +59,29 @@ function postFields(row: PostWithMedia): Omit<Post, 'user' | 'waveformData'> {
   };
 }
 
-export function toPost(row: PostWithMedia, author: PublicUser): Post {
-  return { ...postFields(row), user: author, waveformData: parseJsonArray<number>(row.waveform_json) };
+function authorOf(row: PostWithMedia): PublicUser {
+  return toPublicUser({
+    id: row.user_id,
+    first_name: row.author_first_name,
+    last_name: row.author_last_name,
+    username: row.author_username,
+    bio: row.author_bio,
+    links_json: row.author_links_json,
+    profile_image_url: row.author_profile_image_url,
+    background_image_url: row.author_background_image_url,
+    profile_image_offset_x: row.author_profile_image_offset_x,
+    profile_image_offset_y: row.author_profile_image_offset_y,
+    voice_bio_url: row.author_voice_bio_url,
+    location: row.author_location,
+    website: row.author_website,
+    interests: row.author_interests,
+    post_count: row.author_post_count,
+    created_at: row.author_created_at,
+  });
+}
+
+export function toPost(row: PostWithMedia): Post {
+  return { ...postFields(row), user: authorOf(row), waveformData: parseJsonArray<number>(row.waveform_json) };
 }
 
 /**
@@ -67,12 +89,12 @@ export function toPost(row: PostWithMedia, author: PublicUser): Post {
  * numbers) goes in as it is, and each author is printed once: parsing and re-printing those was most of the
  * cost of a feed page.
  */
-export function postsJson(rows: PostWithMedia[], authors: Map<string, PublicUser>): string {
+export function postsJson(rows: PostWithMedia[]): string {
   const authorJson = new Map<string, string>();
   const posts = rows.map((row) => {
     let author = authorJson.get(row.user_id);
     if (author === undefined) {
-      author = JSON.stringify(authors.get(row.user_id));
+      author = JSON.stringify(authorOf(row));
       authorJson.set(row.user_id, author);
     }
     const fields = JSON.stringify(postFields(row));

@@ -10,7 +10,10 @@ function parseLinks(json: string): PublicUser['links'] {
   }
 }
 
-export function toPublicUser(row: UserRow): PublicUser {
+/** What others may see of a user's row. */
+export type PublicUserRow = Omit<UserRow, 'email' | 'password_hash'>;
+
+export function toPublicUser(row: PublicUserRow): PublicUser {
   return {
     id: row.id,
     firstName: row.first_name,

@@ -3,12 +3,13 @@ import type { Db } from '../database';
 import { byCreation, newestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { PostsTable } from '../schema';
 
-/** A post with what its JSON needs from its audio and image, in one query. */
+/** A post with what its JSON needs from its audio, image and author, in one query. */
 function postsWithMedia(db: Db) {
   return db
     .selectFrom('posts')
     .innerJoin('audio_assets', 'audio_assets.id', 'posts.audio_id')
     .leftJoin('images', 'images.id', 'posts.image_id')
+    .innerJoin('users', 'users.id', 'posts.user_id')
     .selectAll('posts')
     .select([
       'audio_assets.duration',
@@ -18,6 +19,21 @@ function postsWithMedia(db: Db) {
       'audio_assets.rendition_key',
       'audio_assets.rendition_mime',
       'images.storage_key as image_key',
+      'users.first_name as author_first_name',
+      'users.last_name as author_last_name',
+      'users.username as author_username',
+      'users.bio as author_bio',
+      'users.links_json as author_links_json',
+      'users.profile_image_url as author_profile_image_url',
+      'users.background_image_url as author_background_image_url',
+      'users.profile_image_offset_x as author_profile_image_offset_x',
+      'users.profile_image_offset_y as author_profile_image_offset_y',
+      'users.voice_bio_url as author_voice_bio_url',
+      'users.location as author_location',
+      'users.website as author_website',
+      'users.interests as author_interests',
+      'users.post_count as author_post_count',
+      'users.created_at as author_created_at',
     ]);
 }
 
