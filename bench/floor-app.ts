@@ -1,34 +1,45 @@
 import fastifyStatic from '@fastify/static';
-import Database from 'better-sqlite3';
+import BetterSqlite3 from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
+import { listPosts } from '../src/server/db/queries/posts';
+import type { Database } from '../src/server/db/schema';
 
 /**
  * The floors for the HTTP benches, in a bare Fastify app: no hooks, no auth, no schemas.
- * - GET /feed: the feed's SQL shape (public posts newest first, joined with their audio, image and author,
- *   limit 50) run raw on better-sqlite3, rows sent as JSON.
+ * - GET /feed: the very SQL and parameters of the feed's first page (captured from Kysely's log, so the two can
+ *   never drift apart), run raw on a prepared better-sqlite3 statement, the page's rows sent as JSON.
  * - GET /static/*: @fastify/static over the same media directory the app serves from.
  */
-export const FLOOR_FEED_SQL = `
-  select posts.*, audio_assets.duration, audio_assets.waveform_json, audio_assets.original_key,
-         audio_assets.original_mime, audio_assets.rendition_key, audio_assets.rendition_mime,
-         images.storage_key as image_key,
-         users.username, users.first_name, users.last_name, users.profile_image_url, users.bio
-  from posts
-  inner join audio_assets on audio_assets.id = posts.audio_id
-  left join images on images.id = posts.image_id
-  inner join users on users.id = posts.user_id
-  where posts.is_private = 0 and posts.is_draft = 0 and posts.type in ('post', 'episode')
-  order by posts.created_at desc, posts.id desc
-  limit 50`;
+const FEED_PAGE = 50;
+
+async function capturedFeedQuery(databaseFile: string): Promise<CompiledQuery> {
+  let captured: CompiledQuery | undefined;
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: new BetterSqlite3(databaseFile, { readonly: true }) }),
+    log: (event) => {
+      captured = event.query;
+    },
+  });
+  try {
+    await listPosts(db, { kind: 'public' }, { limit: FEED_PAGE });
+  } finally {
+    await db.destroy();
+  }
+  if (!captured) throw new Error('the feed query was not captured');
+  return captured;
+}
 
 export async function buildFloorApp(options: {
   databaseFile: string;
   mediaRoot: string;
 }): Promise<FastifyInstance> {
-  const database = new Database(options.databaseFile, { readonly: true, fileMustExist: true });
-  const feed = database.prepare(FLOOR_FEED_SQL);
+  const query = await capturedFeedQuery(options.databaseFile);
+  const database = new BetterSqlite3(options.databaseFile, { readonly: true, fileMustExist: true });
+  const feed = database.prepare(query.sql);
   const app = Fastify({ logger: false });
-  app.get('/feed', async () => feed.all());
+  // The query asks for one row more than a page, to learn whether another page follows.
+  app.get('/feed', async () => feed.all(...query.parameters).slice(0, FEED_PAGE));
   await app.register(fastifyStatic, { root: options.mediaRoot, prefix: '/static/' });
   app.addHook('onClose', async () => {
     database.close();
