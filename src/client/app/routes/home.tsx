@@ -27,7 +27,7 @@ import { PostCard } from '@client/features/posts/components/post-card';
 import { PostCardCompact } from '@client/features/posts/components/post-card-compact';
 import { FollowButton } from '@client/features/social/components/follow-button';
 import { useAuth } from '@client/lib/use-auth';
-import { usePostRenderers } from '@client/app/compositions/post-views';
+import { usePostDialogs, usePostRenderers } from '@client/app/compositions/post-views';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { consumePendingEditDraft, usePendingEditDraft } from '@client/lib/pending-edit-draft';
 
@@ -36,18 +36,8 @@ const RecorderPanel = lazy(() =>
     default: module.RecorderPanel,
   })),
 );
-const ExtendPostDialog = lazy(() =>
-  import('@client/features/recorder/components/extend-post-dialog').then((module) => ({
-    default: module.ExtendPostDialog,
-  })),
-);
 
 // Dialogs load when first opened.
-const PostDetailDialog = lazy(() =>
-  import('@client/features/posts/components/post-detail-dialog').then((module) => ({
-    default: module.PostDetailDialog,
-  })),
-);
 const StoryViewerDialog = lazy(() =>
   import('@client/features/feed/components/story-viewer-dialog').then((module) => ({
     default: module.StoryViewerDialog,
@@ -92,8 +82,6 @@ export function HomePage() {
   const postsQuery = usePostList();
   const usersQuery = useUserList();
 
-  const [viewing, setViewing] = useState<Post | null>(null);
-  const [extending, setExtending] = useState<Post | null>(null);
   const [storyAt, setStoryAt] = useState<{ story: number; item: number } | null>(null);
   const [idea, setIdea] = useState<string | null>(null);
   const [share, setShare] = useState<ShareRecorderRequest>({});
@@ -126,14 +114,16 @@ export function HomePage() {
     }, []),
   );
 
-  const { renderPlayer, renderActions, renderCardActions } = usePostRenderers();
+  const renderers = usePostRenderers();
+  const { renderPlayer, renderActions, renderCardActions } = renderers;
+  const postDialogs = usePostDialogs(renderers);
   const renderFullPost = (post: Post) => (
     <PostCard
       post={post}
       currentUserId={user?.id}
       renderPlayer={renderPlayer}
       renderActions={renderActions}
-      onExtend={setExtending}
+      onExtend={postDialogs.extend}
       bare
     />
   );
@@ -185,14 +175,14 @@ export function HomePage() {
             currentUserId={user?.id}
             renderPlayer={renderPlayer}
             renderActions={renderCardActions}
-            onOpen={setViewing}
-            onExtend={setExtending}
+            onOpen={postDialogs.open}
+            onExtend={postDialogs.extend}
           />
         )}
       />
       <NewPodsSection
         pods={pods}
-        onOpen={setViewing}
+        onOpen={postDialogs.open}
         renderPlay={(post) => renderPlayer(post, { variant: 'mini', appearance: 'overlay' })}
       />
     </>
@@ -218,7 +208,7 @@ export function HomePage() {
                 stories={stories}
                 onOpen={(story) => setStoryAt({ story: stories.indexOf(story), item: 0 })}
               />
-              <RecentActivityStrip items={recent} onOpen={setViewing} />
+              <RecentActivityStrip items={recent} onOpen={postDialogs.open} />
             </div>
           )}
           {!wide && suggestion}
@@ -229,21 +219,8 @@ export function HomePage() {
         </div>
       </div>
 
+      {postDialogs.dialogs}
       <Suspense fallback={null}>
-        {viewing && (
-          <PostDetailDialog
-            post={viewing}
-            open
-            onOpenChange={(open) => !open && setViewing(null)}
-            currentUserId={user?.id}
-            renderPlayer={renderPlayer}
-            renderActions={renderActions}
-            onExtend={(post) => {
-              setViewing(null);
-              setExtending(post);
-            }}
-          />
-        )}
         {storyAt && (
           <StoryViewerDialog
             stories={stories}
@@ -260,11 +237,6 @@ export function HomePage() {
           />
         )}
       </Suspense>
-      {extending && (
-        <Suspense fallback={null}>
-          <ExtendPostDialog post={extending} open onOpenChange={(open) => !open && setExtending(null)} />
-        </Suspense>
-      )}
     </div>
   );
 }

@@ -130,10 +130,7 @@ export function RecorderPanel({
   });
   useEffect(() => {
     if (!openedDraft) return;
-    toast({
-      title: 'Draft Loaded for Editing!',
-      description: 'Record more or change the details, then save.',
-    });
+    toast({ title: 'Draft Loaded for Editing!' });
     onEditDraftOpenedRef.current?.(openedDraft);
   }, [openedDraft]);
 
