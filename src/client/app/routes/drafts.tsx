@@ -1,4 +1,5 @@
-import { Loader2, RefreshCw } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
+import { LoadError } from '@client/components/load-error';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Post } from '@shared/contract/posts';
 import { PageHeader } from '@client/components/page-header';
@@ -79,21 +80,11 @@ export function DraftsPage() {
         {drafts.isPending ? (
           <DraftsSkeleton />
         ) : drafts.isError ? (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center justify-between gap-3 rounded-3xl border bg-card px-5 py-4 shadow-soft"
-          >
-            <p className="text-sm text-muted-foreground">We couldn’t load your voice drafts.</p>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => void drafts.refetch()}
-              disabled={drafts.isFetching}
-            >
-              <RefreshCw aria-hidden="true" className={drafts.isFetching ? 'animate-spin' : undefined} />
-              Try again
-            </Button>
-          </div>
+          <LoadError
+            message="We couldn’t load your voice drafts."
+            onRetry={() => void drafts.refetch()}
+            retrying={drafts.isFetching}
+          />
         ) : list.length === 0 ? (
           <DraftsEmpty onRecordFirst={focusNewDraftRecorder} />
         ) : (

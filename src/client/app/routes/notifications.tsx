@@ -1,4 +1,5 @@
-import { CheckCheck, RefreshCw } from 'lucide-react';
+import { CheckCheck } from 'lucide-react';
+import { LoadError } from '@client/components/load-error';
 import { PageHeader } from '@client/components/page-header';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -49,21 +50,11 @@ export function NotificationsPage() {
       {notifications.isPending ? (
         <NotificationsSkeleton />
       ) : notifications.isError ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-3xl border bg-card px-5 py-4 shadow-soft"
-        >
-          <p className="text-sm text-muted-foreground">We couldn’t load your notifications.</p>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void notifications.refetch()}
-            disabled={notifications.isFetching}
-          >
-            <RefreshCw aria-hidden="true" className={notifications.isFetching ? 'animate-spin' : undefined} />
-            Try again
-          </Button>
-        </div>
+        <LoadError
+          message="We couldn’t load your notifications."
+          onRetry={() => void notifications.refetch()}
+          retrying={notifications.isFetching}
+        />
       ) : notifications.data.length === 0 ? (
         <NotificationsEmpty />
       ) : (

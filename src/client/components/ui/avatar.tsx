@@ -5,6 +5,8 @@ interface AvatarProps {
   /** Picture URL; initials of `name` show when it is missing or fails to load. */
   src: string | null | undefined;
   name: string;
+  /** Where the person moved their picture (CSS pixels, spec §2 position adjuster). */
+  offset?: { x: number; y: number };
   className?: string;
 }
 
@@ -16,7 +18,7 @@ function initialsOf(name: string): string {
 }
 
 /** Decorative: callers show the person's name as text next to it. */
-export function Avatar({ src, name, className }: AvatarProps) {
+export function Avatar({ src, name, offset, className }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = Boolean(src) && src !== failedSrc;
   return (
@@ -28,7 +30,13 @@ export function Avatar({ src, name, className }: AvatarProps) {
       )}
     >
       {showImage && src ? (
-        <img src={src} alt="" className="size-full object-cover" onError={() => setFailedSrc(src)} />
+        <img
+          src={src}
+          alt=""
+          className="size-full object-cover"
+          style={offset && { transform: `translate(${offset.x}px, ${offset.y}px)` }}
+          onError={() => setFailedSrc(src)}
+        />
       ) : (
         initialsOf(name)
       )}

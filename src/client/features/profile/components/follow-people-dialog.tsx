@@ -1,4 +1,5 @@
-import { RefreshCw, UsersRound } from 'lucide-react';
+import { UsersRound } from 'lucide-react';
+import { LoadError } from '@client/components/load-error';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@shared/contract/users';
@@ -79,18 +80,12 @@ export function FollowPeopleDialog({
             ))}
           </div>
         ) : people.isError ? (
-          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 py-2">
-            <p className="text-sm text-muted-foreground">{`We couldn’t load the list.`}</p>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => void people.refetch()}
-              disabled={people.isFetching}
-            >
-              <RefreshCw aria-hidden="true" className={people.isFetching ? 'animate-spin' : undefined} />
-              Try again
-            </Button>
-          </div>
+          <LoadError
+            message="We couldn’t load the list."
+            onRetry={() => void people.refetch()}
+            retrying={people.isFetching}
+            framed={false}
+          />
         ) : list.length === 0 ? (
           <div className="flex flex-col items-center py-6 text-center">
             <span

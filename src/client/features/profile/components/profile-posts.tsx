@@ -1,4 +1,5 @@
-import { AudioLines, Mic, RefreshCw } from 'lucide-react';
+import { AudioLines, Mic } from 'lucide-react';
+import { LoadError } from '@client/components/load-error';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Post } from '@shared/contract/posts';
@@ -31,21 +32,11 @@ export function ProfilePosts({ userId, own, firstName, renderPost }: ProfilePost
       {posts.isPending ? (
         <ProfilePostsSkeleton />
       ) : posts.isError ? (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-3xl border bg-card px-5 py-4 shadow-soft"
-        >
-          <p className="text-sm text-muted-foreground">{`We couldn’t load the posts.`}</p>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void posts.refetch()}
-            disabled={posts.isFetching}
-          >
-            <RefreshCw aria-hidden="true" className={posts.isFetching ? 'animate-spin' : undefined} />
-            Try again
-          </Button>
-        </div>
+        <LoadError
+          message="We couldn’t load the posts."
+          onRetry={() => void posts.refetch()}
+          retrying={posts.isFetching}
+        />
       ) : list.length === 0 ? (
         <div className="flex flex-col items-center rounded-3xl border border-dashed bg-card/60 px-6 py-12 text-center">
           <span
