@@ -1,11 +1,15 @@
-import { chromium, expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Post } from '../../src/shared/contract/posts';
-import { chromiumArgs, chromiumPath } from '../../playwright.config';
-import { makeTone, serverFfmpegPath, streamedTone } from '../support/audio';
-import { expectNoSeriousA11yViolations, signUpQuickly } from './support';
+import { streamedTone } from '../support/audio';
+import {
+  expectNoSeriousA11yViolations,
+  launchWithFakeMicrophone,
+  signUpQuickly,
+  writeMicrophoneWav,
+} from './support';
 
 /**
  * The Voice Drafts screen (spec §2 Drafts) and editing a draft (spec §4): a draft saved from Home shows on
@@ -19,21 +23,8 @@ let workDir: string;
 test.beforeAll(async () => {
   workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-drafts-'));
   const microphoneWav = path.join(workDir, 'voice.wav');
-  await makeTone(serverFfmpegPath, microphoneWav, {
-    seconds: 60,
-    frequency: 330,
-    gainDb: 12,
-    codecArgs: ['-ac', '1', '-ar', '48000', '-c:a', 'pcm_s16le'],
-  });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${microphoneWav}`,
-    ],
-  });
+  await writeMicrophoneWav(microphoneWav, 60);
+  browser = await launchWithFakeMicrophone(microphoneWav);
 });
 
 test.afterAll(async () => {

@@ -1,10 +1,8 @@
-import { chromium, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromiumArgs, chromiumPath } from '../../playwright.config';
-import { makeTone, serverFfmpegPath } from '../support/audio';
-import { signUpQuickly } from './support';
+import { launchWithFakeMicrophone, signUpQuickly, writeMicrophoneWav } from './support';
 
 interface Analysis {
   durationSeconds: number;
@@ -17,22 +15,9 @@ test('Chromium’s fake microphone records 2 s that the server hears as 2 s of s
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-mic-'));
   const wav = path.join(workDir, 'voice.wav');
   // lavfi's sine is 18 dB below full scale; lift it so the level survives Chromium's capture processing.
-  await makeTone(serverFfmpegPath, wav, {
-    seconds: 6,
-    frequency: 330,
-    gainDb: 12,
-    codecArgs: ['-ac', '1', '-ar', '48000', '-c:a', 'pcm_s16le'],
-  });
+  await writeMicrophoneWav(wav, 6);
 
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${wav}`,
-    ],
-  });
+  const browser = await launchWithFakeMicrophone(wav);
   try {
     const page = await (await browser.newContext({ baseURL })).newPage();
     await signUpQuickly(page);

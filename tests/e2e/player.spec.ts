@@ -1,11 +1,15 @@
-import { chromium, expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Post } from '../../src/shared/contract/posts';
-import { chromiumArgs, chromiumPath } from '../../playwright.config';
-import { makeTone, serverFfmpegPath } from '../support/audio';
-import { expectNoSeriousA11yViolations, publishPost, signUpQuickly } from './support';
+import {
+  expectNoSeriousA11yViolations,
+  launchWithFakeMicrophone,
+  publishPost,
+  signUpQuickly,
+  writeMicrophoneWav,
+} from './support';
 
 /** The player and post cards against the real server: playback, one-at-a-time, seeking, owner actions. */
 
@@ -220,12 +224,7 @@ test.describe('with a microphone', () => {
   test.beforeAll(async () => {
     workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-player-'));
     microphoneWav = path.join(workDir, 'voice.wav');
-    await makeTone(serverFfmpegPath, microphoneWav, {
-      seconds: 30,
-      frequency: 330,
-      gainDb: 12,
-      codecArgs: ['-ac', '1', '-ar', '48000', '-c:a', 'pcm_s16le'],
-    });
+    await writeMicrophoneWav(microphoneWav, 30);
   });
 
   test.afterAll(() => {
@@ -234,15 +233,7 @@ test.describe('with a microphone', () => {
 
   test('the owner extends a post from its menu and sees its duration grow', async ({ baseURL }) => {
     test.setTimeout(120_000);
-    const browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        ...chromiumArgs,
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-audio-capture=${microphoneWav}`,
-      ],
-    });
+    const browser = await launchWithFakeMicrophone(microphoneWav);
     try {
       const page = await (
         await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } })

@@ -1,11 +1,15 @@
-import { chromium, expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Post } from '../../src/shared/contract/posts';
-import { chromiumArgs, chromiumPath } from '../../playwright.config';
 import { makeTone, serverFfmpegPath } from '../support/audio';
-import { expectNoSeriousA11yViolations, signUpQuickly } from './support';
+import {
+  expectNoSeriousA11yViolations,
+  launchWithFakeMicrophone,
+  signUpQuickly,
+  writeMicrophoneWav,
+} from './support';
 
 /**
  * The recorder end to end, in Chromium with a fake microphone that plays a tone: record (countdown, pause,
@@ -23,27 +27,14 @@ test.beforeAll(async () => {
   const microphoneWav = path.join(workDir, 'voice.wav');
   uploadWav = path.join(workDir, 'Garden walk.wav');
   // lavfi's sine is 18 dB below full scale; lift it so the level survives Chromium's capture processing.
-  await makeTone(serverFfmpegPath, microphoneWav, {
-    seconds: 60,
-    frequency: 330,
-    gainDb: 12,
-    codecArgs: WAV_CODEC,
-  });
+  await writeMicrophoneWav(microphoneWav, 60);
   await makeTone(serverFfmpegPath, uploadWav, {
     seconds: 4,
     frequency: 440,
     gainDb: 6,
     codecArgs: WAV_CODEC,
   });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${microphoneWav}`,
-    ],
-  });
+  browser = await launchWithFakeMicrophone(microphoneWav);
 });
 
 test.afterAll(async () => {

@@ -1,14 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Post } from '../../src/shared/contract/posts';
 import type { Comment, Notification } from '../../src/shared/contract/social';
 import type { CurrentUser } from '../../src/shared/contract/users';
-import { chromiumArgs, chromiumPath } from '../../playwright.config';
 import { makeTone, serverFfmpegPath } from '../support/audio';
-import { uniqueEmail } from './support';
+import { launchWithFakeMicrophone, uniqueEmail, writeMicrophoneWav } from './support';
 
 /**
  * The social layer end to end (issue 5), in Debian Chromium with the fake microphone: B follows A, likes A's
@@ -101,24 +100,11 @@ test.describe('the social layer', () => {
     workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-social-'));
     const microphone = path.join(workDir, 'voice.wav');
     // lavfi's sine is 18 dB below full scale; lift it so the level survives Chromium's capture processing.
-    await makeTone(serverFfmpegPath, microphone, {
-      seconds: 6,
-      frequency: 330,
-      gainDb: 12,
-      codecArgs: ['-ac', '1', '-ar', '48000', '-c:a', 'pcm_s16le'],
-    });
+    await writeMicrophoneWav(microphone, 6);
     const postFile = path.join(workDir, 'post.webm');
     await makeTone(serverFfmpegPath, postFile, { seconds: 3, gainDb: 6, codecArgs: ['-c:a', 'libopus'] });
     postAudio = readFileSync(postFile);
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        ...chromiumArgs,
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-audio-capture=${microphone}`,
-      ],
-    });
+    browser = await launchWithFakeMicrophone(microphone);
   });
 
   test.afterAll(async () => {

@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { chromium, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { Post } from '../../src/shared/contract/posts';
-import { streamedTone } from '../support/audio';
+import { chromiumArgs, chromiumPath } from '../../playwright.config';
+import { makeTone, serverFfmpegPath, streamedTone } from '../support/audio';
 import { randomBytes } from 'node:crypto';
 
 export function uniqueEmail(prefix = 'e2e'): string {
@@ -55,4 +56,30 @@ export async function expectNoSeriousA11yViolations(
     serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
     `axe on ${view}`,
   ).toEqual([]);
+}
+
+/**
+ * A voice for Chromium's fake microphone: a WAV of a tone, loud enough to survive Chromium's capture processing
+ * (lavfi's sine is 18 dB below full scale).
+ */
+export function writeMicrophoneWav(file: string, seconds: number): Promise<void> {
+  return makeTone(serverFfmpegPath, file, {
+    seconds,
+    frequency: 330,
+    gainDb: 12,
+    codecArgs: ['-ac', '1', '-ar', '48000', '-c:a', 'pcm_s16le'],
+  });
+}
+
+/** Chromium whose microphone plays `wavFile`. A missing or wrong file records silence without any error. */
+export function launchWithFakeMicrophone(wavFile: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      ...chromiumArgs,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${wavFile}`,
+    ],
+  });
 }
