@@ -64,19 +64,30 @@ function withStatementCache(database: SqliteDatabase.Database): KyselySqliteData
  */
 function withFastRows(statement: SqliteDatabase.Statement): KyselySqliteStatement {
   if (!statement.reader) return statement;
-  const names = statement.columns().map((column) => column.name);
-  if (names.includes('__proto__')) return statement;
-  const fields = names.map((name, index) => `${JSON.stringify(name)}: values[${index}]`).join(', ');
-  const toRow = new Function('values', `return { ${fields} };`) as (values: unknown[]) => unknown;
   const arrays = statement.raw(true);
+  let toRow = compileRowBuilder(statement);
+  const objectOf = (values: unknown[]) => {
+    // SQLite re-prepares a statement when another process changes the schema, so `posts.*` may grow.
+    if (values.length !== toRow.columnCount) toRow = compileRowBuilder(statement);
+    return toRow.build(values);
+  };
   return {
     reader: true,
-    all: (parameters) => (arrays.all(parameters) as unknown[][]).map(toRow),
+    all: (parameters) => (arrays.all(parameters) as unknown[][]).map(objectOf),
     run: (parameters) => arrays.run(parameters),
     *iterate(parameters) {
-      for (const values of arrays.iterate(parameters) as IterableIterator<unknown[]>) yield toRow(values);
+      for (const values of arrays.iterate(parameters) as IterableIterator<unknown[]>) yield objectOf(values);
     },
   };
+}
+
+function compileRowBuilder(statement: SqliteDatabase.Statement) {
+  const names = statement.columns().map((column) => column.name);
+  // A computed key, so that a column named __proto__ would be a property, not the prototype.
+  const key = (name: string) => (name === '__proto__' ? '["__proto__"]' : JSON.stringify(name));
+  const fields = names.map((name, index) => `${key(name)}: values[${index}]`).join(', ');
+  const build = new Function('values', `return { ${fields} };`) as (values: unknown[]) => unknown;
+  return { columnCount: names.length, build };
 }
 
 /** A unique constraint refused the write (duplicate e-mail, username …). */
