@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  clearPendingEditDraft,
   consumePendingEditDraft,
   getPendingEditDraft,
   setPendingEditDraft,
@@ -20,7 +19,10 @@ const draft = (id: string): EditDraft => ({
   waveform: [],
 });
 
-afterEach(() => clearPendingEditDraft());
+afterEach(() => {
+  const left = getPendingEditDraft();
+  if (left) consumePendingEditDraft(left);
+});
 
 describe('the pending edit-draft store (spec §2 Home, §3 draft handed to the recorder)', () => {
   it('holds one draft until the recorder consumes it, telling subscribers each time', () => {
@@ -49,7 +51,5 @@ describe('the pending edit-draft store (spec §2 Home, §3 draft handed to the r
     setPendingEditDraft(newer);
     consumePendingEditDraft(older);
     expect(getPendingEditDraft()).toBe(newer);
-    clearPendingEditDraft();
-    expect(getPendingEditDraft()).toBeNull();
   });
 });

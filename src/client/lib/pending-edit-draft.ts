@@ -46,12 +46,6 @@ export function consumePendingEditDraft(draft: EditDraft): void {
   notify();
 }
 
-export function clearPendingEditDraft(): void {
-  if (pending === null) return;
-  pending = null;
-  notify();
-}
-
 export function subscribePendingEditDraft(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
