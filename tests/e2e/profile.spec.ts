@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import type { CurrentUser } from '../../src/shared/contract/users';
-import { expectNoSeriousA11yViolations, publishPost, uniqueEmail } from './support';
+import { expectNoSeriousA11yViolations, publishPost, signUpQuickly } from './support';
 
 /**
  * Profiles (spec §2 Profile) and the reactions on compact cards, with two people in two browser contexts: B likes
@@ -10,15 +9,6 @@ import { expectNoSeriousA11yViolations, publishPost, uniqueEmail } from './suppo
  */
 
 const WAIT = { timeout: 15_000 };
-
-async function signUp(page: Page, firstName: string, lastName: string): Promise<CurrentUser> {
-  const response = await page.request.post('/api/register', {
-    data: { email: uniqueEmail(firstName.toLowerCase()), password: 'e2e password', firstName, lastName },
-    timeout: 15_000,
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as CurrentUser;
-}
 
 /** The toast (spec §8), in its own region. */
 function toast(page: Page, text: string) {
@@ -32,8 +22,8 @@ test('B likes on New Posts, opens A’s profile and follows; A’s own profile l
   test.setTimeout(120_000);
   const pageA = await (await browser.newContext({ baseURL })).newPage();
   const pageB = await (await browser.newContext({ baseURL })).newPage();
-  const ada = await signUp(pageA, 'Ada', 'Profile');
-  const ben = await signUp(pageB, 'Ben', 'Profile');
+  const ada = await signUpQuickly(pageA, 'Ada', 'Profile');
+  const ben = await signUpQuickly(pageB, 'Ben', 'Profile');
   const post = await publishPost(pageA.request, {
     // Unique in the run's shared feed, also when repeated.
     title: `Profile: notes from the pier ${randomBytes(3).toString('hex')}`,

@@ -5,9 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Post } from '../../src/shared/contract/posts';
 import type { Comment, Notification } from '../../src/shared/contract/social';
-import type { CurrentUser } from '../../src/shared/contract/users';
 import { makeTone, serverFfmpegPath } from '../support/audio';
-import { launchWithFakeMicrophone, uniqueEmail, writeMicrophoneWav } from './support';
+import { launchWithFakeMicrophone, signUpQuickly, writeMicrophoneWav } from './support';
 
 /**
  * The social layer end to end (issue 5), in Debian Chromium with the fake microphone: B follows A, likes A's
@@ -25,15 +24,6 @@ interface Analysis {
   durationSeconds: number;
   peakDb: number | null;
   loudnessLufs: number | null;
-}
-
-async function signUp(page: Page, firstName: string, lastName: string): Promise<CurrentUser> {
-  const response = await page.request.post('/api/register', {
-    data: { email: uniqueEmail(firstName.toLowerCase()), password: 'e2e password', firstName, lastName },
-    timeout: 15_000,
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as CurrentUser;
 }
 
 /** What the server hears in a stored recording: proof the fake microphone's tone arrived, not silence. */
@@ -120,8 +110,8 @@ test.describe('the social layer', () => {
     const pageB = await (await browser.newContext({ baseURL })).newPage();
     const visitor = await (await browser.newContext({ baseURL })).newPage();
 
-    const author = await signUp(pageA, 'Ada', 'Author');
-    const listener = await signUp(pageB, 'Ben', 'Listener');
+    const author = await signUpQuickly(pageA, 'Ada', 'Author');
+    const listener = await signUpQuickly(pageB, 'Ben', 'Listener');
     const created = await pageA.request.post('/api/posts', {
       multipart: {
         audio: { name: 'recording.webm', mimeType: 'audio/webm', buffer: postAudio },

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { Post } from '../../src/shared/contract/posts';
+import type { CurrentUser } from '../../src/shared/contract/users';
 import { chromiumArgs, chromiumPath } from '../../playwright.config';
 import { makeTone, serverFfmpegPath, streamedTone } from '../support/audio';
 import { randomBytes } from 'node:crypto';
@@ -10,12 +11,18 @@ export function uniqueEmail(prefix = 'e2e'): string {
 }
 
 /** Creates an account through the API; the page's browser context then carries the session cookie. */
-export async function signUpQuickly(page: Page, firstName = 'Quinn', lastName = 'Quick'): Promise<void> {
+export async function signUpQuickly(
+  page: Page,
+  firstName = 'Quinn',
+  lastName = 'Quick',
+): Promise<CurrentUser> {
   const response = await page.request.post('/api/register', {
-    data: { email: uniqueEmail(), password: 'e2e password', firstName, lastName },
+    data: { email: uniqueEmail(firstName.toLowerCase()), password: 'e2e password', firstName, lastName },
+    timeout: 15_000,
   });
   if (response.status() !== 201)
     throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as CurrentUser;
 }
 
 /** Publishes a voice post (or pod) through the API with an Opus tone the test makes. */

@@ -25,6 +25,9 @@ const ProfilePage = lazy(() =>
 );
 const StatsPage = lazy(() => import('./routes/stats').then((module) => ({ default: module.StatsPage })));
 
+/** Spec §2: share links use `/posts/{id}`, notifications `/post/{id}`; both show the post. */
+const POST_PATHS = ['/posts/:id', '/post/:id'] as const;
+
 /** Shown while a screen's code loads. */
 function RouteFallback() {
   return (
@@ -65,24 +68,17 @@ export function AppRouter() {
     return (
       <Switch>
         <Route path="/" component={LandingPage} />
-        <Route path="/posts/:id">
-          {(params) => (
-            <PublicFrame>
-              <Lazy>
-                <PostPage params={params} />
-              </Lazy>
-            </PublicFrame>
-          )}
-        </Route>
-        <Route path="/post/:id">
-          {(params) => (
-            <PublicFrame>
-              <Lazy>
-                <PostPage params={params} />
-              </Lazy>
-            </PublicFrame>
-          )}
-        </Route>
+        {POST_PATHS.map((path) => (
+          <Route key={path} path={path}>
+            {(params) => (
+              <PublicFrame>
+                <Lazy>
+                  <PostPage params={params} />
+                </Lazy>
+              </PublicFrame>
+            )}
+          </Route>
+        ))}
         <Route>
           <LandingHeader />
           <main className="px-4">
@@ -107,8 +103,11 @@ export function AppRouter() {
           <Route path="/conversations" component={ConversationsPage} />
           <Route path="/drafts" component={DraftsPage} />
           <Route path="/notifications" component={NotificationsPage} />
-          <Route path="/posts/:id">{(params) => <PostPage key={params.id} params={params} />}</Route>
-          <Route path="/post/:id">{(params) => <PostPage key={params.id} params={params} />}</Route>
+          {POST_PATHS.map((path) => (
+            <Route key={path} path={path}>
+              {(params) => <PostPage key={params.id} params={params} />}
+            </Route>
+          ))}
           <Route component={NotFoundPage} />
         </Switch>
       </Lazy>

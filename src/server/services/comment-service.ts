@@ -23,7 +23,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import type { TempBlob } from '../storage/blob-store';
 import type { AudioLibrary } from './audio-library';
 import type { NotificationService } from './notification-service';
-import { audioSourcesOf } from './post-presenter';
+import { audioSourcesOf, parseJsonArray } from './post-presenter';
 import { findVisiblePost } from './post-visibility';
 import type { UserService } from './user-service';
 import { newId } from '../ids';
@@ -45,15 +45,6 @@ export interface CommentService {
   delete(userId: string, commentId: string): Promise<void>;
 }
 
-function parseJsonArray(json: string): number[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? (value as number[]) : [];
-  } catch {
-    return [];
-  }
-}
-
 export function createCommentService(deps: {
   db: Db;
   audio: AudioLibrary;
@@ -71,7 +62,7 @@ export function createCommentService(deps: {
       audioUrl: audioSources[0]!.url,
       audioSources,
       duration: row.duration,
-      waveformData: parseJsonArray(row.waveform_json),
+      waveformData: parseJsonArray<number>(row.waveform_json),
       transcription: row.transcription,
       visitorName: row.visitor_name,
       visitorEmail: showEmail ? row.visitor_email : null,

@@ -20,7 +20,8 @@ export function audioSourcesOf(
   ];
 }
 
-function parseJsonArray<T>(json: string): T[] {
+/** A JSON array stored in a text column, or [] if it is not one. */
+export function parseJsonArray<T>(json: string): T[] {
   try {
     const value: unknown = JSON.parse(json);
     return Array.isArray(value) ? (value as T[]) : [];

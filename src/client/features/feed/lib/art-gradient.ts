@@ -1,3 +1,4 @@
+import { stableChoice } from '@client/lib/stable-choice';
 const GRADIENTS = [
   'from-orange-500 via-rose-500 to-fuchsia-600',
   'from-amber-400 via-orange-500 to-red-600',
@@ -9,7 +10,5 @@ const GRADIENTS = [
 
 /** Stable artwork for items without a cover image. */
 export function artGradient(id: string): string {
-  let hash = 0;
-  for (const character of id) hash = (hash * 31 + character.charCodeAt(0)) >>> 0;
-  return GRADIENTS[hash % GRADIENTS.length] ?? GRADIENTS[0];
+  return stableChoice(id, GRADIENTS);
 }

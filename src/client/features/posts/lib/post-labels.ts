@@ -1,3 +1,4 @@
+import { stableChoice } from '@client/lib/stable-choice';
 import type { ReactNode } from 'react';
 import type { Post } from '@shared/contract/posts';
 
@@ -43,7 +44,5 @@ const GRADIENTS = [
 ] as const;
 
 export function postGradient(id: string): string {
-  let hash = 0;
-  for (const character of id) hash = (hash * 31 + character.charCodeAt(0)) >>> 0;
-  return GRADIENTS[hash % GRADIENTS.length] ?? GRADIENTS[0];
+  return stableChoice(id, GRADIENTS);
 }

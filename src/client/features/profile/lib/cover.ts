@@ -1,3 +1,4 @@
+import { stableChoice } from '@client/lib/stable-choice';
 /** Spec §2: without a cover image of their own, a gradient; picked from the user id so each profile keeps its own. */
 const COVER_GRADIENTS = [
   'from-orange-400 via-rose-500 to-fuchsia-600',
@@ -9,7 +10,5 @@ const COVER_GRADIENTS = [
 ] as const;
 
 export function coverGradient(userId: string): string {
-  let hash = 0;
-  for (const character of userId) hash = (hash * 31 + character.charCodeAt(0)) >>> 0;
-  return COVER_GRADIENTS[hash % COVER_GRADIENTS.length] ?? COVER_GRADIENTS[0];
+  return stableChoice(userId, COVER_GRADIENTS);
 }
