@@ -182,7 +182,7 @@ function SignInToReply() {
       >
         <MessageCircle className="size-5" />
       </span>
-      <p className="min-w-0 flex-1 text-sm text-muted-foreground">
+      <p className="min-w-0 flex-1 basis-48 text-sm text-muted-foreground">
         <span className="block font-semibold text-foreground">Join the conversation</span>
         Replies here are from members. It takes a minute to join.
       </p>
