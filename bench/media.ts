@@ -76,10 +76,12 @@ export async function benchMedia(options: MediaBenchOptions): Promise<{ rows: Ro
   };
   const render = async () => {
     await rm(oursOut, { force: true });
+    if (!analysis) throw new Error('render needs the analysis first');
     await ffmpeg.renderSpeech(input, {
       output: oursOut,
-      gainDb: speechGainDb(analysis?.loudnessLufs ?? null),
+      gainDb: speechGainDb(analysis.loudnessLufs),
       limitDb: SPEECH_LIMIT_DB,
+      peaks: analysis.levels,
     });
   };
   const renderFloor = async () => {

@@ -1,12 +1,22 @@
 import type { Post } from '@shared/contract/posts';
+import { execFile } from 'node:child_process';
 import { readdir, writeFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { measureLoudness, multipartForm, streamedTone, type FilePart } from '../support/audio';
+import {
+  measureLoudness,
+  multipartForm,
+  serverFfmpegPath,
+  streamedTone,
+  type FilePart,
+} from '../support/audio';
 import { signUp, type SignedIn } from './support/accounts';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
 import { waitFor } from './support/waits';
+
+const execFileAsync = promisify(execFile);
 
 let testApp: TestApp;
 let alice: SignedIn;
@@ -138,8 +148,8 @@ describe(`publishing voice posts on ${databaseKind}`, () => {
     const before = { posts: await countRows('posts'), assets: await countRows('audio_assets') };
     // Renditions of earlier posts may land meanwhile; what matters is that no upload was kept.
     const originals = async () =>
-      (await filesUnder(path.join(testApp.config.dataDir, 'media'))).filter(
-        (file) => !file.endsWith('speech.m4a'),
+      (await filesUnder(path.join(testApp.config.dataDir, 'media'))).filter((file) =>
+        path.basename(file).startsWith('original.'),
       );
     const mediaBefore = await originals();
     const fake = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
@@ -258,6 +268,52 @@ describe(`renditions and serving on ${databaseKind}`, () => {
     expect(ranged.headers['content-range']).toMatch(/^bytes 0-99\/\d+$/);
     expect(ranged.headers['content-type']).toBe('audio/webm');
     expect(ranged.rawPayload).toHaveLength(100);
+  });
+
+  it('limits loud bursts in a quiet recording and renders a left-only stereo file as mono', async () => {
+    // A quiet tone on the left channel only, with a 1 ms burst near full scale every second: the gain that makes
+    // the tone loud enough pushes the bursts 7 dB over the ceiling, so only the limiter keeps the true peak down.
+    const { stdout: stereo } = await execFileAsync(
+      serverFfmpegPath,
+      [
+        ...[
+          '-nostdin',
+          '-loglevel',
+          'error',
+          '-f',
+          'lavfi',
+          '-i',
+          'sine=frequency=440:duration=4,volume=-2dB',
+        ],
+        ...['-f', 'lavfi', '-i', `aevalsrc='0.9*sin(2*PI*3000*t)*lt(mod(t,1),0.001)':d=4`],
+        ...['-filter_complex', '[0][1]amix=inputs=2:normalize=0,pan=stereo|c0=c0|c1=0*c0'],
+        ...['-c:a', 'libopus', '-b:a', '128k', '-f', 'webm', 'pipe:1'],
+      ],
+      { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024 },
+    );
+    const post = await publish(alice, { title: 'bursts' }, stereo);
+    const ready = await waitFor(
+      async () => {
+        const current = (await get(`/api/posts/${post.id}`, alice)).json() as Post;
+        return current.audioSources.length === 2 ? current : undefined;
+      },
+      60_000,
+      'the speech rendition',
+    );
+    const file = path.join(workDir, 'bursts.m4a');
+    await writeFile(file, (await get(ready.audioUrl, alice)).rawPayload);
+    const loudness = await measureLoudness(file);
+    expect(loudness.truePeakDb).toBeLessThanOrEqual(-1);
+    expect(loudness.integratedLufs).toBeGreaterThan(-17.5);
+    expect(loudness.integratedLufs).toBeLessThan(-14.5);
+    const { stdout: channels } = await execFileAsync(
+      serverFfmpegPath,
+      ['-nostdin', '-hide_banner', '-i', file],
+      {
+        encoding: 'utf8',
+      },
+    ).catch((error: { stderr: string }) => ({ stdout: error.stderr }));
+    expect(channels).toMatch(/Audio: aac.*, mono,/);
   });
 
   it('serves the high-resolution peaks to whoever may see the post', async () => {
@@ -428,7 +484,16 @@ describe(`extending, editing and deleting on ${databaseKind}`, () => {
       'the rendition',
     );
     const assetDir = path.join(testApp.config.dataDir, 'media', 'audio', asset.id);
-    expect(await filesUnder(assetDir)).toHaveLength(2);
+    // The rendition job lets go of the analysis's peak levels once the rendition is on record.
+    const files = await waitFor(
+      async () => {
+        const names = (await filesUnder(assetDir)).map((file) => path.basename(file)).sort();
+        return names.length === 2 ? names : undefined;
+      },
+      10_000,
+      'the rendition job to tidy up',
+    );
+    expect(files).toEqual(['original.webm', 'speech.m4a']);
 
     const response = await testApp.app.inject({
       method: 'DELETE',

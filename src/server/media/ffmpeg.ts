@@ -1,8 +1,12 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { AudioFormat } from './file-formats';
 import type { FfmpegBinaries } from './ffmpeg-binaries';
 import { LoudnessMeter } from './loudness';
-import { ANALYSIS_SAMPLE_RATE, Int16Chunker, PeakAccumulator, type PeakSummary } from './peaks';
+import { PeakAccumulator, type PeakLevels, type PeakSummary } from './peaks';
 import { MediaProcessError, ProcessLimiter, runProcess } from './process-runner';
+import { writeGainTrack } from './speech-limiter';
+import { FloatWavReader } from './wav-stream';
 
 const HARDENING = ['-nostdin', '-hide_banner', '-nostats', '-protocol_whitelist', 'file,pipe'];
 export const NOT_AUDIO_MESSAGE = 'This file is not audio we can play. Record again or choose an audio file.';
@@ -19,7 +23,7 @@ export interface AudioInput {
 }
 
 export interface AnalysedAudio extends PeakSummary {
-  /** EBU R128 integrated loudness (measured at 8 kHz); null when silent throughout or under 0.4 s. */
+  /** EBU R128 integrated loudness of the mono mix; null when silent throughout or under 0.4 s. */
   loudnessLufs: number | null;
 }
 
@@ -28,6 +32,8 @@ export interface SpeechRendition {
   gainDb: number;
   /** Sample peak after gain is limited to this (the encoder adds a little, hence headroom below -1 dBTP). */
   limitDb: number;
+  /** The peaks the analysis measured on this same audio: the limiter plans its gain from them. */
+  peaks: PeakLevels;
 }
 
 export interface Ffmpeg {
@@ -37,7 +43,7 @@ export interface Ffmpeg {
    * the loudness; with `joinedOutput`, the joined audio is also written there as Opus in WebM.
    */
   analyse(inputs: AudioInput[], options?: { joinedOutput?: string }): Promise<AnalysedAudio>;
-  /** The rendition every browser plays: AAC in M4A, gain applied, peaks limited. */
+  /** The rendition every browser plays: mono AAC in M4A, gain applied, peaks limited. */
   renderSpeech(input: AudioInput, rendition: SpeechRendition): Promise<void>;
 }
 
@@ -45,40 +51,20 @@ function inputArgs(inputs: AudioInput[]): string[] {
   return inputs.flatMap((input) => ['-f', input.format.demuxer, '-i', input.file]);
 }
 
-/**
- * The filter graph: the inputs joined end to end (as mono, so they fit together), then 8 kHz PCM of the first
- * channel for the peaks and the loudness, and with `keepJoined` the joined audio for a file as well.
- */
+/** Speech is rendered and measured as one mono mix; both passes mix alike, so their samples line up. */
+const MONO_MIX = 'aformat=channel_layouts=mono';
+
+/** The filter graph: the inputs joined end to end as mono, for the measurements and with `keepJoined` for a file. */
 function analysisGraph(inputCount: number, keepJoined: boolean): string {
-  const toPcm = `pan=mono|c0=c0,aresample=${ANALYSIS_SAMPLE_RATE}`;
-  if (inputCount === 1 && !keepJoined) return `[0:a:0]${toPcm}[pcm]`;
+  if (inputCount === 1 && !keepJoined) return `[0:a:0]${MONO_MIX}[pcm]`;
   const inputs = Array.from({ length: inputCount }, (_, index) => index);
   return [
     ...inputs.map(
       (index) => `[${index}:a:0]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=mono[in${index}]`,
     ),
     `${inputs.map((index) => `[in${index}]`).join('')}concat=n=${inputCount}:v=0:a=1[joined]`,
-    keepJoined ? `[joined]asplit=2[forPeaks][forFile]` : `[joined]anull[forPeaks]`,
-    `[forPeaks]${toPcm}[pcm]`,
+    keepJoined ? `[joined]asplit=2[pcm][forFile]` : `[joined]anull[pcm]`,
   ].join(';');
-}
-
-const LAYOUT_CHANNELS: Record<string, number> = {
-  mono: 1,
-  stereo: 2,
-  '2.1': 3,
-  '3.0': 3,
-  quad: 4,
-  '4.0': 4,
-  '5.0': 5,
-  '5.1': 6,
-  '7.1': 8,
-};
-
-/** Channels of the (single) input, from ffmpeg's description of it: `Audio: opus, 48000 Hz, stereo, fltp`. */
-function inputChannels(log: string): number {
-  const layout = /Stream #0:\d+.*?: Audio: [^,]+, \d+ Hz, ([^,(]+)/.exec(log)?.[1]?.trim() ?? 'mono';
-  return LAYOUT_CHANNELS[layout] ?? Number(/^(\d+) channels$/.exec(layout)?.[1] ?? 1);
 }
 
 export function createFfmpeg(
@@ -92,9 +78,9 @@ export function createFfmpeg(
 
     async analyse(inputs, options = {}) {
       const keepJoined = options.joinedOutput !== undefined;
-      const args = [...HARDENING, '-loglevel', 'info', ...inputArgs(inputs)];
+      const args = [...HARDENING, '-loglevel', 'error', ...inputArgs(inputs)];
       args.push('-filter_complex', analysisGraph(inputs.length, keepJoined));
-      args.push('-map', '[pcm]', '-f', 's16le', 'pipe:1');
+      args.push('-map', '[pcm]', '-c:a', 'pcm_f32le', '-fflags', '+bitexact', '-f', 'wav', 'pipe:1');
       if (options.joinedOutput) {
         args.push(
           '-map',
@@ -109,44 +95,52 @@ export function createFfmpeg(
           options.joinedOutput,
         );
       }
-      const chunker = new Int16Chunker();
-      const peaks = new PeakAccumulator();
-      const loudness = new LoudnessMeter(ANALYSIS_SAMPLE_RATE);
-      let log: string;
+      const wav = new FloatWavReader();
+      let meters: { peaks: PeakAccumulator; loudness: LoudnessMeter } | undefined;
       try {
-        log = await limiter.run(() =>
+        await limiter.run(() =>
           runProcess(binaries.ffmpeg.path, args, {
             timeoutMs,
             onStdout: (pcm) =>
               pcm.on('data', (chunk: Buffer) => {
-                const samples = chunker.push(chunk);
-                peaks.add(samples);
-                loudness.add(samples);
+                try {
+                  const samples = wav.push(chunk);
+                  if (wav.sampleRate === null) return;
+                  meters ??= {
+                    peaks: new PeakAccumulator(wav.sampleRate),
+                    loudness: new LoudnessMeter(wav.sampleRate),
+                  };
+                  meters.peaks.add(samples);
+                  meters.loudness.add(samples);
+                } catch {
+                  pcm.destroy(); // ffmpeg then fails on the closed pipe, and so does this analysis
+                }
               }),
-            keepStderr: true,
           }),
         );
       } catch (error) {
         if (error instanceof MediaProcessError) throw new NotAudioError();
         throw error;
       }
-      const summary = peaks.finish();
-      if (summary.durationSeconds === 0) throw new NotAudioError('This recording is empty. Record again.');
-      // Joined inputs are mixed down to mono; a single input's PCM is its first channel.
-      const channels = inputs.length === 1 ? inputChannels(log) : 1;
-      return { ...summary, loudnessLufs: loudness.integrated(channels) };
+      const summary = meters?.peaks.finish();
+      if (!meters || !summary?.durationSeconds)
+        throw new NotAudioError('This recording is empty. Record again.');
+      return { ...summary, loudnessLufs: meters.loudness.integrated() };
     },
 
     async renderSpeech(input, rendition) {
-      const limit = 10 ** (rendition.limitDb / 20);
+      const { peaks } = rendition;
+      // The gain track sits beside the output; ffmpeg runs there, so the filter names it without a path to escape.
+      const gainTrack = `${rendition.output}.gain.wav`;
+      const gainTrackName = path.basename(gainTrack);
+      if (!/^[\w.-]+$/.test(gainTrackName)) throw new Error(`unsafe gain track name ${gainTrackName}`);
+      const graph = [
+        `amovie=${gainTrackName}:f=wav,aresample=${peaks.sampleRate}:filter_size=8[gain]`,
+        `[0:a:0]${MONO_MIX}[speech]`,
+        `[speech][gain]amultiply[out]`,
+      ].join(';');
       const args = [...HARDENING, '-loglevel', 'error', ...inputArgs([input])];
-      args.push(
-        '-map',
-        '0:a:0',
-        '-vn',
-        '-af',
-        `volume=${rendition.gainDb.toFixed(2)}dB,alimiter=limit=${limit.toFixed(4)}:level=false`,
-      );
+      args.push('-filter_complex', graph, '-map', '[out]');
       args.push(
         '-c:a',
         'aac',
@@ -161,7 +155,13 @@ export function createFfmpeg(
         '-y',
         rendition.output,
       );
-      await limiter.run(() => runProcess(binaries.ffmpeg.path, args, { timeoutMs }));
+      try {
+        await writeGainTrack(gainTrack, peaks, rendition.gainDb, rendition.limitDb);
+        const cwd = path.dirname(gainTrack);
+        await limiter.run(() => runProcess(binaries.ffmpeg.path, args, { timeoutMs, cwd }));
+      } finally {
+        await rm(gainTrack, { force: true });
+      }
     },
   };
 }

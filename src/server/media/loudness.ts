@@ -1,7 +1,6 @@
 /**
- * EBU R128 / ITU-R BS.1770 integrated loudness, measured on the same 8 kHz PCM the peaks come from, so the one
- * decode pass needs no second meter in ffmpeg (its ebur128 filter costs 40 % of a decode). Speech carries almost
- * all of its loudness below 4 kHz, so the band limit moves the result by about 0.1 LU for voice.
+ * EBU R128 / ITU-R BS.1770 integrated loudness, measured on the same mono PCM the peaks come from, so the one
+ * decode pass needs no second meter in ffmpeg (its ebur128 filter costs 40 % of a decode).
  */
 
 const BLOCK_SECONDS = 0.4;
@@ -59,13 +58,13 @@ export class LoudnessMeter {
     this.stepSamples = Math.round(sampleRate * STEP_SECONDS);
   }
 
-  add(samples: Int16Array): void {
+  add(samples: Float32Array): void {
     const { shelf, highPass, stepSamples } = this;
     let [x1, x2] = this.s1 as [number, number];
     let [y1, y2] = this.s2 as [number, number];
     let { stepSum, stepCount } = this;
     for (let index = 0; index < samples.length; index += 1) {
-      const input = samples[index]! / 32768;
+      const input = samples[index]!;
       // Direct form II transposed, two sections in cascade.
       const shelved = shelf.b0 * input + x1;
       x1 = shelf.b1 * input - shelf.a1 * shelved + x2;
@@ -87,11 +86,8 @@ export class LoudnessMeter {
     this.stepCount = stepCount;
   }
 
-  /**
-   * Integrated loudness in LUFS, or null for silence. `channels` corrects for measuring one channel of a
-   * multichannel source: BS.1770 sums the channels' power, which for similar channels adds 10·log10(channels).
-   */
-  integrated(channels = 1): number | null {
+  /** Integrated loudness in LUFS, or null for silence (or under one 400 ms block). */
+  integrated(): number | null {
     const perBlock = Math.round(BLOCK_SECONDS / STEP_SECONDS);
     const blocks: number[] = [];
     for (let start = 0; start + perBlock <= this.steps.length; start += 1) {
@@ -99,12 +95,11 @@ export class LoudnessMeter {
       for (let index = start; index < start + perBlock; index += 1) sum += this.steps[index]!;
       blocks.push(sum / perBlock);
     }
-    const correction = 10 * Math.log10(Math.max(1, channels));
-    const audible = blocks.filter((block) => block > 0 && toLufs(block) + correction > ABSOLUTE_GATE_LUFS);
+    const audible = blocks.filter((block) => block > 0 && toLufs(block) > ABSOLUTE_GATE_LUFS);
     if (audible.length === 0) return null;
     const relativeGate = toLufs(mean(audible)) + RELATIVE_GATE_LU;
     const gated = audible.filter((block) => toLufs(block) > relativeGate);
-    return Math.round((toLufs(mean(gated)) + correction) * 10) / 10;
+    return Math.round(toLufs(mean(gated)) * 10) / 10;
   }
 }
 

@@ -1,45 +1,63 @@
-/** 10 ms blocks at the 8 kHz analysis rate: fine enough for 100 bars of a one-second clip. */
-export const ANALYSIS_SAMPLE_RATE = 8000;
-const BLOCK_SAMPLES = 80;
+/** 5 ms blocks: fine enough for 100 bars of a one-second clip, and the limiter's resolution. */
+const BLOCK_SECONDS = 0.005;
 export const WAVEFORM_BARS = 100;
 const HIGH_RES_PER_SECOND = 20;
 const HIGH_RES_MAX_POINTS = 36_000;
 
-/** Turns a byte stream of signed 16-bit little-endian PCM into sample arrays, whatever the chunk boundaries. */
-export class Int16Chunker {
-  private carry: Buffer | null = null;
+/**
+ * A block's peak as one byte: quarter-decibel steps down from +12 dBFS, rounded up so it never reads lower than
+ * the audio (the limiter relies on that). Anything under -51.75 dBFS is one level: no gain makes it need limiting.
+ */
+const LEVEL_TOP_DB = 12;
+const LEVEL_STEPS_PER_DB = 4;
+const QUIETEST_LEVEL = 255;
 
-  push(chunk: Buffer): Int16Array {
-    let data = this.carry ? Buffer.concat([this.carry, chunk]) : chunk;
-    const usable = data.length - (data.length % 2);
-    this.carry = usable < data.length ? Buffer.from(data.subarray(usable)) : null;
-    if (data.byteOffset % 2 !== 0) data = Buffer.from(data.subarray(0, usable));
-    return new Int16Array(data.buffer, data.byteOffset, usable / 2);
-  }
+export function levelOfPeak(peak: number): number {
+  if (peak <= 0) return QUIETEST_LEVEL;
+  const steps = Math.floor((LEVEL_TOP_DB - 20 * Math.log10(peak)) * LEVEL_STEPS_PER_DB);
+  return Math.min(QUIETEST_LEVEL, Math.max(0, steps));
+}
+
+export function peakOfLevel(level: number): number {
+  return 10 ** ((LEVEL_TOP_DB - level / LEVEL_STEPS_PER_DB) / 20);
+}
+
+/** The peak of every block of the audio, for a limiter that runs later over the same samples. */
+export interface PeakLevels {
+  sampleRate: number;
+  blockFrames: number;
+  frames: number;
+  levels: Uint8Array;
 }
 
 /**
- * Accumulates signed 16-bit mono PCM as it streams: per block the sum of absolute values and the peak. Memory is
- * 8 bytes per 10 ms (about 3 MB for an hour), never the audio itself.
+ * Accumulates mono float PCM as it streams: per 5 ms block the sum of absolute values and the peak level. Memory
+ * is 5 bytes a block (about 3.6 MB for an hour), never the audio itself.
  */
 export class PeakAccumulator {
-  private sums = new Float64Array(1024);
-  private maxima = new Float32Array(1024);
+  private readonly blockFrames: number;
+  private sums = new Float32Array(1024);
+  private levels = new Uint8Array(1024);
   private blocks = 0;
   private inBlock = 0;
   private blockSum = 0;
   private blockMax = 0;
+  private loudest = 0;
   samples = 0;
 
-  add(pcm: Int16Array): void {
+  constructor(private readonly sampleRate: number) {
+    this.blockFrames = Math.max(1, Math.round(sampleRate * BLOCK_SECONDS));
+  }
+
+  add(pcm: Float32Array): void {
+    const blockFrames = this.blockFrames;
     let { inBlock, blockSum, blockMax } = this;
     for (let index = 0; index < pcm.length; index += 1) {
-      const value = pcm[index]!;
-      const magnitude = value < 0 ? -value : value;
+      const magnitude = Math.abs(pcm[index]!);
       blockSum += magnitude;
       if (magnitude > blockMax) blockMax = magnitude;
       inBlock += 1;
-      if (inBlock === BLOCK_SAMPLES) {
+      if (inBlock === blockFrames) {
         this.closeBlock(blockSum, blockMax);
         inBlock = 0;
         blockSum = 0;
@@ -54,43 +72,50 @@ export class PeakAccumulator {
 
   private closeBlock(sum: number, max: number): void {
     if (this.blocks === this.sums.length) {
-      const sums = new Float64Array(this.sums.length * 2);
+      const sums = new Float32Array(this.sums.length * 2);
       sums.set(this.sums);
       this.sums = sums;
-      const maxima = new Float32Array(this.maxima.length * 2);
-      maxima.set(this.maxima);
-      this.maxima = maxima;
+      const levels = new Uint8Array(this.levels.length * 2);
+      levels.set(this.levels);
+      this.levels = levels;
     }
     this.sums[this.blocks] = sum;
-    this.maxima[this.blocks] = max;
+    this.levels[this.blocks] = levelOfPeak(max);
+    if (max > this.loudest) this.loudest = max;
     this.blocks += 1;
   }
 
   finish(): PeakSummary {
     if (this.inBlock > 0) this.closeBlock(this.blockSum, this.blockMax);
     this.inBlock = 0;
-    const durationSeconds = this.samples / ANALYSIS_SAMPLE_RATE;
+    const durationSeconds = this.samples / this.sampleRate;
     return {
       durationSeconds,
       waveform: this.waveform(),
       ...this.highResolution(durationSeconds),
-      peak: this.maxOfBlocks(0, this.blocks) / 32768,
+      peak: this.loudest,
+      levels: {
+        sampleRate: this.sampleRate,
+        blockFrames: this.blockFrames,
+        frames: this.samples,
+        levels: this.levels.slice(0, this.blocks),
+      },
     };
   }
 
   private maxOfBlocks(start: number, end: number): number {
-    let max = 0;
+    let loudestLevel = QUIETEST_LEVEL;
     for (let index = start; index < Math.min(this.blocks, end); index += 1) {
-      if (this.maxima[index]! > max) max = this.maxima[index]!;
+      if (this.levels[index]! < loudestLevel) loudestLevel = this.levels[index]!;
     }
-    return max;
+    return loudestLevel === QUIETEST_LEVEL ? 0 : peakOfLevel(loudestLevel);
   }
 
   /** Spec §9: 100 bars of mean absolute amplitude, normalised to the loudest bar. */
   private waveform(): number[] {
     const blocks = this.blocks;
     if (blocks === 0) return [];
-    const lastBlockSamples = this.samples - (blocks - 1) * BLOCK_SAMPLES;
+    const lastBlockSamples = this.samples - (blocks - 1) * this.blockFrames;
     const bars: number[] = [];
     for (let bar = 0; bar < WAVEFORM_BARS; bar += 1) {
       const first = Math.floor((bar * blocks) / WAVEFORM_BARS);
@@ -99,7 +124,7 @@ export class PeakAccumulator {
       let samples = 0;
       for (let index = first; index < end; index += 1) {
         sum += this.sums[index]!;
-        samples += index === blocks - 1 ? lastBlockSamples : BLOCK_SAMPLES;
+        samples += index === blocks - 1 ? lastBlockSamples : this.blockFrames;
       }
       bars.push(samples ? sum / samples : 0);
     }
@@ -114,9 +139,9 @@ export class PeakAccumulator {
     const blocksPerPoint = Math.max(1, Math.ceil(this.blocks / wanted));
     const peaks: number[] = [];
     for (let start = 0; start < this.blocks; start += blocksPerPoint) {
-      peaks.push(round(this.maxOfBlocks(start, start + blocksPerPoint) / 32768));
+      peaks.push(round(Math.min(1, this.maxOfBlocks(start, start + blocksPerPoint))));
     }
-    return { peaks, peaksPerSecond: ANALYSIS_SAMPLE_RATE / (blocksPerPoint * BLOCK_SAMPLES) };
+    return { peaks, peaksPerSecond: this.sampleRate / (blocksPerPoint * this.blockFrames) };
   }
 }
 
@@ -125,8 +150,9 @@ export interface PeakSummary {
   waveform: number[];
   peaks: number[];
   peaksPerSecond: number;
-  /** Loudest sample, 0 to 1 of full scale. */
+  /** Loudest sample, 1 being full scale (float audio can go over). */
   peak: number;
+  levels: PeakLevels;
 }
 
 function round(value: number): number {

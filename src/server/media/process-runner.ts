@@ -31,18 +31,16 @@ export interface RunOptions {
   timeoutMs: number;
   /** Receives stdout as it streams; when absent, stdout is collected and returned. */
   onStdout?: (stdout: Readable) => void;
-  /** Resolve with stderr instead (ffmpeg prints its measurements there). */
-  keepStderr?: boolean;
+  /** Working directory, so arguments can name files in it without a path. */
+  cwd?: string;
 }
 
 /** Runs a binary with no shell and no stdin; a timeout or non-zero exit rejects with stderr's last lines. */
 export function runProcess(binary: string, args: string[], options: RunOptions): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: options.cwd });
     const stdoutChunks: Buffer[] = [];
     let stderr = '';
-    // Measurements come at the very end of a long log; errors are in its last lines. Keep the tail either way.
-    const stderrLimit = options.keepStderr ? 64_000 : 4000;
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -52,7 +50,7 @@ export function runProcess(binary: string, args: string[], options: RunOptions):
     if (options.onStdout) options.onStdout(child.stdout);
     else child.stdout.on('data', (chunk: Buffer) => stdoutChunks.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-stderrLimit);
+      stderr = (stderr + chunk.toString('utf8')).slice(-4000); // errors are in the last lines
     });
     child.on('error', (error) => {
       clearTimeout(timer);
@@ -65,7 +63,7 @@ export function runProcess(binary: string, args: string[], options: RunOptions):
       } else if (code !== 0) {
         reject(new MediaProcessError(`${binary} failed (${signal ?? code}): ${stderr.trim().slice(-1000)}`));
       } else {
-        resolve(options.keepStderr ? stderr : Buffer.concat(stdoutChunks).toString('utf8'));
+        resolve(Buffer.concat(stdoutChunks).toString('utf8'));
       }
     });
   });

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import type { Db } from '../db/database';
 import { findAudioAsset, insertAudioAsset, setRendition } from '../db/queries/audio-assets';
 import type { AudioAssetRow } from '../db/schema';
@@ -6,6 +6,7 @@ import type { JobOutcome } from '../jobs/catalogue';
 import { readHead, sniffAudioFormat, type AudioFormat } from '../media/file-formats';
 import { NotAudioError, type AnalysedAudio, type AudioInput, type Ffmpeg } from '../media/ffmpeg';
 import { SPEECH_LIMIT_DB, speechGainDb } from '../media/speech-loudness';
+import { decodePeakLevels, encodePeakLevels } from '../media/speech-limiter';
 import type { BlobStore, TempBlob } from '../storage/blob-store';
 import { newId } from '../ids';
 
@@ -19,6 +20,8 @@ export interface PreparedAudio {
   forget(): Promise<void>;
 }
 
+type StoredFiles = Pick<AudioAssetRow, 'id' | 'original_key' | 'rendition_key'>;
+
 export interface AudioLibrary {
   /** Identifies the upload by content, measures it in one decode pass and files it under a generated key. */
   prepare(upload: TempBlob, ownerId: string, isPrivate: boolean): Promise<PreparedAudio>;
@@ -31,12 +34,14 @@ export interface AudioLibrary {
   ): Promise<PreparedAudio>;
   insert(db: Db, prepared: PreparedAudio): Promise<void>;
   /** Every file of an asset whose row is already gone. */
-  deleteFiles(asset: Pick<AudioAssetRow, 'original_key' | 'rendition_key'>): Promise<void>;
+  deleteFiles(asset: StoredFiles): Promise<void>;
   /** Job handler: the AAC rendition, loudness-normalised for speech. Idempotent. */
   renderSpeech(assetId: string): Promise<JobOutcome>;
 }
 
 const extensionOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
+/** The analysis's peak levels, kept for the rendition job and deleted once the rendition exists. */
+const peakLevelsKey = (assetId: string) => `audio/${assetId}/peak-levels.bin`;
 
 export function formatOfStored(asset: Pick<AudioAssetRow, 'original_key' | 'original_mime'>): AudioFormat {
   const extension = extensionOf(asset.original_key);
@@ -66,6 +71,12 @@ async function sniffUpload(upload: TempBlob): Promise<AudioInput> {
 }
 
 export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): AudioLibrary {
+  async function deleteFiles(asset: StoredFiles): Promise<void> {
+    await blobs.delete(asset.original_key);
+    await blobs.delete(peakLevelsKey(asset.id));
+    if (asset.rendition_key) await blobs.delete(asset.rendition_key);
+  }
+
   async function store(
     file: TempBlob | string,
     bytes: number,
@@ -76,7 +87,20 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
   ): Promise<PreparedAudio> {
     const id = newId();
     const key = `audio/${id}/original.${format.extension}`;
-    await blobs.makePermanent(file, key);
+    const levels = await blobs.tempPath('bin');
+    try {
+      await writeFile(levels, encodePeakLevels(analysis.levels));
+      await blobs.makePermanent(levels, peakLevelsKey(id));
+    } catch (error) {
+      await blobs.discardTemp(levels);
+      throw error;
+    }
+    try {
+      await blobs.makePermanent(file, key);
+    } catch (error) {
+      await blobs.delete(peakLevelsKey(id));
+      throw error;
+    }
     return {
       row: {
         id,
@@ -94,7 +118,7 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
         loudness_lufs: analysis.loudnessLufs,
         created_at: new Date().toISOString(),
       },
-      forget: () => blobs.delete(key),
+      forget: () => deleteFiles({ id, original_key: key, rendition_key: null }),
     };
   }
 
@@ -127,10 +151,7 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
       await insertAudioAsset(database, prepared.row);
     },
 
-    async deleteFiles(asset) {
-      await blobs.delete(asset.original_key);
-      if (asset.rendition_key) await blobs.delete(asset.rendition_key);
-    },
+    deleteFiles,
 
     async renderSpeech(assetId) {
       const asset = await findAudioAsset(db, assetId);
@@ -138,9 +159,10 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
       const output = await blobs.tempPath('m4a');
       const key = `audio/${asset.id}/speech.m4a`;
       try {
+        const peaks = decodePeakLevels(await readFile(blobs.localPath(peakLevelsKey(asset.id))));
         await ffmpeg.renderSpeech(
           { file: blobs.localPath(asset.original_key), format: formatOfStored(asset) },
-          { output, gainDb: speechGainDb(asset.loudness_lufs), limitDb: SPEECH_LIMIT_DB },
+          { output, gainDb: speechGainDb(asset.loudness_lufs), limitDb: SPEECH_LIMIT_DB, peaks },
         );
         await blobs.makePermanent(output, key);
       } catch (error) {
@@ -152,6 +174,7 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
         await blobs.delete(key);
         return 'skipped';
       }
+      await blobs.delete(peakLevelsKey(asset.id));
       return 'done';
     },
   };

@@ -23,9 +23,10 @@ function byteLimit(maxBytes: number, counted: { bytes: number }): Transform {
  * DATA_DIR/tmp/work (same filesystem, so making them permanent is a rename).
  */
 export function createDiskBlobStore(dataDir: string): BlobStore {
-  const mediaRoot = path.join(dataDir, 'media');
-  const uploadsRoot = path.join(dataDir, 'tmp', 'uploads');
-  const workRoot = path.join(dataDir, 'tmp', 'work');
+  const root = path.resolve(dataDir); // absolute, so the paths it hands out mean the same to any process
+  const mediaRoot = path.join(root, 'media');
+  const uploadsRoot = path.join(root, 'tmp', 'uploads');
+  const workRoot = path.join(root, 'tmp', 'work');
 
   function resolveKey(key: string): string {
     if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
