@@ -3,7 +3,7 @@ import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AnalysedAudio, AudioInput, Ffmpeg } from '../src/server/media/ffmpeg';
 import { readHead, sniffAudioFormat } from '../src/server/media/file-formats';
-import { SPEECH_LIMIT_DB, speechGainDb } from '../src/server/media/speech-loudness';
+import { limitedSpeechGainDb, SPEECH_LIMIT_DB } from '../src/server/media/speech-loudness';
 import type { Fixture } from './audio-fixtures';
 import { ownCpuMs, reapedChildrenCpuMs } from './proc-stats';
 import { log, median, pairedRatio, type Row } from './report';
@@ -79,7 +79,10 @@ export async function benchMedia(options: MediaBenchOptions): Promise<{ rows: Ro
     if (!analysis) throw new Error('render needs the analysis first');
     await ffmpeg.renderSpeech(input, {
       output: oursOut,
-      gainDb: speechGainDb(analysis.loudnessLufs),
+      gainDb: limitedSpeechGainDb(
+        { peaks: analysis.levels, loudnessSteps: analysis.loudnessSteps },
+        SPEECH_LIMIT_DB,
+      ),
       limitDb: SPEECH_LIMIT_DB,
       peaks: analysis.levels,
     });

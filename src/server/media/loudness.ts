@@ -3,8 +3,14 @@
  * decode pass needs no second meter in ffmpeg (its ebur128 filter costs 40 % of a decode).
  */
 
+/** BS.1770 gates 400 ms blocks that start every 100 ms. */
 const BLOCK_SECONDS = 0.4;
-const STEP_SECONDS = 0.1;
+const BLOCK_HOP_SECONDS = 0.1;
+/**
+ * The meter keeps the K-weighted mean square of every 5 ms step: the blocks are made of them, and the rendition's
+ * limiter, which works at that resolution too, can tell how much loudness it takes off.
+ */
+const LOUDNESS_STEP_SECONDS = 0.005;
 const ABSOLUTE_GATE_LUFS = -70;
 const RELATIVE_GATE_LU = -10;
 
@@ -49,20 +55,20 @@ export class LoudnessMeter {
   private s1 = [0, 0];
   private s2 = [0, 0];
   private stepSum = 0;
-  private stepCount = 0;
-  /** Mean square of each 100 ms step; 400 ms gating blocks are made of four. */
-  private readonly steps: number[] = [];
+  private inStep = 0;
+  private stepMeans = new Float32Array(4096);
+  private steps = 0;
 
   constructor(sampleRate: number) {
     [this.shelf, this.highPass] = kWeighting(sampleRate);
-    this.stepSamples = Math.round(sampleRate * STEP_SECONDS);
+    this.stepSamples = Math.round(sampleRate * LOUDNESS_STEP_SECONDS);
   }
 
   add(samples: Float32Array): void {
     const { shelf, highPass, stepSamples } = this;
     let [x1, x2] = this.s1 as [number, number];
     let [y1, y2] = this.s2 as [number, number];
-    let { stepSum, stepCount } = this;
+    let { stepSum, inStep } = this;
     for (let index = 0; index < samples.length; index += 1) {
       const input = samples[index]!;
       // Direct form II transposed, two sections in cascade.
@@ -73,34 +79,56 @@ export class LoudnessMeter {
       y1 = highPass.b1 * shelved - highPass.a1 * weighted + y2;
       y2 = highPass.b2 * shelved - highPass.a2 * weighted;
       stepSum += weighted * weighted;
-      stepCount += 1;
-      if (stepCount === stepSamples) {
-        this.steps.push(stepSum / stepSamples);
+      inStep += 1;
+      if (inStep === stepSamples) {
+        this.closeStep(stepSum / stepSamples);
         stepSum = 0;
-        stepCount = 0;
+        inStep = 0;
       }
     }
     this.s1 = [x1, x2];
     this.s2 = [y1, y2];
     this.stepSum = stepSum;
-    this.stepCount = stepCount;
+    this.inStep = inStep;
   }
 
-  /** Integrated loudness in LUFS, or null for silence (or under one 400 ms block). */
-  integrated(): number | null {
-    const perBlock = Math.round(BLOCK_SECONDS / STEP_SECONDS);
-    const blocks: number[] = [];
-    for (let start = 0; start + perBlock <= this.steps.length; start += 1) {
-      let sum = 0;
-      for (let index = start; index < start + perBlock; index += 1) sum += this.steps[index]!;
-      blocks.push(sum / perBlock);
+  private closeStep(meanSquare: number): void {
+    if (this.steps === this.stepMeans.length) {
+      const grown = new Float32Array(this.steps * 2);
+      grown.set(this.stepMeans);
+      this.stepMeans = grown;
     }
-    const audible = blocks.filter((block) => block > 0 && toLufs(block) > ABSOLUTE_GATE_LUFS);
-    if (audible.length === 0) return null;
-    const relativeGate = toLufs(mean(audible)) + RELATIVE_GATE_LU;
-    const gated = audible.filter((block) => toLufs(block) > relativeGate);
-    return Math.round(toLufs(mean(gated)) * 10) / 10;
+    this.stepMeans[this.steps] = meanSquare;
+    this.steps += 1;
   }
+
+  /** The K-weighted mean square of every whole 5 ms step so far. */
+  stepMeanSquares(): Float32Array {
+    return this.stepMeans.slice(0, this.steps);
+  }
+
+  /** Integrated loudness in LUFS to a tenth, or null for silence (or under one 400 ms block). */
+  integrated(): number | null {
+    const loudness = integratedLoudness(this.stepMeanSquares());
+    return loudness === null ? null : Math.round(loudness * 10) / 10;
+  }
+}
+
+/** BS.1770 gating over 400 ms blocks, one every 100 ms, made of 5 ms steps' mean squares. */
+export function integratedLoudness(steps: ArrayLike<number>): number | null {
+  const perBlock = Math.round(BLOCK_SECONDS / LOUDNESS_STEP_SECONDS);
+  const hop = Math.round(BLOCK_HOP_SECONDS / LOUDNESS_STEP_SECONDS);
+  const blocks: number[] = [];
+  for (let start = 0; start + perBlock <= steps.length; start += hop) {
+    let sum = 0;
+    for (let index = start; index < start + perBlock; index += 1) sum += steps[index]!;
+    blocks.push(sum / perBlock);
+  }
+  const audible = blocks.filter((block) => block > 0 && toLufs(block) > ABSOLUTE_GATE_LUFS);
+  if (audible.length === 0) return null;
+  const relativeGate = toLufs(mean(audible)) + RELATIVE_GATE_LU;
+  const gated = audible.filter((block) => toLufs(block) > relativeGate);
+  return toLufs(mean(gated));
 }
 
 function mean(values: number[]): number {

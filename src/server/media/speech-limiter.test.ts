@@ -4,8 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { levelOfPeak, peakOfLevel, type PeakLevels } from './peaks';
 import {
-  decodePeakLevels,
-  encodePeakLevels,
+  decodeSpeechMeasurements,
+  encodeSpeechMeasurements,
   GAIN_TRACK_RATE,
   limiterGains,
   writeGainTrack,
@@ -81,10 +81,13 @@ describe('the gain track file', () => {
   });
 });
 
-describe('peak levels files', () => {
+describe('speech measurements files', () => {
   it('round-trip, and refuse anything else', () => {
-    const peaks = peaksWith({ 3: 0.8 }, 10);
-    expect(decodePeakLevels(encodePeakLevels(peaks))).toEqual(peaks);
-    expect(() => decodePeakLevels(Buffer.from('RIFF....'))).toThrow(/not a peak levels file/);
+    const measurements = {
+      peaks: peaksWith({ 3: 0.8 }, 10),
+      loudnessSteps: Float32Array.from([0.01, 0.2, 0]),
+    };
+    expect(decodeSpeechMeasurements(encodeSpeechMeasurements(measurements))).toEqual(measurements);
+    expect(() => decodeSpeechMeasurements(Buffer.from('RIFF....'))).toThrow(/not a speech measurements file/);
   });
 });

@@ -93,28 +93,44 @@ function floatWavHeader(sampleRate: number, samples: number): Buffer {
   return header;
 }
 
-const FILE_MAGIC = 'PKL1';
-const HEADER_BYTES = 16;
+/** What the rendition needs from the analysis: every 5 ms block's peak and loudness. */
+export interface SpeechMeasurements {
+  peaks: PeakLevels;
+  loudnessSteps: Float32Array;
+}
 
-/** Peak levels as a small file, kept beside the original until its rendition is made. */
-export function encodePeakLevels(peaks: PeakLevels): Buffer {
-  const file = Buffer.alloc(HEADER_BYTES + peaks.levels.length);
+const FILE_MAGIC = 'SPM1';
+const HEADER_BYTES = 20;
+
+/** The measurements as a small file, kept beside the original until its rendition is made. */
+export function encodeSpeechMeasurements({ peaks, loudnessSteps }: SpeechMeasurements): Buffer {
+  const file = Buffer.alloc(HEADER_BYTES + peaks.levels.length + loudnessSteps.byteLength);
   file.write(FILE_MAGIC, 0, 'latin1');
   file.writeUInt32LE(peaks.sampleRate, 4);
   file.writeUInt32LE(peaks.blockFrames, 8);
   file.writeUInt32LE(peaks.frames, 12);
+  file.writeUInt32LE(peaks.levels.length, 16);
   file.set(peaks.levels, HEADER_BYTES);
+  file.set(
+    new Uint8Array(loudnessSteps.buffer, loudnessSteps.byteOffset, loudnessSteps.byteLength),
+    HEADER_BYTES + peaks.levels.length,
+  );
   return file;
 }
 
-export function decodePeakLevels(file: Buffer): PeakLevels {
+export function decodeSpeechMeasurements(file: Buffer): SpeechMeasurements {
   if (file.length < HEADER_BYTES || file.toString('latin1', 0, 4) !== FILE_MAGIC) {
-    throw new Error('not a peak levels file');
+    throw new Error('not a speech measurements file');
   }
+  const blocks = file.readUInt32LE(16);
+  const steps = file.subarray(HEADER_BYTES + blocks);
   return {
-    sampleRate: file.readUInt32LE(4),
-    blockFrames: file.readUInt32LE(8),
-    frames: file.readUInt32LE(12),
-    levels: new Uint8Array(file.subarray(HEADER_BYTES)),
+    peaks: {
+      sampleRate: file.readUInt32LE(4),
+      blockFrames: file.readUInt32LE(8),
+      frames: file.readUInt32LE(12),
+      levels: new Uint8Array(file.subarray(HEADER_BYTES, HEADER_BYTES + blocks)),
+    },
+    loudnessSteps: new Float32Array(steps.buffer.slice(steps.byteOffset, steps.byteOffset + steps.length)),
   };
 }

@@ -5,8 +5,8 @@ import type { AudioAssetRow } from '../db/schema';
 import type { JobOutcome } from '../jobs/catalogue';
 import { readHead, sniffAudioFormat, type AudioFormat } from '../media/file-formats';
 import { NotAudioError, type AnalysedAudio, type AudioInput, type Ffmpeg } from '../media/ffmpeg';
-import { SPEECH_LIMIT_DB, speechGainDb } from '../media/speech-loudness';
-import { decodePeakLevels, encodePeakLevels } from '../media/speech-limiter';
+import { limitedSpeechGainDb, SPEECH_LIMIT_DB } from '../media/speech-loudness';
+import { decodeSpeechMeasurements, encodeSpeechMeasurements } from '../media/speech-limiter';
 import type { BlobStore, TempBlob } from '../storage/blob-store';
 import { newId } from '../ids';
 
@@ -40,8 +40,8 @@ export interface AudioLibrary {
 }
 
 const extensionOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
-/** The analysis's peak levels, kept for the rendition job and deleted once the rendition exists. */
-const peakLevelsKey = (assetId: string) => `audio/${assetId}/peak-levels.bin`;
+/** What the analysis measured for the rendition job; deleted once the rendition exists. */
+const measurementsKey = (assetId: string) => `audio/${assetId}/measurements.bin`;
 
 export function formatOfStored(asset: Pick<AudioAssetRow, 'original_key' | 'original_mime'>): AudioFormat {
   const extension = extensionOf(asset.original_key);
@@ -73,7 +73,7 @@ async function sniffUpload(upload: TempBlob): Promise<AudioInput> {
 export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): AudioLibrary {
   async function deleteFiles(asset: StoredFiles): Promise<void> {
     await blobs.delete(asset.original_key);
-    await blobs.delete(peakLevelsKey(asset.id));
+    await blobs.delete(measurementsKey(asset.id));
     if (asset.rendition_key) await blobs.delete(asset.rendition_key);
   }
 
@@ -87,18 +87,21 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
   ): Promise<PreparedAudio> {
     const id = newId();
     const key = `audio/${id}/original.${format.extension}`;
-    const levels = await blobs.tempPath('bin');
+    const measurements = await blobs.tempPath('bin');
     try {
-      await writeFile(levels, encodePeakLevels(analysis.levels));
-      await blobs.makePermanent(levels, peakLevelsKey(id));
+      await writeFile(
+        measurements,
+        encodeSpeechMeasurements({ peaks: analysis.levels, loudnessSteps: analysis.loudnessSteps }),
+      );
+      await blobs.makePermanent(measurements, measurementsKey(id));
     } catch (error) {
-      await blobs.discardTemp(levels);
+      await blobs.discardTemp(measurements);
       throw error;
     }
     try {
       await blobs.makePermanent(file, key);
     } catch (error) {
-      await blobs.delete(peakLevelsKey(id));
+      await blobs.delete(measurementsKey(id));
       throw error;
     }
     return {
@@ -159,10 +162,15 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
       const output = await blobs.tempPath('m4a');
       const key = `audio/${asset.id}/speech.m4a`;
       try {
-        const peaks = decodePeakLevels(await readFile(blobs.localPath(peakLevelsKey(asset.id))));
+        const measured = decodeSpeechMeasurements(await readFile(blobs.localPath(measurementsKey(asset.id))));
         await ffmpeg.renderSpeech(
           { file: blobs.localPath(asset.original_key), format: formatOfStored(asset) },
-          { output, gainDb: speechGainDb(asset.loudness_lufs), limitDb: SPEECH_LIMIT_DB, peaks },
+          {
+            output,
+            gainDb: limitedSpeechGainDb(measured, SPEECH_LIMIT_DB),
+            limitDb: SPEECH_LIMIT_DB,
+            peaks: measured.peaks,
+          },
         );
         await blobs.makePermanent(output, key);
       } catch (error) {
@@ -174,7 +182,7 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
         await blobs.delete(key);
         return 'skipped';
       }
-      await blobs.delete(peakLevelsKey(asset.id));
+      await blobs.delete(measurementsKey(asset.id));
       return 'done';
     },
   };
