@@ -33,15 +33,16 @@ export function limiterGains(peaks: PeakLevels, gainDb: number, ceilingDb: numbe
   const headroom = fromDb(ceilingDb - gainDb);
   const framesPerPoint = sampleRate / GAIN_TRACK_RATE;
   const points = Math.ceil((peaks.frames / sampleRate + TAIL_SECONDS) * GAIN_TRACK_RATE);
+  const allowedAtLevel = Float32Array.from({ length: 256 }, (_, level) =>
+    Math.min(1, headroom / peakOfLevel(level)),
+  );
   const gains = new Float32Array(points);
   for (let point = 0; point < points; point += 1) {
     const firstBlock = Math.max(0, Math.floor(((point - 1) * framesPerPoint) / blockFrames));
     const lastBlock = Math.min(levels.length - 1, Math.floor(((point + 1) * framesPerPoint) / blockFrames));
-    let allowed = 1;
-    for (let block = firstBlock; block <= lastBlock; block += 1) {
-      allowed = Math.min(allowed, headroom / peakOfLevel(levels[block]!));
-    }
-    gains[point] = allowed;
+    let loudest = 255; // lower levels are louder
+    for (let block = firstBlock; block <= lastBlock; block += 1) loudest = Math.min(loudest, levels[block]!);
+    gains[point] = allowedAtLevel[loudest]!;
   }
   const attack = fromDb(ATTACK_DB_PER_SECOND / GAIN_TRACK_RATE);
   for (let point = points - 2; point >= 0; point -= 1) {
