@@ -97,10 +97,22 @@ export async function benchMedia(options: MediaBenchOptions): Promise<{ rows: Ro
 
   const rounds: Rounds = { analyse: [], decodeFloor: [], render: [], renderFloor: [] };
   for (let round = 1; round <= options.rounds; round += 1) {
-    rounds.analyse.push(await measure(analyse));
-    rounds.decodeFloor.push(await measure(decodeFloor));
-    rounds.render.push(await measure(render));
-    rounds.renderFloor.push(await measure(renderFloor));
+    // Every other round the floor goes first, so a machine speeding up or slowing down favours neither side.
+    const pairs: Array<[keyof Rounds, () => Promise<void>]>[] = [
+      [
+        ['analyse', analyse],
+        ['decodeFloor', decodeFloor],
+      ],
+      [
+        ['render', render],
+        ['renderFloor', renderFloor],
+      ],
+    ];
+    for (const pair of pairs) {
+      for (const [name, task] of round % 2 === 1 ? pair : [...pair].reverse()) {
+        rounds[name].push(await measure(task));
+      }
+    }
     const last = (samples: Sample[]) => `${(samples.at(-1)!.wallMs / 1000).toFixed(2)}s`;
     log(
       `media: round ${round}/${options.rounds}: analyse ${last(rounds.analyse)} vs decode ${last(rounds.decodeFloor)}, ` +
@@ -159,7 +171,7 @@ export async function benchMedia(options: MediaBenchOptions): Promise<{ rows: Ro
   );
   const notes = [
     `Media input: ${options.input.seconds} s speech-like Opus/WebM, 48 kHz mono, written to a pipe as MediaRecorder does ` +
-      `(${(inputSize! / 1e6).toFixed(1)} MB). ${options.rounds} rounds, each analyse, decode floor, render, render floor.`,
+      `(${(inputSize! / 1e6).toFixed(1)} MB). ${options.rounds} rounds, each analyse and its floor, then render and its floor; the floor goes first in even rounds.`,
     `Media check: analyse() measured ${analysis?.durationSeconds.toFixed(2)} s, ${analysis?.waveform.length} bars, ` +
       `${analysis?.peaks.length} high-res peaks, ${analysis?.loudnessLufs ?? 'no'} LUFS; ` +
       `the floor decoded ${(floorPcmBytes / 16_000).toFixed(2)} s of 8 kHz PCM. ` +

@@ -47,7 +47,7 @@ function parseArgs(argv: string[]): Settings {
   return {
     sections,
     mediaSeconds: quick ? 60 : 600,
-    mediaRounds: quick ? 2 : 5,
+    mediaRounds: quick ? 2 : 9,
     httpRounds: quick ? 2 : 7,
     httpDurationMs: quick ? 1500 : 3000,
     connections: 10,

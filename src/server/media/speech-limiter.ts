@@ -36,13 +36,14 @@ export function limiterGains(peaks: PeakLevels, gainDb: number, ceilingDb: numbe
   const allowedAtLevel = Float32Array.from({ length: 256 }, (_, level) =>
     Math.min(1, headroom / peakOfLevel(level)),
   );
-  const gains = new Float32Array(points);
-  for (let point = 0; point < points; point += 1) {
-    const firstBlock = Math.max(0, Math.floor(((point - 1) * framesPerPoint) / blockFrames));
-    const lastBlock = Math.min(levels.length - 1, Math.floor(((point + 1) * framesPerPoint) / blockFrames));
-    let loudest = 255; // lower levels are louder
-    for (let block = firstBlock; block <= lastBlock; block += 1) loudest = Math.min(loudest, levels[block]!);
-    gains[point] = allowedAtLevel[loudest]!;
+  const gains = new Float32Array(points).fill(1);
+  for (let block = 0; block < levels.length; block += 1) {
+    const allowed = allowedAtLevel[levels[block]!]!;
+    if (allowed === 1) continue;
+    // The points within one point of this block's frames.
+    const first = Math.max(0, Math.ceil((block * blockFrames) / framesPerPoint) - 1);
+    const last = Math.min(points - 1, Math.floor(((block + 1) * blockFrames - 1) / framesPerPoint) + 1);
+    for (let point = first; point <= last; point += 1) gains[point] = Math.min(gains[point]!, allowed);
   }
   const attack = fromDb(ATTACK_DB_PER_SECOND / GAIN_TRACK_RATE);
   for (let point = points - 2; point >= 0; point -= 1) {

@@ -53,11 +53,14 @@ export function limitedSpeechGainDb({ peaks, loudnessSteps }: SpeechMeasurements
  */
 function limitedSteps(steps: Float32Array, gains: Float32Array, peaks: PeakLevels): Float32Array {
   const pointsPerStep = (peaks.blockFrames / peaks.sampleRate) * GAIN_TRACK_RATE;
-  return steps.map((step, index) => {
-    const first = Math.floor(index * pointsPerStep);
+  const limited = new Float32Array(steps.length);
+  let first = 0;
+  for (let index = 0; index < steps.length; index += 1) {
     const end = Math.max(first + 1, Math.floor((index + 1) * pointsPerStep));
     let sum = 0;
-    for (let point = first; point < end; point += 1) sum += gains[point]! ** 2;
-    return (step * sum) / (end - first);
-  });
+    for (let point = first; point < end; point += 1) sum += gains[point]! * gains[point]!;
+    limited[index] = (steps[index]! * sum) / (end - first);
+    first = end;
+  }
+  return limited;
 }
