@@ -1,22 +1,19 @@
 import type { Post } from '@shared/contract/posts';
-import { execFile } from 'node:child_process';
 import { readdir, writeFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  describeAudioStream,
+  ffmpegOutput,
   measureLoudness,
   multipartForm,
-  serverFfmpegPath,
   streamedTone,
   type FilePart,
 } from '../support/audio';
 import { signUp, type SignedIn } from './support/accounts';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
 import { waitFor } from './support/waits';
-
-const execFileAsync = promisify(execFile);
 
 let testApp: TestApp;
 let alice: SignedIn;
@@ -231,6 +228,18 @@ describe(`publishing voice posts on ${databaseKind}`, () => {
   });
 });
 
+/** The post once its speech rendition is listed among its sources. */
+function withRendition(post: Post, who: SignedIn): Promise<Post> {
+  return waitFor(
+    async () => {
+      const current = (await get(`/api/posts/${post.id}`, who)).json() as Post;
+      return current.audioSources.length === 2 ? current : undefined;
+    },
+    60_000,
+    'the speech rendition',
+  );
+}
+
 describe(`renditions and serving on ${databaseKind}`, () => {
   it('adds an AAC rendition normalised for speech, served first, and serves both with Range', async () => {
     const quiet = await streamedTone({
@@ -239,15 +248,7 @@ describe(`renditions and serving on ${databaseKind}`, () => {
       codecArgs: ['-c:a', 'libopus'],
       gainDb: -12,
     });
-    const post = await publish(alice, { title: 'quiet' }, quiet);
-    const ready = await waitFor(
-      async () => {
-        const current = (await get(`/api/posts/${post.id}`, alice)).json() as Post;
-        return current.audioSources.length === 2 ? current : undefined;
-      },
-      60_000,
-      'the speech rendition',
-    );
+    const ready = await withRendition(await publish(alice, { title: 'quiet' }, quiet), alice);
     expect(ready.audioSources.map((source) => source.mimeType)).toEqual(['audio/mp4', 'audio/webm']);
     expect(ready.audioUrl).toBe(ready.audioSources[0]!.url);
 
@@ -273,47 +274,20 @@ describe(`renditions and serving on ${databaseKind}`, () => {
   it('limits loud bursts in a quiet recording and renders a left-only stereo file as mono', async () => {
     // A quiet tone on the left channel only, with a 1 ms burst near full scale every second: the gain that makes
     // the tone loud enough pushes the bursts 7 dB over the ceiling, so only the limiter keeps the true peak down.
-    const { stdout: stereo } = await execFileAsync(
-      serverFfmpegPath,
-      [
-        ...[
-          '-nostdin',
-          '-loglevel',
-          'error',
-          '-f',
-          'lavfi',
-          '-i',
-          'sine=frequency=440:duration=4,volume=-2dB',
-        ],
-        ...['-f', 'lavfi', '-i', `aevalsrc='0.9*sin(2*PI*3000*t)*lt(mod(t,1),0.001)':d=4`],
-        ...['-filter_complex', '[0][1]amix=inputs=2:normalize=0,pan=stereo|c0=c0|c1=0*c0'],
-        ...['-c:a', 'libopus', '-b:a', '128k', '-f', 'webm', 'pipe:1'],
-      ],
-      { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024 },
-    );
-    const post = await publish(alice, { title: 'bursts' }, stereo);
-    const ready = await waitFor(
-      async () => {
-        const current = (await get(`/api/posts/${post.id}`, alice)).json() as Post;
-        return current.audioSources.length === 2 ? current : undefined;
-      },
-      60_000,
-      'the speech rendition',
-    );
+    const stereo = await ffmpegOutput([
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4,volume=-2dB'],
+      ...['-f', 'lavfi', '-i', `aevalsrc='0.9*sin(2*PI*3000*t)*lt(mod(t,1),0.001)':d=4`],
+      ...['-filter_complex', '[0][1]amix=inputs=2:normalize=0,pan=stereo|c0=c0|c1=0*c0'],
+      ...['-c:a', 'libopus', '-b:a', '128k', '-f', 'webm', 'pipe:1'],
+    ]);
+    const ready = await withRendition(await publish(alice, { title: 'bursts' }, stereo), alice);
     const file = path.join(workDir, 'bursts.m4a');
     await writeFile(file, (await get(ready.audioUrl, alice)).rawPayload);
     const loudness = await measureLoudness(file);
     expect(loudness.truePeakDb).toBeLessThanOrEqual(-1);
     expect(loudness.integratedLufs).toBeGreaterThan(-17.5);
     expect(loudness.integratedLufs).toBeLessThan(-14.5);
-    const { stdout: channels } = await execFileAsync(
-      serverFfmpegPath,
-      ['-nostdin', '-hide_banner', '-i', file],
-      {
-        encoding: 'utf8',
-      },
-    ).catch((error: { stderr: string }) => ({ stdout: error.stderr }));
-    expect(channels).toMatch(/Audio: aac.*, mono,/);
+    expect(await describeAudioStream(file)).toMatch(/^Audio: aac.*, mono,/);
   });
 
   it('serves the high-resolution peaks to whoever may see the post', async () => {

@@ -28,35 +28,42 @@ export async function makeTone(
   ]);
 }
 
+/** What ffmpeg writes to stdout with these arguments (before them: no stdin, errors only). */
+export async function ffmpegOutput(args: string[]): Promise<Buffer> {
+  const { stdout } = await run(serverFfmpegPath, ['-nostdin', '-loglevel', 'error', ...args], {
+    encoding: 'buffer',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return stdout;
+}
+
 /**
  * A tone encoded straight to a pipe, as a browser's MediaRecorder writes it: the muxer cannot seek back, so the
  * file carries no duration (WebM) or is fragmented (MP4).
  */
-export async function streamedTone(options: {
+export function streamedTone(options: {
   seconds: number;
   format: string;
   codecArgs: string[];
   frequency?: number;
   gainDb?: number;
 }): Promise<Buffer> {
-  const { stdout } = await run(
-    serverFfmpegPath,
-    [
-      '-nostdin',
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      `sine=frequency=${options.frequency ?? 440}:duration=${options.seconds},volume=${options.gainDb ?? 0}dB`,
-      ...options.codecArgs,
-      '-f',
-      options.format,
-      'pipe:1',
-    ],
-    { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
-  );
-  return stdout;
+  return ffmpegOutput([
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${options.frequency ?? 440}:duration=${options.seconds},volume=${options.gainDb ?? 0}dB`,
+    ...options.codecArgs,
+    '-f',
+    options.format,
+    'pipe:1',
+  ]);
+}
+
+/** ffmpeg's one-line description of a file's first audio stream: `Audio: aac (LC) …, 48000 Hz, mono, fltp, …`. */
+export async function describeAudioStream(file: string): Promise<string> {
+  const { stderr } = await run(serverFfmpegPath, ['-nostdin', '-hide_banner', '-i', file, '-f', 'null', '-']);
+  return /Stream #0:\d+.*?: (Audio: .*)/.exec(stderr)?.[1] ?? '';
 }
 
 export interface FilePart {
