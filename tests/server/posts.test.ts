@@ -228,6 +228,15 @@ describe(`publishing voice posts on ${databaseKind}`, () => {
   });
 });
 
+function audioAssetOf(postId: string) {
+  return testApp.context.db
+    .selectFrom('posts')
+    .innerJoin('audio_assets', 'audio_assets.id', 'posts.audio_id')
+    .select(['audio_assets.id', 'audio_assets.rendition_key'])
+    .where('posts.id', '=', postId)
+    .executeTakeFirst();
+}
+
 /** The post once its speech rendition is listed among its sources. */
 function withRendition(post: Post, who: SignedIn): Promise<Post> {
   return waitFor(
@@ -288,6 +297,31 @@ describe(`renditions and serving on ${databaseKind}`, () => {
     expect(loudness.integratedLufs).toBeGreaterThan(-17.5);
     expect(loudness.integratedLufs).toBeLessThan(-14.5);
     expect(await describeAudioStream(file)).toMatch(/^Audio: aac.*, mono,/);
+  });
+
+  it('measures the original again when the analysis’s measurements are gone, as for audio stored before them', async () => {
+    const post = await withRendition(await publish(alice, { title: 'older' }), alice);
+    const asset = (await audioAssetOf(post.id))!;
+    const assetDir = path.join(testApp.config.dataDir, 'media', 'audio', asset.id);
+    await waitFor(
+      async () => ((await filesUnder(assetDir)).length === 2 ? true : undefined),
+      10_000,
+      'tidy-up',
+    );
+    // Back to how an asset looked before its rendition, minus the measurements this version keeps.
+    await testApp.context.db
+      .updateTable('audio_assets')
+      .set({ rendition_key: null, rendition_mime: null })
+      .where('id', '=', asset.id)
+      .execute();
+    await rm(path.join(assetDir, 'speech.m4a'));
+
+    expect(await testApp.context.jobHandlers['media.render-speech']({ assetId: asset.id })).toBe('done');
+    const again = (await get(`/api/posts/${post.id}`, alice)).json() as Post;
+    expect(again.audioSources.map((source) => source.mimeType)).toEqual(['audio/mp4', 'audio/webm']);
+    const file = path.join(workDir, 'measured-again.m4a');
+    await writeFile(file, (await get(again.audioUrl, alice)).rawPayload);
+    expect((await measureLoudness(file)).truePeakDb).toBeLessThanOrEqual(-1);
   });
 
   it('serves the high-resolution peaks to whoever may see the post', async () => {
@@ -446,19 +480,14 @@ describe(`extending, editing and deleting on ${databaseKind}`, () => {
     const post = await publish(alice, { title: 'short-lived' });
     const asset = await waitFor(
       async () => {
-        const row = await testApp.context.db
-          .selectFrom('posts')
-          .innerJoin('audio_assets', 'audio_assets.id', 'posts.audio_id')
-          .select(['audio_assets.id', 'audio_assets.rendition_key'])
-          .where('posts.id', '=', post.id)
-          .executeTakeFirst();
+        const row = await audioAssetOf(post.id);
         return row?.rendition_key ? row : undefined;
       },
       60_000,
       'the rendition',
     );
     const assetDir = path.join(testApp.config.dataDir, 'media', 'audio', asset.id);
-    // The rendition job lets go of the analysis's peak levels once the rendition is on record.
+    // The rendition job lets go of the analysis's measurements once the rendition is on record.
     const files = await waitFor(
       async () => {
         const names = (await filesUnder(assetDir)).map((file) => path.basename(file)).sort();

@@ -6,7 +6,11 @@ import type { JobOutcome } from '../jobs/catalogue';
 import { readHead, sniffAudioFormat, type AudioFormat } from '../media/file-formats';
 import { NotAudioError, type AnalysedAudio, type AudioInput, type Ffmpeg } from '../media/ffmpeg';
 import { limitedSpeechGainDb, SPEECH_LIMIT_DB } from '../media/speech-loudness';
-import { decodeSpeechMeasurements, encodeSpeechMeasurements } from '../media/speech-limiter';
+import {
+  decodeSpeechMeasurements,
+  encodeSpeechMeasurements,
+  type SpeechMeasurements,
+} from '../media/speech-limiter';
 import type { BlobStore, TempBlob } from '../storage/blob-store';
 import { newId } from '../ids';
 
@@ -125,6 +129,17 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
     };
   }
 
+  /** The upload's measurements, or when they are gone (audio stored before they were kept), measured again. */
+  async function measurementsOf(assetId: string, original: AudioInput): Promise<SpeechMeasurements> {
+    try {
+      return decodeSpeechMeasurements(await readFile(blobs.localPath(measurementsKey(assetId))));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      const analysis = await ffmpeg.analyse([original]);
+      return { peaks: analysis.levels, loudnessSteps: analysis.loudnessSteps };
+    }
+  }
+
   async function joinInto(inputs: AudioInput[], ownerId: string, isPrivate: boolean): Promise<PreparedAudio> {
     const output = await blobs.tempPath(JOINED_FORMAT.extension);
     try {
@@ -162,16 +177,14 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
       const output = await blobs.tempPath('m4a');
       const key = `audio/${asset.id}/speech.m4a`;
       try {
-        const measured = decodeSpeechMeasurements(await readFile(blobs.localPath(measurementsKey(asset.id))));
-        await ffmpeg.renderSpeech(
-          { file: blobs.localPath(asset.original_key), format: formatOfStored(asset) },
-          {
-            output,
-            gainDb: limitedSpeechGainDb(measured, SPEECH_LIMIT_DB),
-            limitDb: SPEECH_LIMIT_DB,
-            peaks: measured.peaks,
-          },
-        );
+        const original = { file: blobs.localPath(asset.original_key), format: formatOfStored(asset) };
+        const measured = await measurementsOf(asset.id, original);
+        await ffmpeg.renderSpeech(original, {
+          output,
+          gainDb: limitedSpeechGainDb(measured, SPEECH_LIMIT_DB),
+          limitDb: SPEECH_LIMIT_DB,
+          peaks: measured.peaks,
+        });
         await blobs.makePermanent(output, key);
       } catch (error) {
         await blobs.discardTemp(output);
