@@ -1,5 +1,4 @@
-import { RefreshCw } from 'lucide-react';
-import { Button } from '@client/components/ui/button';
+import { RetryButton } from '@client/components/retry-button';
 import { cn } from '@client/lib/utils';
 
 interface LoadErrorProps {
@@ -21,10 +20,7 @@ export function LoadError({ message, onRetry, retrying, framed = true }: LoadErr
       )}
     >
       <p className="text-sm text-muted-foreground">{message}</p>
-      <Button variant="outline" size="sm" onClick={onRetry} disabled={retrying}>
-        <RefreshCw aria-hidden="true" className={retrying ? 'animate-spin' : undefined} />
-        Try again
-      </Button>
+      <RetryButton size="sm" onRetry={onRetry} retrying={retrying} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { RefreshCw, WifiOff } from 'lucide-react';
-import { Button } from '@client/components/ui/button';
+import { WifiOff } from 'lucide-react';
+import { RetryButton } from '@client/components/retry-button';
 
 export function FeedError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
@@ -15,10 +15,7 @@ export function FeedError({ onRetry, retrying }: { onRetry: () => void; retrying
       </span>
       <p className="mt-4 font-semibold">We couldn’t load the latest voices.</p>
       <p className="mt-1 text-sm text-muted-foreground">Check your connection, then try again.</p>
-      <Button variant="outline" className="mt-5" onClick={onRetry} disabled={retrying}>
-        <RefreshCw aria-hidden="true" className={retrying ? 'animate-spin' : undefined} />
-        Try again
-      </Button>
+      <RetryButton className="mt-5" onRetry={onRetry} retrying={retrying} />
     </div>
   );
 }

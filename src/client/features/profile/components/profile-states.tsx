@@ -1,5 +1,6 @@
-import { RefreshCw, UserRoundX } from 'lucide-react';
+import { UserRoundX } from 'lucide-react';
 import { Link } from 'wouter';
+import { RetryButton } from '@client/components/retry-button';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
@@ -58,10 +59,7 @@ export function ProfileLoadError({
     <Card role="alert" className="px-6 py-14 text-center">
       <h1 className="text-xl font-semibold tracking-tight">{`We couldn’t load this profile`}</h1>
       <p className="mt-2 text-muted-foreground text-pretty">{message}</p>
-      <Button variant="outline" className="mt-6" onClick={onRetry} disabled={retrying}>
-        <RefreshCw aria-hidden="true" className={retrying ? 'animate-spin' : undefined} />
-        Try again
-      </Button>
+      <RetryButton className="mt-6" onRetry={onRetry} retrying={retrying} />
     </Card>
   );
 }

@@ -1,7 +1,8 @@
-import { ChevronDown, LogIn, MessageCircle, RefreshCw } from 'lucide-react';
+import { ChevronDown, LogIn, MessageCircle } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import type { Post } from '@shared/contract/posts';
 import type { Comment } from '@shared/contract/social';
+import { RetryButton } from '@client/components/retry-button';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -113,15 +114,7 @@ export function VoiceCommentThread({
               className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-secondary/60 px-4 py-3"
             >
               <p className="text-sm text-muted-foreground">We couldn’t load the replies.</p>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => void comments.refetch()}
-                disabled={comments.isFetching}
-              >
-                <RefreshCw aria-hidden="true" className={cn(comments.isFetching && 'animate-spin')} />
-                Try again
-              </Button>
+              <RetryButton size="sm" onRetry={() => void comments.refetch()} retrying={comments.isFetching} />
             </div>
           ) : comments.data.length === 0 ? (
             <p className="px-1 text-sm text-muted-foreground">No voice replies yet. Be the first to reply.</p>
