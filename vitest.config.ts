@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { unsupportedNodeMessage } from './src/server/runtime';
+
+const unsupported = unsupportedNodeMessage();
+if (unsupported) throw new Error(unsupported);
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },

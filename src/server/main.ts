@@ -4,10 +4,13 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createContext } from './context';
 import { startMaintenance } from './maintenance';
+import { unsupportedNodeMessage } from './runtime';
 
 const SHUTDOWN_GRACE_MS = 25_000;
 
 async function main(): Promise<void> {
+  const unsupported = unsupportedNodeMessage();
+  if (unsupported) throw new Error(unsupported);
   const config = loadConfig();
   const context = await createContext(config);
   const app = await buildApp(context, {
