@@ -75,7 +75,7 @@ export async function createContext(
     ffmpeg,
     jobs,
     jobHandlers: {
-      'media.render-speech': ({ assetId }) => audio.renderSpeech(assetId),
+      'media.render-speech': ({ assetId }, { signal }) => audio.renderSpeech(assetId, signal),
       'autosave.recover-abandoned': () => autosave.recoverAbandoned(),
     },
     sessions: createSessionStore(db),

@@ -316,7 +316,12 @@ describe(`renditions and serving on ${databaseKind}`, () => {
       .execute();
     await rm(path.join(assetDir, 'speech.m4a'));
 
-    expect(await testApp.context.jobHandlers['media.render-speech']({ assetId: asset.id })).toBe('done');
+    expect(
+      await testApp.context.jobHandlers['media.render-speech'](
+        { assetId: asset.id },
+        { signal: new AbortController().signal },
+      ),
+    ).toBe('done');
     const again = (await get(`/api/posts/${post.id}`, alice)).json() as Post;
     expect(again.audioSources.map((source) => source.mimeType)).toEqual(['audio/mp4', 'audio/webm']);
     const file = path.join(workDir, 'measured-again.m4a');

@@ -12,4 +12,11 @@ export type JobName = keyof JobPayloads;
 /** A handler throws to fail; the queue retries it with backoff until its attempts run out. */
 export type JobOutcome = 'done' | 'skipped';
 
-export type JobHandlers = { [N in JobName]: (payload: JobPayloads[N]) => Promise<JobOutcome> };
+export interface JobRun {
+  /** Aborted when the worker stops or loses the job: stop the work (kill its processes) and throw. */
+  signal: AbortSignal;
+}
+
+export type JobHandlers = {
+  [N in JobName]: (payload: JobPayloads[N], run: JobRun) => Promise<JobOutcome>;
+};

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobHandlers, JobName, JobOutcome } from './catalogue';
+import type { JobHandlers, JobName, JobOutcome, JobRun } from './catalogue';
 import type { ClaimedJob, JobQueue } from './job-queue';
 
 export interface JobWorkerOptions {
@@ -25,13 +25,13 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message || error.name : String(error);
 }
 
-async function dispatch(handlers: JobHandlers, job: ClaimedJob): Promise<JobOutcome> {
+async function dispatch(handlers: JobHandlers, job: ClaimedJob, run: JobRun): Promise<JobOutcome> {
   if (!Object.hasOwn(handlers, job.name)) {
     throw new Error(`No handler for job "${job.name}": this version of the server does not know it.`);
   }
   // enqueue() pairs each name with its payload type, so the row's name picks the matching handler.
-  const handler = handlers[job.name as JobName] as (payload: unknown) => Promise<JobOutcome>;
-  return handler(JSON.parse(job.payloadJson));
+  const handler = handlers[job.name as JobName] as (payload: unknown, run: JobRun) => Promise<JobOutcome>;
+  return handler(JSON.parse(job.payloadJson), run);
 }
 
 export function startJobWorker({
@@ -90,7 +90,7 @@ export function startJobWorker({
     const context = { jobId: job.id, jobName: job.name, attempt: job.attempts, maxAttempts: job.maxAttempts };
     let outcome: JobOutcome;
     try {
-      outcome = await dispatch(handlers, job);
+      outcome = await dispatch(handlers, job, { signal: new AbortController().signal });
     } catch (error) {
       if (job.attempts < job.maxAttempts) log.warn({ ...context, err: error }, 'job failed; will retry');
       else log.error({ ...context, err: error }, 'job failed; no attempts left');

@@ -36,6 +36,8 @@ export interface SpeechRendition {
   limitDb: number;
   /** The peaks the analysis measured on this same audio: the limiter plans its gain from them. */
   peaks: PeakLevels;
+  /** Stops the encode (the process is killed) when aborted. */
+  signal?: AbortSignal;
 }
 
 export interface Ffmpeg {
@@ -167,7 +169,10 @@ export function createFfmpeg(
       try {
         await writeGainTrack(gainTrack, peaks, rendition.gainDb, rendition.limitDb);
         const cwd = path.dirname(gainTrack);
-        await limiter.run(() => runProcess(binaries.ffmpeg.path, args, { timeoutMs, cwd }));
+        const signal = rendition.signal;
+        await limiter.run(() =>
+          runProcess(binaries.ffmpeg.path, args, { timeoutMs, cwd, ...(signal && { signal }) }),
+        );
       } finally {
         await rm(gainTrack, { force: true });
       }

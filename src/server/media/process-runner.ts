@@ -33,11 +33,14 @@ export interface RunOptions {
   onStdout?: (stdout: Readable) => void;
   /** Working directory, so arguments can name files in it without a path. */
   cwd?: string;
+  /** Kills the process when aborted; the promise then rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 /** Runs a binary with no shell and no stdin; a timeout or non-zero exit rejects with stderr's last lines. */
 export function runProcess(binary: string, args: string[], options: RunOptions): Promise<string> {
   return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) return reject(options.signal.reason);
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: options.cwd });
     const stdoutChunks: Buffer[] = [];
     let stderr = '';
@@ -47,6 +50,8 @@ export function runProcess(binary: string, args: string[], options: RunOptions):
       child.kill('SIGKILL');
     }, options.timeoutMs);
 
+    const onAbort = () => child.kill('SIGKILL');
+    options.signal?.addEventListener('abort', onAbort, { once: true });
     if (options.onStdout) options.onStdout(child.stdout);
     else child.stdout.on('data', (chunk: Buffer) => stdoutChunks.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => {
@@ -54,11 +59,15 @@ export function runProcess(binary: string, args: string[], options: RunOptions):
     });
     child.on('error', (error) => {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
       reject(new MediaProcessError(`Could not start ${binary}: ${error.message}`));
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      if (timedOut) {
+      options.signal?.removeEventListener('abort', onAbort);
+      if (options.signal?.aborted) {
+        reject(options.signal.reason);
+      } else if (timedOut) {
         reject(new MediaProcessError(`${binary} took longer than ${options.timeoutMs} ms and was stopped`));
       } else if (code !== 0) {
         reject(new MediaProcessError(`${binary} failed (${signal ?? code}): ${stderr.trim().slice(-1000)}`));

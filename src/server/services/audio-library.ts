@@ -40,7 +40,7 @@ export interface AudioLibrary {
   /** Every file of an asset whose row is already gone. */
   deleteFiles(asset: StoredFiles): Promise<void>;
   /** Job handler: the AAC rendition, loudness-normalised for speech. Idempotent. */
-  renderSpeech(assetId: string): Promise<JobOutcome>;
+  renderSpeech(assetId: string, signal?: AbortSignal): Promise<JobOutcome>;
 }
 
 const extensionOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
@@ -171,7 +171,7 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
 
     deleteFiles,
 
-    async renderSpeech(assetId) {
+    async renderSpeech(assetId, signal) {
       const asset = await findAudioAsset(db, assetId);
       if (!asset || asset.rendition_key) return 'skipped';
       const output = await blobs.tempPath('m4a');
@@ -184,6 +184,7 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
           gainDb: limitedSpeechGainDb(measured, SPEECH_LIMIT_DB),
           limitDb: SPEECH_LIMIT_DB,
           peaks: measured.peaks,
+          ...(signal && { signal }),
         });
         await blobs.makePermanent(output, key);
       } catch (error) {
