@@ -34,13 +34,18 @@ export default defineConfig({
     navigationTimeout: 15_000,
     trace: 'retain-on-failure',
   },
+  projects: [
+    { name: 'e2e', testIgnore: /\.teardown\.ts$/, teardown: 'content security policy' },
+    { name: 'content security policy', testMatch: /csp\.teardown\.ts$/ },
+  ],
   webServer: {
-    command: 'npm run build && npm run serve',
+    // The production bundle, as people get it; only the server runs with NODE_ENV=test (for its test helpers).
+    command: 'cross-env NODE_ENV=production npm run build && cross-env NODE_ENV=test npm run serve',
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   },
 });

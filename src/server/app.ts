@@ -6,12 +6,15 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { registerCurrentUser } from './auth/current-user';
 import type { AppContext } from './context';
 import type { App } from './http/app-types';
-import { registerClientApp } from './http/client-app';
+import { renderLoginPage } from './auth/login-page';
+import { clientPageHtml, registerClientApp } from './http/client-app';
+import { contentSecurityPolicy, inlineScriptHashes } from './http/content-security-policy';
 import { registerMediaFiles } from './http/media-files';
 import { startJobWorker, type JobWorker } from './jobs/job-worker';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSameOriginGuard } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security-headers';
+import { CSP_REPORT_PATH } from './routes/csp-reports';
 import { registerRoutes } from './routes/index';
 
 export interface BuildAppOptions {
@@ -36,7 +39,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerSecurityHeaders(app);
+  const pages = [renderLoginPage({ mode: 'signin' }), await clientPageHtml(options.clientDir)];
+  registerSecurityHeaders(app, contentSecurityPolicy(pages.flatMap(inlineScriptHashes), CSP_REPORT_PATH));
   registerSameOriginGuard(app);
 
   await app.register(fastifyCookie);

@@ -104,3 +104,14 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   });
 });
+
+test('a screen that fails to render offers a way back instead of a blank page', async ({ page }) => {
+  await signUpQuickly(page);
+  // A feed item the client cannot draw, as a broken server answer would be.
+  await page.route('**/api/feed*', (route) => route.fulfill({ json: [{ id: 'broken', type: 'post' }] }));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+  await page.unroute('**/api/feed*');
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByText('Share your voice with the world')).toBeVisible();
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, migrateAllDown, migrateToLatest } from '../../src/server/db/database';
 import { migrations } from '../../src/server/db/migrations/index';
@@ -45,6 +46,42 @@ describe(`platform on ${databaseKind}`, () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('lets the sign-in page run its own inline script and no other', async () => {
+    const page = await testApp.app.inject({ url: '/api/login' });
+    const directives = new Map(
+      String(page.headers['content-security-policy'])
+        .split('; ')
+        .map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)] as const),
+    );
+    const inline = /<script>([\s\S]*?)<\/script>/.exec(page.body)![1]!;
+    const hash = createHash('sha256').update(inline).digest('base64');
+    expect(directives.get('script-src')).toEqual(["'self'", `'sha256-${hash}'`]);
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it('logs what the Content-Security-Policy blocked, as browsers report it', async () => {
+    const report = {
+      'csp-report': {
+        'document-uri': 'http://localhost/profile',
+        'violated-directive': 'script-src-elem',
+        'blocked-uri': 'inline',
+      },
+    };
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/csp-reports',
+      headers: { 'content-type': 'application/csp-report' },
+      payload: JSON.stringify(report),
+    });
+    expect(response.statusCode).toBe(204);
+    const kept = await testApp.app.inject({ url: '/api/test/csp-reports' });
+    expect(kept.json()).toContainEqual({
+      page: 'http://localhost/profile',
+      directive: 'script-src-elem',
+      blocked: 'inline',
+    });
   });
 
   it('migrates all the way down and back up again', async () => {

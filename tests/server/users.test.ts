@@ -92,7 +92,7 @@ describe(`users on ${databaseKind}`, () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('creates a bot account to interact with, outside production', async () => {
+  it('creates a bot account to interact with when NODE_ENV=test', async () => {
     const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/create-fake-user',
@@ -106,12 +106,12 @@ describe(`users on ${databaseKind}`, () => {
     expect(signedOut.statusCode).toBe(401);
   });
 
-  it('has no test helpers in production', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production' });
+  it.each(['production', 'development'])('has no test helpers when NODE_ENV=%s', async (environment) => {
+    const running = await createTestApp({ NODE_ENV: environment });
     try {
-      const person = await signUp(production.app);
+      const person = await signUp(running.app);
       for (const url of ['/api/create-fake-user', '/api/test/audio-analysis']) {
-        const response = await production.app.inject({
+        const response = await running.app.inject({
           method: 'POST',
           url,
           headers: { cookie: person.cookie },
@@ -119,7 +119,7 @@ describe(`users on ${databaseKind}`, () => {
         expect(response.statusCode).toBe(404);
       }
     } finally {
-      await production.close();
+      await running.close();
     }
   });
 });

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from './providers';
+import { RootErrorBoundary } from './root-error-boundary';
 import { AppRouter } from './router';
 import './global.css';
 
@@ -9,8 +10,10 @@ if (!container) throw new Error('The page has no #root element to render into.')
 
 createRoot(container).render(
   <StrictMode>
-    <Providers>
-      <AppRouter />
-    </Providers>
+    <RootErrorBoundary>
+      <Providers>
+        <AppRouter />
+      </Providers>
+    </RootErrorBoundary>
   </StrictMode>,
 );

@@ -1,10 +1,20 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 function wantsJson(url: string): boolean {
   return url.startsWith('/api/') || url === '/api' || url.startsWith('/media/');
+}
+
+const indexHtmlOf = (clientDir: string | undefined) =>
+  clientDir === undefined ? undefined : path.join(clientDir, 'index.html');
+
+/** The built app's page, to hash its inline scripts for the Content-Security-Policy; empty without a client. */
+export async function clientPageHtml(clientDir: string | undefined): Promise<string> {
+  const indexHtml = indexHtmlOf(clientDir);
+  return indexHtml && existsSync(indexHtml) ? readFile(indexHtml, 'utf8') : '';
 }
 
 /**
@@ -12,7 +22,8 @@ function wantsJson(url: string): boolean {
  * client router decides what to show), and JSON 404s under /api.
  */
 export async function registerClientApp(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
-  const hasClient = clientDir !== undefined && existsSync(path.join(clientDir, 'index.html'));
+  const indexHtml = indexHtmlOf(clientDir);
+  const hasClient = indexHtml !== undefined && existsSync(indexHtml);
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import type { App } from '../http/app-types';
 import { registerAuthRoutes } from './auth';
+import { registerCspReportRoutes } from './csp-reports';
 import { registerHealthRoutes } from './health';
 import { registerMediaRoutes } from './media';
 import { registerPostRoutes } from './posts';
@@ -10,10 +11,11 @@ import { registerUserRoutes } from './users';
 
 export function registerRoutes(app: App, context: AppContext): void {
   registerHealthRoutes(app, context);
+  registerCspReportRoutes(app, context);
   registerAuthRoutes(app, context);
   registerUserRoutes(app, context);
   registerPostRoutes(app, context);
   registerSocialRoutes(app, context);
   registerMediaRoutes(app, context);
-  if (!context.config.isProduction) registerTestHelperRoutes(app, context);
+  if (context.config.environment === 'test') registerTestHelperRoutes(app, context);
 }

@@ -10,7 +10,7 @@ import { NotAudioError } from '../media/ffmpeg';
 
 const toDb = (linear: number) => (linear > 0 ? Math.round(20 * Math.log10(linear) * 10) / 10 : null);
 
-/** Helpers for tests and local development. Never registered when NODE_ENV=production. */
+/** Helpers for the test suites: registered only when NODE_ENV=test, never for `npm start` or production. */
 export function registerTestHelperRoutes(app: App, context: AppContext): void {
   app.route({
     ...contractRoute(routes.createFakeUser),
