@@ -3,7 +3,7 @@ import type { DatabaseConfig } from '../../config';
 import type { Db } from '../database';
 import { countToNumber, forNoKeyUpdate } from '../dialect';
 
-/** The chunk's session, identified as its owner sees it. */
+/** A recording session: its id is the recorder's own, unique per person. */
 export interface AutosaveSessionKey {
   userId: string;
   sessionId: string;
