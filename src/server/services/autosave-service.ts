@@ -91,9 +91,14 @@ function refusalOf(
 
 /** The session's chunks from the first, as many as fit in a recording: all of them unless stored before the cap. */
 function leadingChunksWithin<T extends { bytes: number }>(chunks: T[], maxBytes: number): T[] {
+  const kept: T[] = [];
   let total = 0;
-  const within = chunks.findIndex((chunk) => (total += chunk.bytes) > maxBytes);
-  return within === -1 ? chunks : chunks.slice(0, within);
+  for (const chunk of chunks) {
+    total += chunk.bytes;
+    if (total > maxBytes) break;
+    kept.push(chunk);
+  }
+  return kept;
 }
 
 export function createAutosaveService(deps: {
