@@ -65,7 +65,15 @@ export async function createContext(
   const users = createUserService(db);
   const audio = createAudioLibrary(blobs, ffmpeg, db);
   const posts = createPostService({ db, audio, images: createImageLibrary(blobs), jobs });
-  const autosave = createAutosaveService({ db, blobs, audio, posts, log });
+  const autosave = createAutosaveService({
+    db,
+    databaseKind: config.database.kind,
+    blobs,
+    audio,
+    ffmpeg,
+    posts,
+    log,
+  });
   const notifications = createNotificationService(db, users);
   return {
     config,

@@ -112,3 +112,14 @@ export function forUpdateSkipLocked<DB, TB extends keyof DB, O>(
 ): SelectQueryBuilder<DB, TB, O> {
   return kind === 'postgres' ? query.forUpdate().skipLocked() : query;
 }
+
+/**
+ * Locks the selected rows until the transaction ends, without holding back writes that only reference them.
+ * PostgreSQL only: SQLite runs one transaction at a time on its one connection, so each is already exclusive.
+ */
+export function forNoKeyUpdate<DB, TB extends keyof DB, O>(
+  kind: DatabaseConfig['kind'],
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
+  return kind === 'postgres' ? query.forNoKeyUpdate() : query;
+}

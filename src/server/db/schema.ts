@@ -147,6 +147,11 @@ export interface AutosaveSessionsTable {
   last_chunk_at: string;
   total_duration: number;
   published_at: string | null;
+  /** Failed recoveries that were the session's own fault (its content); at the limit it is given up. */
+  recovery_attempts: Generated<number>;
+  /** When the sweep last tried and failed to recover it: the least recently tried go first. */
+  recovery_tried_at: string | null;
+  recovery_error: string | null;
 }
 
 export interface AutosaveChunksTable {

@@ -84,7 +84,14 @@ export function registerPostRoutes(app: App, context: AppContext): void {
 
   app.route({
     ...contractRoute(routes.autosaveChunk),
-    preHandler: requireUser,
+    preHandler: [
+      requireUser,
+      (request) =>
+        context.autosave.refuseOversizedChunk(
+          signedInUser(request).id,
+          Number(request.headers['content-length']) || undefined,
+        ),
+    ],
     handler: (request) =>
       withUpload(request, async (upload) => {
         const parsed = autosaveFieldsSchema.safeParse(upload.fields);

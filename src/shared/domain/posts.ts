@@ -13,3 +13,7 @@ export const CATEGORY_MAX_LENGTH = 60;
 export const TRANSCRIPTION_MAX_LENGTH = 20_000;
 export const LINK_MAX_LENGTH = 2000;
 export const AUTOSAVE_RECOVERY_AFTER_MS = 24 * 60 * 60 * 1000;
+/** An autosaved recording grows no larger than a post may be, so every one can be recovered. */
+export const MAX_AUTOSAVE_SESSION_BYTES = MAX_AUDIO_BYTES;
+/** What autosave keeps for one person across recordings not yet published or recovered: two at full length. */
+export const MAX_AUTOSAVE_BYTES_PER_USER = 2 * MAX_AUTOSAVE_SESSION_BYTES;

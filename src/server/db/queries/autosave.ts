@@ -1,66 +1,115 @@
 import { sql } from 'kysely';
+import type { DatabaseConfig } from '../../config';
 import type { Db } from '../database';
+import { countToNumber, forNoKeyUpdate } from '../dialect';
 
-export async function touchAutosaveSession(
-  db: Db,
-  session: { userId: string; sessionId: string; at: string; totalDuration: number },
-): Promise<{ published: boolean }> {
-  const row = await db
+/** A recording session: its id is the recorder's own, unique per person. */
+export interface AutosaveSessionKey {
+  userId: string;
+  sessionId: string;
+}
+
+/**
+ * Holds the person's autosave (their user row) until the transaction ends, so that two chunks arriving at once
+ * cannot both fit into the space only one of them fits.
+ */
+export async function lockAutosaveOf(trx: Db, kind: DatabaseConfig['kind'], userId: string): Promise<void> {
+  await forNoKeyUpdate(kind, trx.selectFrom('users').select('id').where('id', '=', userId)).execute();
+}
+
+/** What a person's autosave holds now: this session's chunks and the bytes of their other open sessions. */
+export async function autosaveUsage(trx: Db, key: AutosaveSessionKey) {
+  const session = await trx
+    .selectFrom('autosave_sessions')
+    .select('published_at')
+    .where('user_id', '=', key.userId)
+    .where('session_id', '=', key.sessionId)
+    .executeTakeFirst();
+  const chunks = await trx
+    .selectFrom('autosave_chunks')
+    .select(['chunk_number', 'bytes', 'storage_key'])
+    .where('user_id', '=', key.userId)
+    .where('session_id', '=', key.sessionId)
+    .execute();
+  const others = await openChunks(trx, key.userId)
+    .where('autosave_chunks.session_id', '!=', key.sessionId)
+    .select((eb) => eb.fn.sum<number | string | null>('autosave_chunks.bytes').as('bytes'))
+    .executeTakeFirstOrThrow();
+  return {
+    closed: session?.published_at != null,
+    chunks,
+    otherSessionsBytes: countToNumber(others.bytes),
+  };
+}
+
+/** The bytes of a person's open sessions and their largest chunk, to refuse a chunk before it streams in. */
+export async function openAutosaveBytes(db: Db, userId: string) {
+  const row = await openChunks(db, userId)
+    .select((eb) => [
+      eb.fn.sum<number | string | null>('autosave_chunks.bytes').as('total'),
+      eb.fn.max<number | null>('autosave_chunks.bytes').as('largest'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: countToNumber(row.total), largestChunk: countToNumber(row.largest) };
+}
+
+function openChunks(db: Db, userId: string) {
+  return db
+    .selectFrom('autosave_chunks')
+    .innerJoin('autosave_sessions', (join) =>
+      join
+        .onRef('autosave_sessions.user_id', '=', 'autosave_chunks.user_id')
+        .onRef('autosave_sessions.session_id', '=', 'autosave_chunks.session_id'),
+    )
+    .where('autosave_chunks.user_id', '=', userId)
+    .where('autosave_sessions.published_at', 'is', null);
+}
+
+/** Keeps the chunk (replacing an earlier copy with the same number: a retry) and marks the session active now. */
+export async function storeAutosaveChunk(
+  trx: Db,
+  chunk: AutosaveSessionKey & {
+    chunkNumber: number;
+    key: string;
+    bytes: number;
+    at: string;
+    totalDuration: number;
+  },
+): Promise<void> {
+  await trx
     .insertInto('autosave_sessions')
     .values({
-      user_id: session.userId,
-      session_id: session.sessionId,
-      last_chunk_at: session.at,
-      total_duration: session.totalDuration,
+      user_id: chunk.userId,
+      session_id: chunk.sessionId,
+      last_chunk_at: chunk.at,
+      total_duration: chunk.totalDuration,
       published_at: null,
     })
     .onConflict((conflict) =>
       conflict.columns(['user_id', 'session_id']).doUpdateSet({
-        last_chunk_at: session.at,
+        last_chunk_at: chunk.at,
         total_duration: sql<number>`excluded.total_duration`,
       }),
     )
-    .returning('published_at')
-    .executeTakeFirstOrThrow();
-  return { published: row.published_at !== null };
-}
-
-/** Stores a chunk's key; returns the key it replaced when the same chunk number came twice (a retry). */
-export async function putAutosaveChunk(
-  db: Db,
-  chunk: { userId: string; sessionId: string; chunkNumber: number; key: string; bytes: number; at: string },
-): Promise<string | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const previous = await trx
-      .selectFrom('autosave_chunks')
-      .select('storage_key')
-      .where('user_id', '=', chunk.userId)
-      .where('session_id', '=', chunk.sessionId)
-      .where('chunk_number', '=', chunk.chunkNumber)
-      .executeTakeFirst();
-    if (previous) {
-      await trx
-        .updateTable('autosave_chunks')
-        .set({ storage_key: chunk.key, bytes: chunk.bytes, created_at: chunk.at })
-        .where('user_id', '=', chunk.userId)
-        .where('session_id', '=', chunk.sessionId)
-        .where('chunk_number', '=', chunk.chunkNumber)
-        .execute();
-      return previous.storage_key;
-    }
-    await trx
-      .insertInto('autosave_chunks')
-      .values({
-        user_id: chunk.userId,
-        session_id: chunk.sessionId,
-        chunk_number: chunk.chunkNumber,
+    .execute();
+  await trx
+    .insertInto('autosave_chunks')
+    .values({
+      user_id: chunk.userId,
+      session_id: chunk.sessionId,
+      chunk_number: chunk.chunkNumber,
+      storage_key: chunk.key,
+      bytes: chunk.bytes,
+      created_at: chunk.at,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['user_id', 'session_id', 'chunk_number']).doUpdateSet({
         storage_key: chunk.key,
         bytes: chunk.bytes,
         created_at: chunk.at,
-      })
-      .execute();
-    return undefined;
-  });
+      }),
+    )
+    .execute();
 }
 
 /** Closes a session the person threw away, creating it closed if no chunk arrived yet, so it is never recovered. */
@@ -99,14 +148,18 @@ export async function markAutosavePublished(
 }
 
 export function abandonedAutosaveSessions(db: Db, lastChunkBefore: string, limit: number) {
-  return db
-    .selectFrom('autosave_sessions')
-    .selectAll()
-    .where('published_at', 'is', null)
-    .where('last_chunk_at', '<', lastChunkBefore)
-    .orderBy('last_chunk_at')
-    .limit(limit)
-    .execute();
+  return (
+    db
+      .selectFrom('autosave_sessions')
+      .selectAll()
+      .where('published_at', 'is', null)
+      .where('last_chunk_at', '<', lastChunkBefore)
+      // Never tried first, then the least recently tried: no session that keeps failing holds the others back.
+      .orderBy(sql`coalesce(recovery_tried_at, '')`)
+      .orderBy('last_chunk_at')
+      .limit(limit)
+      .execute()
+  );
 }
 
 export function autosaveChunks(db: Db, userId: string, sessionId: string) {
@@ -154,4 +207,27 @@ export async function deleteAutosaveChunk(
 /** Finished sessions are kept a while so a chunk that arrives late is recognised and not recovered again. */
 export async function deleteAutosaveSessionsPublishedBefore(db: Db, before: string): Promise<void> {
   await db.deleteFrom('autosave_sessions').where('published_at', '<', before).execute();
+}
+
+/**
+ * Records a failed recovery; `countsAgainstSession` when the session's own content was at fault, not ours.
+ * Returns the failures counted against it so far.
+ */
+export async function recordFailedRecovery(
+  db: Db,
+  key: AutosaveSessionKey,
+  failure: { at: string; error: string; countsAgainstSession: boolean },
+): Promise<number> {
+  const row = await db
+    .updateTable('autosave_sessions')
+    .set((eb) => ({
+      recovery_attempts: eb('recovery_attempts', '+', failure.countsAgainstSession ? 1 : 0),
+      recovery_tried_at: failure.at,
+      recovery_error: failure.error,
+    }))
+    .where('user_id', '=', key.userId)
+    .where('session_id', '=', key.sessionId)
+    .returning('recovery_attempts')
+    .executeTakeFirstOrThrow();
+  return Number(row.recovery_attempts);
 }
