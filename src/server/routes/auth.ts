@@ -6,7 +6,7 @@ import { renderLoginPage, type LoginPageState } from '../auth/login-page';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '../auth/session-cookie';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
-import { AppError } from '../errors';
+import { AppError, TooManyRequestsError } from '../errors';
 import { contractRoute, type App } from '../http/app-types';
 import { validationMessage } from '../http/error-handler';
 
@@ -57,7 +57,9 @@ export function registerAuthRoutes(app: App, context: AppContext): void {
       return reply.code(mode === 'register' ? 201 : 200).send(await context.users.currentUser(user));
     } catch (error) {
       if (form && error instanceof AppError) {
-        if (error.statusCode === 429) reply.header('retry-after', '900');
+        if (error instanceof TooManyRequestsError) {
+          reply.header('retry-after', String(error.retryAfterSeconds));
+        }
         return sendLoginPage(reply, error.statusCode, {
           mode,
           error: error.message,

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as accounts from './20261121T2200-accounts';
 import * as voicePosts from './20261121T2300-voice-posts';
 import * as social from './20261121T2330-social';
+import * as loginThrottles from './20261202T1000-login-throttles';
 
 /** Explicit registry, applied in key order. Add new migrations at the end with a later timestamp. */
 export const migrations: Record<string, Migration> = {
   '20261121T2200-accounts': accounts,
   '20261121T2300-voice-posts': voicePosts,
   '20261121T2330-social': social,
+  '20261202T1000-login-throttles': loginThrottles,
 };
