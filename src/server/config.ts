@@ -20,6 +20,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, { error: 'DATABASE_SCHEMA must be a lowercase SQL identifier' })
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag,
   FFMPEG_PATH: z.string().min(1).optional(),
@@ -32,7 +33,8 @@ const envSchema = z.object({
 });
 
 export type DatabaseConfig =
-  { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string | undefined };
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; schema: string | undefined; poolSize: number };
 
 export interface Config {
   environment: 'development' | 'production' | 'test';
@@ -68,7 +70,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     dataDir,
     database: values.DATABASE_URL
-      ? { kind: 'postgres', url: values.DATABASE_URL, schema: values.DATABASE_SCHEMA }
+      ? {
+          kind: 'postgres',
+          url: values.DATABASE_URL,
+          schema: values.DATABASE_SCHEMA,
+          poolSize: values.DATABASE_POOL_SIZE,
+        }
       : { kind: 'sqlite', file: path.join(dataDir, 'earshot.sqlite') },
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,

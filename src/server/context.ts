@@ -49,7 +49,7 @@ export async function createContext(
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   });
-  const db = createDatabase(config.database);
+  const db = createDatabase(config.database, log);
   try {
     await migrateToLatest(db, config.database);
   } catch (error) {

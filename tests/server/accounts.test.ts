@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS } from '../../src/server/services/login-throttle';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { createContext } from '../../src/server/context';
+import { ACCOUNT_AND_ADDRESS_BACKOFF, ADDRESS_BACKOFF } from '../../src/server/services/login-throttle';
 import { sessionCookieFrom, signUp, uniqueEmail } from './support/accounts';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
 
@@ -207,17 +209,6 @@ describe(`accounts on ${databaseKind}`, () => {
     expect(already.headers.location).toBe('/');
   });
 
-  it('signs out on the server: the old cookie stops working', async () => {
-    const person = await signUp(testApp.app);
-    const out = await testApp.app.inject({ url: '/api/logout', headers: { cookie: person.cookie } });
-    expect(out.statusCode).toBe(302);
-    expect(out.headers.location).toBe('/');
-    expect(out.headers['set-cookie']).toMatch(/^sid=;/);
-    const me = await testApp.app.inject({ url: '/api/auth/user', headers: { cookie: person.cookie } });
-    expect(me.statusCode).toBe(401);
-    expect(me.json()).toEqual({ message: 'Unauthorized' });
-  });
-
   it('answers 401 to a visitor without a session or with a forged one', async () => {
     expect((await testApp.app.inject({ url: '/api/auth/user' })).statusCode).toBe(401);
     const forged = await testApp.app.inject({
@@ -272,48 +263,191 @@ describe(`accounts on ${databaseKind}`, () => {
   });
 });
 
-describe(`sign-in throttling on ${databaseKind}`, () => {
-  it('locks one account after repeated failures without blocking others from the same address', async () => {
-    const throttled = await createTestApp();
-    try {
-      const victim = await signUp(throttled.app);
-      const other = await signUp(throttled.app);
-      const attempt = (email: string, password: string) =>
-        throttled.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+describe(`sign-out on ${databaseKind}`, () => {
+  const stillSignedIn = async (cookie: string) =>
+    (await testApp.app.inject({ url: '/api/auth/user', headers: { cookie } })).statusCode === 200;
 
-      for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i += 1) {
-        expect((await attempt(victim.email, `guess number ${i}`)).statusCode).toBe(401);
-      }
-      const locked = await attempt(victim.email, victim.password);
-      expect(locked.statusCode).toBe(429);
-      expect(locked.json().message).toMatch(/wait 15 minutes/);
-      expect(locked.headers['retry-after']).toBe('900');
+  it('signs out with POST: a JSON caller gets JSON, and the old cookie stops working', async () => {
+    const person = await signUp(testApp.app);
+    const out = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: person.cookie },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ signedOut: true });
+    expect(out.headers['set-cookie']).toMatch(/^sid=;/);
+    expect(await stillSignedIn(person.cookie)).toBe(false);
+  });
 
-      expect((await attempt(other.email, other.password)).statusCode).toBe(200);
-    } finally {
-      await throttled.close();
+  it('signs out from a plain HTML form, then goes home', async () => {
+    const person = await signUp(testApp.app);
+    const out = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: person.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(out.statusCode).toBe(303);
+    expect(out.headers.location).toBe('/');
+    expect(out.headers['set-cookie']).toMatch(/^sid=;/);
+    expect(await stillSignedIn(person.cookie)).toBe(false);
+  });
+
+  it("signs out at once on a GET the person started on this site: the app's Sign Out link, or typed", async () => {
+    for (const site of ['same-origin', 'none']) {
+      const person = await signUp(testApp.app);
+      const out = await testApp.app.inject({
+        url: '/api/logout',
+        headers: { cookie: person.cookie, 'sec-fetch-site': site },
+      });
+      expect(out.statusCode).toBe(302);
+      expect(out.headers.location).toBe('/');
+      expect(out.headers['set-cookie']).toMatch(/^sid=;/);
+      expect(await stillSignedIn(person.cookie)).toBe(false);
     }
   });
 
-  it('slows an address that guesses across many accounts, and a success clears the account count', async () => {
-    const throttled = await createTestApp();
-    try {
-      const person = await signUp(throttled.app);
-      const attempt = (email: string, password: string) =>
-        throttled.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
-
-      for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT - 1; i += 1) await attempt(person.email, 'wrong password');
-      expect((await attempt(person.email, person.password)).statusCode).toBe(200);
-      expect((await attempt(person.email, 'wrong again')).statusCode).toBe(401);
-      expect((await attempt(person.email, person.password)).statusCode).toBe(200);
-
-      const failuresSoFar = MAX_FAILURES_PER_ACCOUNT;
-      for (let i = failuresSoFar; i < MAX_FAILURES_PER_ADDRESS; i += 1) {
-        expect((await attempt(uniqueEmail('spray'), 'password1')).statusCode).toBe(401);
-      }
-      expect((await attempt(person.email, person.password)).statusCode).toBe(429);
-    } finally {
-      await throttled.close();
+  it('signs no one out on a GET from another site, and offers a button that does', async () => {
+    const person = await signUp(testApp.app);
+    for (const site of ['cross-site', 'same-site', undefined]) {
+      const page = await testApp.app.inject({
+        url: '/api/logout',
+        headers: { cookie: person.cookie, ...(site && { 'sec-fetch-site': site }) },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.headers['set-cookie']).toBeUndefined();
+      expect(page.body).toContain('<form method="post" action="/api/logout">');
+      expect(page.body).toContain('Sign out</button>');
+      expect(await stillSignedIn(person.cookie)).toBe(true);
     }
+
+    const crossSitePost = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: person.cookie, origin: 'https://evil.example', host: 'localhost:3000' },
+    });
+    expect(crossSitePost.statusCode).toBe(403);
+    expect(await stillSignedIn(person.cookie)).toBe(true);
+  });
+});
+
+describe(`sign-in throttling on ${databaseKind}`, () => {
+  const ATTACKER = '203.0.113.7';
+  const OWNER = '198.51.100.20';
+  const PAIR_ALLOWANCE = ACCOUNT_AND_ADDRESS_BACKOFF.allowance;
+  const FIRST_WAIT_SECONDS = ACCOUNT_AND_ADDRESS_BACKOFF.firstWaitMs / 1000;
+
+  let throttled: TestApp;
+  beforeEach(async () => {
+    throttled = await createTestApp();
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    await throttled?.close();
+  });
+
+  const attempt = (email: string, password: string, remoteAddress = ATTACKER) =>
+    throttled.app.inject({ method: 'POST', url: '/api/login', remoteAddress, payload: { email, password } });
+
+  it('checks only the allowance of 30 concurrent guesses to two instances; the owner still signs in elsewhere', async () => {
+    const owner = await signUp(throttled.app);
+    // A second app instance on the same database, as behind a load balancer.
+    const secondInstance = await buildApp(await createContext(throttled.config));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        (i % 2 ? secondInstance : throttled.app).inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: ATTACKER,
+          payload: { email: owner.email, password: `guess number ${i}` },
+        }),
+      ),
+    ).finally(() => secondInstance.close());
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(PAIR_ALLOWANCE);
+    expect(refused).toHaveLength(30 - PAIR_ALLOWANCE);
+    for (const answer of refused) {
+      expect(answer.json().message).toMatch(
+        /^Too many failed sign-in attempts\. Please wait \d+ \w+ and try again\.$/,
+      );
+      const retryAfter = Number(answer.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(FIRST_WAIT_SECONDS);
+    }
+
+    const ownSignIn = await attempt(owner.email, owner.password, OWNER);
+    expect(ownSignIn.statusCode).toBe(200);
+    expect(ownSignIn.json().id).toBe(owner.user.id);
+    expect((await attempt(owner.email, owner.password)).statusCode).toBe(429);
+  });
+
+  it('answers sequential guesses the same way, whatever the case of the e-mail, and spares other accounts', async () => {
+    const person = await signUp(throttled.app);
+    const other = await signUp(throttled.app);
+    for (let i = 0; i < PAIR_ALLOWANCE; i += 1) {
+      expect((await attempt(person.email, `guess number ${i}`)).statusCode).toBe(401);
+    }
+    const waiting = await attempt(person.email.toUpperCase(), person.password);
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json().message).toMatch(/wait 1 minute/);
+
+    expect((await attempt(other.email, other.password)).statusCode).toBe(200);
+    expect((await attempt(person.email, person.password, OWNER)).statusCode).toBe(200);
+  });
+
+  it('lets one more guess through once the wait is over, then doubles the wait; a success clears it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.parse('2026-12-02T10:00:00Z');
+    vi.setSystemTime(start);
+    const person = await signUp(throttled.app);
+    for (let i = 0; i < PAIR_ALLOWANCE; i += 1) await attempt(person.email, `guess number ${i}`);
+
+    const first = await attempt(person.email, 'one more guess');
+    expect(first.statusCode).toBe(429);
+    expect(first.headers['retry-after']).toBe(String(FIRST_WAIT_SECONDS));
+
+    vi.setSystemTime(start + FIRST_WAIT_SECONDS * 1000);
+    expect((await attempt(person.email, 'one more guess')).statusCode).toBe(401);
+    const second = await attempt(person.email, person.password);
+    expect(second.statusCode).toBe(429);
+    expect(second.headers['retry-after']).toBe(String(2 * FIRST_WAIT_SECONDS));
+    expect(second.json().message).toMatch(/wait 2 minutes/);
+
+    vi.setSystemTime(start + 3 * FIRST_WAIT_SECONDS * 1000);
+    expect((await attempt(person.email, person.password)).statusCode).toBe(200);
+    for (let i = 0; i < PAIR_ALLOWANCE; i += 1) {
+      expect((await attempt(person.email, `later guess ${i}`)).statusCode).toBe(401);
+    }
+  });
+
+  it('slows an address that guesses across many accounts, without counting its successful sign-ins', async () => {
+    const person = await signUp(throttled.app);
+    for (let i = 0; i < ADDRESS_BACKOFF.allowance - 1; i += 1) {
+      expect((await attempt(uniqueEmail('spray'), 'password1')).statusCode).toBe(401);
+    }
+    expect((await attempt(person.email, person.password)).statusCode).toBe(200);
+    expect((await attempt(uniqueEmail('spray'), 'password1')).statusCode).toBe(401);
+
+    const waiting = await attempt(person.email, person.password);
+    expect(waiting.statusCode).toBe(429);
+    expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await attempt(person.email, person.password, OWNER)).statusCode).toBe(200);
+  });
+
+  it('tells a person using the HTML form how long to wait', async () => {
+    const person = await signUp(throttled.app);
+    for (let i = 0; i < PAIR_ALLOWANCE; i += 1) await attempt(person.email, `guess number ${i}`);
+    const page = await throttled.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: ATTACKER,
+      ...form({ email: person.email, password: person.password }),
+    });
+    expect(page.statusCode).toBe(429);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('Please wait 1 minute and try again.');
+    expect(Number(page.headers['retry-after'])).toBeLessThanOrEqual(FIRST_WAIT_SECONDS);
   });
 });

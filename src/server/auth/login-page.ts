@@ -84,9 +84,8 @@ function errorBlock(error: string | undefined): string {
   return error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
 }
 
-/** The sign-in page: plain HTML forms, so it works without JavaScript. */
-export function renderLoginPage(state: LoginPageState): string {
-  const title = state.mode === 'register' ? 'Create your account' : 'Sign in';
+/** A page of our own in the sign-in look: plain HTML, so it works without JavaScript. */
+function renderPage(title: string, content: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -100,9 +99,33 @@ export function renderLoginPage(state: LoginPageState): string {
 <main>
   <a class="brand" href="/">${LOGO}<span>${PRODUCT_NAME}</span></a>
   <p class="tagline">${PRODUCT_TAGLINE}</p>
-  <div class="card">${state.mode === 'register' ? registerForm(state) : signInForm(state)}</div>
-  <p class="notice">Recordings you publish are public and permanent. Be kind, protect privacy, be yourself.</p>
+  ${content}
 </main>
 </body>
 </html>`;
+}
+
+/** The sign-in page: plain HTML forms, so it works without JavaScript. */
+export function renderLoginPage(state: LoginPageState): string {
+  const title = state.mode === 'register' ? 'Create your account' : 'Sign in';
+  return renderPage(
+    title,
+    `<div class="card">${state.mode === 'register' ? registerForm(state) : signInForm(state)}</div>
+  <p class="notice">Recordings you publish are public and permanent. Be kind, protect privacy, be yourself.</p>`,
+  );
+}
+
+/** Asks before signing out when the sign-out link was not followed from this site. */
+export function renderSignOutPage(): string {
+  return renderPage(
+    'Sign out',
+    `<div class="card">
+  <h1>Sign out?</h1>
+  <p class="lead">So that other sites cannot sign you out, please confirm.</p>
+  <form method="post" action="/api/logout">
+    <button type="submit">Sign out</button>
+  </form>
+  <p class="switch"><a href="/">Stay signed in</a></p>
+  </div>`,
+  );
 }

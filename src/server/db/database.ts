@@ -1,13 +1,14 @@
 import { Kysely, Migrator, NO_MIGRATIONS, sql } from 'kysely';
 import type { DatabaseConfig } from '../config';
-import { createDialect } from './dialect';
+import { createDialect, type ConnectionLog } from './dialect';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
-export function createDatabase(config: DatabaseConfig): Db {
-  return new Kysely<Database>({ dialect: createDialect(config) });
+/** `log` hears about lost PostgreSQL connections, which never stop the process. */
+export function createDatabase(config: DatabaseConfig, log?: ConnectionLog): Db {
+  return new Kysely<Database>({ dialect: createDialect(config, log) });
 }
 
 function migrator(db: Db, config: DatabaseConfig): Migrator {

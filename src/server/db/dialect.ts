@@ -1,4 +1,4 @@
-import { Pool } from 'pg';
+import { Pool, type PoolConfig } from 'pg';
 import SqliteDatabase from 'better-sqlite3';
 import {
   PostgresDialect,
@@ -14,7 +14,12 @@ import type { DatabaseConfig } from '../config';
 
 /** Every difference between SQLite and PostgreSQL lives in this file. */
 
-export function createDialect(config: DatabaseConfig): Dialect {
+/** Where lost PostgreSQL connections are reported (the app's logger). */
+export interface ConnectionLog {
+  warn(details: { err: unknown }, message: string): void;
+}
+
+export function createDialect(config: DatabaseConfig, log?: ConnectionLog): Dialect {
   if (config.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(config.file), { recursive: true });
     const database = new SqliteDatabase(config.file);
@@ -24,12 +29,33 @@ export function createDialect(config: DatabaseConfig): Dialect {
     database.pragma('busy_timeout = 5000');
     return new SqliteDialect({ database: withStatementCache(database) });
   }
-  const pool = new Pool({
-    connectionString: config.url,
-    max: 10,
-    ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+  const pool = new Pool(postgresPoolConfig(config));
+  // pg emits 'error' on a client whose connection dies (restart, failover, idle timeout, pooler recycle,
+  // pg_terminate_backend), and an 'error' event nobody listens to ends the process. The query in flight, if any,
+  // rejects on its own; the pool drops the broken client (at once if idle, else when it is released) and opens
+  // a new one for the next query.
+  pool.on('connect', (client) => {
+    let lost = false;
+    client.on('error', (error) => {
+      // pg reports a terminated backend twice: its last message, then the closed socket.
+      if (lost) return;
+      lost = true;
+      log?.warn({ err: error }, 'lost a PostgreSQL connection; the pool replaces it');
+    });
   });
+  // The pool re-emits an idle client's error, already logged by that client's own listener.
+  pool.on('error', () => {});
   return new PostgresDialect({ pool });
+}
+
+function postgresPoolConfig(config: Extract<DatabaseConfig, { kind: 'postgres' }>): PoolConfig {
+  return {
+    connectionString: config.url,
+    max: config.poolSize,
+    // Names this process's connections in pg_stat_activity, unless DATABASE_URL or PGAPPNAME names them.
+    fallback_application_name: `earshot/${process.pid}`,
+    ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

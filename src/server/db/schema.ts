@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Portable column types: text ids, ISO-8601 text timestamps, integer booleans, JSON as text. */
 export interface UsersTable {
@@ -34,6 +34,18 @@ export interface RateLimitsTable {
   key: string;
   window_started_at: string;
   hits: number;
+}
+
+/** Sign-in attempts per (account, address) pair and per address; see services/login-throttle.ts. */
+export interface LoginThrottlesTable {
+  key: string;
+  /** Failed attempts, counting those still being checked. */
+  failures: number;
+  /**
+   * Epoch milliseconds, not ISO text, so the backoff is computed inside the reserving statement; PostgreSQL
+   * returns a bigint as a string.
+   */
+  blocked_until: ColumnType<string | number, number, number>;
 }
 
 export interface AudioAssetsTable {
@@ -167,6 +179,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
+  login_throttles: LoginThrottlesTable;
   audio_assets: AudioAssetsTable;
   images: ImagesTable;
   posts: PostsTable;

@@ -2,11 +2,11 @@ import { routes } from '@shared/contract/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireUser, signedInUser } from '../auth/current-user';
-import { renderLoginPage, type LoginPageState } from '../auth/login-page';
+import { renderLoginPage, renderSignOutPage, type LoginPageState } from '../auth/login-page';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '../auth/session-cookie';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
-import { AppError } from '../errors';
+import { AppError, TooManyRequestsError } from '../errors';
 import { contractRoute, type App } from '../http/app-types';
 import { validationMessage } from '../http/error-handler';
 
@@ -21,12 +21,21 @@ function typedFields(body: unknown): Pick<LoginPageState, 'email' | 'firstName' 
   return { email: text(fields.email), firstName: text(fields.firstName), lastName: text(fields.lastName) };
 }
 
+/**
+ * A navigation the person started on this site, or by typing or a bookmark. A link on another site gives
+ * `cross-site`, a sibling subdomain `same-site`; browsers too old to say give nothing.
+ */
+function isOwnNavigation(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  return site === 'same-origin' || site === 'none';
+}
+
+function sendPage(reply: FastifyReply, status: number, html: string) {
+  return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+}
+
 function sendLoginPage(reply: FastifyReply, status: number, state: LoginPageState) {
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(renderLoginPage(state));
+  return sendPage(reply, status, renderLoginPage(state));
 }
 
 export function registerAuthRoutes(app: App, context: AppContext): void {
@@ -57,7 +66,9 @@ export function registerAuthRoutes(app: App, context: AppContext): void {
       return reply.code(mode === 'register' ? 201 : 200).send(await context.users.currentUser(user));
     } catch (error) {
       if (form && error instanceof AppError) {
-        if (error.statusCode === 429) reply.header('retry-after', '900');
+        if (error instanceof TooManyRequestsError) {
+          reply.header('retry-after', String(error.retryAfterSeconds));
+        }
         return sendLoginPage(reply, error.statusCode, {
           mode,
           error: error.message,
@@ -97,11 +108,28 @@ export function registerAuthRoutes(app: App, context: AppContext): void {
       ),
   });
 
-  app.get('/api/logout', async (request, reply) => {
+  async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = sessionTokenOf(request);
     if (token) await context.sessions.destroy(token);
     clearSessionCookie(request, reply);
-    return reply.header('cache-control', 'no-store').redirect('/', 302);
+    reply.header('cache-control', 'no-store');
+  }
+
+  app.route({
+    ...contractRoute(routes.logout),
+    handler: async (request, reply) => {
+      await endSession(request, reply);
+      if (isFormPost(request)) return reply.redirect('/', 303);
+      return { signedOut: true as const };
+    },
+  });
+
+  // Spec §2: Sign Out is a full page load. The same-origin guard lets every GET through and the SameSite=Lax
+  // cookie comes along on a link from any site, so only the person's own navigations sign out at once.
+  app.get('/api/logout', async (request, reply) => {
+    if (!isOwnNavigation(request)) return sendPage(reply, 200, renderSignOutPage());
+    await endSession(request, reply);
+    return reply.redirect('/', 302);
   });
 
   app.route({

@@ -74,16 +74,13 @@ export function createAccountService(db: Db, throttle: LoginThrottle): AccountSe
     },
 
     async authenticate(email, password, ip) {
-      await throttle.assertAllowed(ip, email);
+      await throttle.reserveAttempt(ip, email);
       const user = await findUserByEmail(db, email);
       const matches = user
         ? await verifyPassword(user.password_hash, password)
         : await verifyAgainstNoAccount(password);
-      if (!user || !matches) {
-        await throttle.recordFailure(ip, email);
-        throw new UnauthorizedError(WRONG_CREDENTIALS_MESSAGE);
-      }
-      await throttle.recordSuccess(email);
+      if (!user || !matches) throw new UnauthorizedError(WRONG_CREDENTIALS_MESSAGE);
+      await throttle.recordSuccess(ip, email);
       return user;
     },
 

@@ -1,46 +1,77 @@
 import type { Db } from '../db/database';
-import { clearHits, hitsInWindow, recordHit } from '../db/queries/rate-limits';
+import {
+  blockedUntil,
+  clearAttempts,
+  releaseAttempt,
+  reserveAttempt,
+  type BackoffPolicy,
+} from '../db/queries/rate-limits';
 import { TooManyRequestsError } from '../errors';
 
-const WINDOW_MS = 15 * 60 * 1000;
-// Generous enough that a person who mistypes a few times never meets them; tight enough to stop guessing.
-export const MAX_FAILURES_PER_ACCOUNT = 10;
-export const MAX_FAILURES_PER_ADDRESS = 50;
+const MINUTE_MS = 60_000;
 
-const accountKey = (email: string) => `login-failure:account:${email}`;
-const addressKey = (ip: string) => `login-failure:ip:${ip}`;
+/**
+ * Guessing one person's password from one address. Generous enough that a person who mistypes a few times never
+ * meets it; after that, each wrong guess doubles the wait. The owner signing in from anywhere else is unaffected.
+ */
+export const ACCOUNT_AND_ADDRESS_BACKOFF: BackoffPolicy = {
+  allowance: 5,
+  firstWaitMs: MINUTE_MS,
+  maxWaitMs: 60 * MINUTE_MS,
+};
+
+/** Guessing across many accounts from one address. */
+export const ADDRESS_BACKOFF: BackoffPolicy = {
+  allowance: 50,
+  firstWaitMs: MINUTE_MS,
+  maxWaitMs: 60 * MINUTE_MS,
+};
+
+/** A key that has not been blocked for this long starts again with its full allowance. */
+export const LOGIN_FAILURES_FORGOTTEN_AFTER_MS = 24 * 60 * MINUTE_MS;
+
+const addressKey = (ip: string) => `login:address:${ip}`;
+// An address never contains a space, so the key of one (address, account) pair cannot be another's.
+const accountAndAddressKey = (ip: string, email: string) => `login:pair:${ip} ${email}`;
 
 export interface LoginThrottle {
-  /** Throws 429 when this address or this account has failed too often lately. */
-  assertAllowed(ip: string, email: string): Promise<void>;
-  recordFailure(ip: string, email: string): Promise<void>;
-  recordSuccess(email: string): Promise<void>;
+  /**
+   * Takes one sign-in attempt for this address and account before the password is checked; it counts as a
+   * failure unless `recordSuccess` follows. Throws 429, saying how long to wait, when either must wait.
+   */
+  reserveAttempt(ip: string, email: string): Promise<void>;
+  /** Clears the pair's failures and gives the address its attempt back. */
+  recordSuccess(ip: string, email: string): Promise<void>;
+}
+
+function waitInWords(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
 export function createLoginThrottle(db: Db): LoginThrottle {
-  const windowStart = () => new Date(Date.now() - WINDOW_MS).toISOString();
+  async function reserve(key: string, policy: BackoffPolicy): Promise<void> {
+    const now = Date.now();
+    if (await reserveAttempt(db, key, policy, now, now - LOGIN_FAILURES_FORGOTTEN_AFTER_MS)) return;
+    const until = await blockedUntil(db, key);
+    // Measured from now: the wait may have been set by an attempt that started after this one.
+    const seconds = Math.max(1, Math.ceil(((until ?? now) - Date.now()) / 1000));
+    throw new TooManyRequestsError(
+      `Too many failed sign-in attempts. Please wait ${waitInWords(seconds)} and try again.`,
+      seconds,
+    );
+  }
+
   return {
-    async assertAllowed(ip, email) {
-      const since = windowStart();
-      const [byAccount, byAddress] = await Promise.all([
-        hitsInWindow(db, accountKey(email), since),
-        hitsInWindow(db, addressKey(ip), since),
-      ]);
-      if (byAccount >= MAX_FAILURES_PER_ACCOUNT || byAddress >= MAX_FAILURES_PER_ADDRESS) {
-        throw new TooManyRequestsError(
-          'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
-          WINDOW_MS / 1000,
-        );
-      }
+    async reserveAttempt(ip, email) {
+      // The address first: hammering an account that must wait still counts against the address.
+      await reserve(addressKey(ip), ADDRESS_BACKOFF);
+      await reserve(accountAndAddressKey(ip, email), ACCOUNT_AND_ADDRESS_BACKOFF);
     },
-    async recordFailure(ip, email) {
-      const now = new Date().toISOString();
-      const since = windowStart();
-      await recordHit(db, accountKey(email), now, since);
-      await recordHit(db, addressKey(ip), now, since);
-    },
-    async recordSuccess(email) {
-      await clearHits(db, accountKey(email));
+    async recordSuccess(ip, email) {
+      await clearAttempts(db, accountAndAddressKey(ip, email));
+      await releaseAttempt(db, addressKey(ip));
     },
   };
 }

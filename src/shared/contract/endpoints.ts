@@ -7,6 +7,7 @@ export const endpoints = {
   currentUser: { method: 'GET', path: '/api/auth/user' },
   register: { method: 'POST', path: '/api/register' },
   login: { method: 'POST', path: '/api/login' },
+  logout: { method: 'POST', path: '/api/logout' },
   getUser: { method: 'GET', path: '/api/users/:id' },
   listUsers: { method: 'GET', path: '/api/users' },
 

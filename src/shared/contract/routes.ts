@@ -54,6 +54,7 @@ export const routes = {
     successStatus: 201,
   },
   login: { ...endpoints.login, body: loginBodySchema, response: currentUserSchema },
+  logout: { ...endpoints.logout, response: z.object({ signedOut: z.literal(true) }) },
   getUser: { ...endpoints.getUser, params: userIdParamsSchema, response: publicUserSchema },
   listUsers: { ...endpoints.listUsers, query: pageQuerySchema, response: z.array(publicUserSchema) },
 
