@@ -1,6 +1,10 @@
+import { finished, PassThrough, type Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { BadRequestError, PayloadTooLargeError } from '../errors';
 import { TooLargeError, type BlobStore, type TempBlob } from '../storage/blob-store';
+
+const MALFORMED_MESSAGE =
+  'The upload arrived incomplete or is not valid multipart/form-data. Please try sending it again.';
 
 export interface FileFieldRule {
   maxBytes: number;
@@ -12,6 +16,26 @@ export interface MultipartUpload {
   files: Record<string, TempBlob>;
   /** Removes every temp file of this upload; call it whatever happened. */
   discard(): Promise<void>;
+}
+
+/**
+ * The part's bytes through a stream of our own: a failure of the client's body (cut off, malformed) then arrives
+ * as a 400, told apart from a failure of our disk, which stays our fault.
+ */
+function clientBytes(file: Readable): Readable {
+  // The error may come before the reader's listeners do (the parser can fail a part before it reaches us); the
+  // reader still gets it, from the stream's state, so this listener only keeps it from counting as unhandled.
+  const relay = new PassThrough().on('error', () => {});
+  finished(file, (error) => {
+    if (error) relay.destroy(new BadRequestError(MALFORMED_MESSAGE));
+  });
+  return file.pipe(relay);
+}
+
+/** The parser's own complaints are about the client's body; the plugin's limit errors already carry a status. */
+function asClientError(error: unknown): unknown {
+  const hasStatus = typeof error === 'object' && error !== null && 'statusCode' in error;
+  return hasStatus ? error : new BadRequestError(MALFORMED_MESSAGE);
 }
 
 /**
@@ -32,8 +56,14 @@ export async function readMultipartUpload(
     await Promise.all(Object.values(files).map((file) => blobs.discardTemp(file)));
   };
   const largest = Math.max(...Object.values(rules).map((rule) => rule.maxBytes));
+  const parts = request.parts({ limits: { fileSize: largest + 1 } });
   try {
-    for await (const part of request.parts({ limits: { fileSize: largest + 1 } })) {
+    for (;;) {
+      const next = await parts.next().catch((error: unknown) => {
+        throw asClientError(error);
+      });
+      if (next.done) break;
+      const part = next.value;
       if (part.type === 'field') {
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
         continue;
@@ -44,7 +74,7 @@ export async function readMultipartUpload(
         continue;
       }
       try {
-        files[part.fieldname] = await blobs.putTemp(part.file, rule.maxBytes);
+        files[part.fieldname] = await blobs.putTemp(clientBytes(part.file), rule.maxBytes);
       } catch (error) {
         if (error instanceof TooLargeError) throw new PayloadTooLargeError(rule.tooLargeMessage);
         throw error;
