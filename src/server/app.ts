@@ -12,6 +12,7 @@ import { startJobWorker, type JobWorker } from './jobs/job-worker';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSameOriginGuard } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerUnreadBodyDiscard } from './http/unread-body';
 import { registerRoutes } from './routes/index';
 
 export interface BuildAppOptions {
@@ -38,6 +39,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   registerSameOriginGuard(app);
+  registerUnreadBodyDiscard(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);

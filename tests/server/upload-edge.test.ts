@@ -1,20 +1,93 @@
 import { mkdir, readdir } from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartForm, streamedTone } from '../support/audio';
 import { signUp, type SignedIn } from './support/accounts';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
 
+const MB = 1024 * 1024;
+const EXCHANGE_TIMEOUT_MS = 60_000;
+/** For tests that send tens of megabytes on a shared machine. */
+const BIG_UPLOAD_TEST_MS = 120_000;
+
 let testApp: TestApp;
+let port: number;
 let author: SignedIn;
+let voice: Buffer;
 let uploadsDir: string;
 
 beforeAll(async () => {
   testApp = await createTestApp();
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (testApp.app.server.address() as net.AddressInfo).port;
   author = await signUp(testApp.app);
+  voice = await streamedTone({ seconds: 1, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
   uploadsDir = path.join(testApp.config.dataDir, 'tmp', 'uploads');
   await mkdir(uploadsDir, { recursive: true });
 });
 afterAll(() => testApp?.close());
+
+const baseUrl = () => `http://127.0.0.1:${port}`;
+const audioPart = (content: Buffer) => ({
+  field: 'audio',
+  filename: 'voice.webm',
+  contentType: 'audio/webm',
+  content,
+});
+/** Opus-in-WebM magic followed by zeros: a file of any size that is refused by its size, not its content. */
+const bigAudio = (bytes: number) => {
+  const content = Buffer.alloc(bytes);
+  voice.copy(content);
+  return content;
+};
+
+interface RawExchange {
+  /** Everything the server sent, as text. */
+  received: string;
+  /** The socket error, if the connection was reset rather than closed. */
+  error: string | undefined;
+}
+
+/** Sends `request` on one TCP connection and reads until the server closes it. */
+function rawExchange(request: Buffer[]): Promise<RawExchange> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    let error: string | undefined;
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no close within ${EXCHANGE_TIMEOUT_MS} ms`));
+    }, EXCHANGE_TIMEOUT_MS);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', (failure: NodeJS.ErrnoException) => {
+      error = failure.code ?? failure.message;
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ received: Buffer.concat(chunks).toString('latin1'), error });
+    });
+    for (const part of request) socket.write(part);
+  });
+}
+
+function requestHead(method: string, url: string, headers: Record<string, string | number>): Buffer {
+  const lines = Object.entries({ host: `127.0.0.1:${port}`, ...headers }).map(([k, v]) => `${k}: ${v}`);
+  return Buffer.from(`${method} ${url} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
+}
+
+/** The one response in `received`: status, headers and JSON body. */
+function parseResponse(received: string) {
+  const [head = '', body = ''] = received.split('\r\n\r\n', 2);
+  const [statusLine = '', ...headerLines] = head.split('\r\n');
+  const headers = Object.fromEntries(
+    headerLines.map((line) => [
+      line.slice(0, line.indexOf(':')).toLowerCase(),
+      line.slice(line.indexOf(':') + 2),
+    ]),
+  );
+  return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) as { message: string } };
+}
 
 describe(`malformed multipart on ${databaseKind}`, () => {
   it('answers 400 with a message to a multipart body without a boundary', async () => {
@@ -38,5 +111,63 @@ describe(`malformed multipart on ${databaseKind}`, () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/arrived incomplete/);
     expect(await readdir(uploadsDir)).toEqual([]);
+  });
+});
+
+describe(`413 answers reach the client on ${databaseKind}`, { timeout: BIG_UPLOAD_TEST_MS }, () => {
+  it('sends an oversize upload its 413, then closes the connection cleanly', async () => {
+    const form = multipartForm({ title: 'too long' }, [audioPart(bigAudio(101 * MB))]);
+    const upload = requestHead('POST', '/api/posts', {
+      ...form.headers,
+      cookie: author.cookie,
+      'content-length': form.payload.length,
+    });
+    // A keep-alive client sends its next request on the same connection.
+    const next = requestHead('GET', '/api/health', {});
+    const { received, error } = await rawExchange([upload, form.payload, next]);
+
+    expect(error).toBeUndefined();
+    const response = parseResponse(received);
+    expect(response.status).toBe(413);
+    expect(response.headers.connection).toBe('close');
+    expect(response.body.message).toBe('Please select an audio file smaller than 100MB.');
+    expect(await readdir(uploadsDir)).toEqual([]);
+  });
+
+  it('gives fetch the 413 message of an oversize upload', async () => {
+    const form = multipartForm({}, [audioPart(bigAudio(101 * MB))]);
+    const response = await fetch(`${baseUrl()}/api/posts`, {
+      method: 'POST',
+      headers: { ...form.headers, cookie: author.cookie },
+      body: form.payload,
+      signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS),
+    });
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'Please select an audio file smaller than 100MB.',
+    );
+  });
+
+  it('does the same for a JSON body over the 1 MB limit', async () => {
+    const body = Buffer.from(JSON.stringify({ email: 'x@example.com', password: 'p'.repeat(2 * MB) }));
+    const head = requestHead('POST', '/api/login', {
+      'content-type': 'application/json',
+      'content-length': body.length,
+    });
+    const { received, error } = await rawExchange([head, body, requestHead('GET', '/api/health', {})]);
+    expect(error).toBeUndefined();
+    const response = parseResponse(received);
+    expect(response.status).toBe(413);
+    expect(response.headers.connection).toBe('close');
+    expect(response.body.message).toBe('The request is too large.');
+
+    const viaFetch = await fetch(`${baseUrl()}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS),
+    });
+    expect(viaFetch.status).toBe(413);
+    expect(((await viaFetch.json()) as { message: string }).message).toBe('The request is too large.');
   });
 });
