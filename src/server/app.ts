@@ -8,6 +8,7 @@ import type { AppContext } from './context';
 import type { App } from './http/app-types';
 import { registerClientApp } from './http/client-app';
 import { registerMediaFiles } from './http/media-files';
+import { MULTIPART_LIMITS } from './http/multipart-upload';
 import { startJobWorker, type JobWorker } from './jobs/job-worker';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSameOriginGuard } from './http/same-origin';
@@ -43,7 +44,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
-  await app.register(fastifyMultipart, { limits: { fields: 30, fieldSize: 64 * 1024, files: 2, parts: 40 } });
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   registerCurrentUser(app, context.sessions);
   await registerMediaFiles(app, context.config.dataDir);
 

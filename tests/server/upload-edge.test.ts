@@ -1,7 +1,9 @@
+import type { Post } from '@shared/contract/posts';
+import { watch, type FSWatcher } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, streamedTone } from '../support/audio';
 import { signUp, type SignedIn } from './support/accounts';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
@@ -41,6 +43,30 @@ const bigAudio = (bytes: number) => {
   voice.copy(content);
   return content;
 };
+
+async function publish(fields: Record<string, string>): Promise<Post> {
+  const form = multipartForm(fields, [audioPart(voice)]);
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/posts',
+    headers: { ...form.headers, cookie: author.cookie },
+    payload: form.payload,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+/** Every file that appears in the upload temp directory while it is being watched, even if removed again. */
+let watcher: FSWatcher | undefined;
+function watchTempFiles(): string[] {
+  const seen: string[] = [];
+  watcher = watch(uploadsDir, (_event, name) => seen.push(String(name)));
+  return seen;
+}
+afterEach(() => {
+  watcher?.close();
+  watcher = undefined;
+});
 
 interface RawExchange {
   /** Everything the server sent, as text. */
@@ -87,6 +113,28 @@ function parseResponse(received: string) {
     ]),
   );
   return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) as { message: string } };
+}
+
+/** A streamed (chunked) request, so the server cannot know its size up front. */
+async function sendChunked(
+  url: string,
+  headers: Record<string, string>,
+  body: Buffer,
+): Promise<{ status: number; message: string }> {
+  const response = await fetch(`${baseUrl()}${url}`, {
+    method: 'POST',
+    headers,
+    body: new ReadableStream({
+      start(controller) {
+        for (let offset = 0; offset < body.length; offset += MB)
+          controller.enqueue(body.subarray(offset, offset + MB));
+        controller.close();
+      },
+    }),
+    duplex: 'half',
+    signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS),
+  } as RequestInit);
+  return { status: response.status, message: ((await response.json()) as { message: string }).message };
 }
 
 describe(`malformed multipart on ${databaseKind}`, () => {
@@ -171,3 +219,90 @@ describe(`413 answers reach the client on ${databaseKind}`, { timeout: BIG_UPLOA
     expect(((await viaFetch.json()) as { message: string }).message).toBe('The request is too large.');
   });
 });
+
+describe(
+  `uploads refused before their body is stored on ${databaseKind}`,
+  { timeout: BIG_UPLOAD_TEST_MS },
+  () => {
+    it('refuses a visitor’s 40 MB comment on a members-only post without writing a byte', async () => {
+      const post = await publish({ title: 'members only' });
+      const form = multipartForm({ postId: post.id, visitorName: 'Vera' }, [audioPart(bigAudio(40 * MB))]);
+      const created = watchTempFiles();
+      const refused = await sendChunked('/api/comments', form.headers, form.payload);
+      expect(refused).toEqual({
+        status: 403,
+        message: 'This post takes voice comments from members only. Sign in to reply.',
+      });
+      expect(created).toEqual([]);
+    });
+
+    it('refuses a comment that says it is over the comment limit at once', async () => {
+      const post = await publish({ title: 'open', allowVisitorComments: 'true' });
+      const form = multipartForm({ postId: post.id, visitorName: 'Vera' }, [audioPart(bigAudio(40 * MB))]);
+      const created = watchTempFiles();
+      const response = await fetch(`${baseUrl()}/api/comments`, {
+        method: 'POST',
+        headers: form.headers,
+        body: form.payload,
+        signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS),
+      });
+      expect(response.status).toBe(413);
+      expect(((await response.json()) as { message: string }).message).toBe(
+        'Voice comments must be smaller than 20MB.',
+      );
+      expect(created).toEqual([]);
+    });
+
+    it('asks for postId before the audio', async () => {
+      const post = await publish({ title: 'open', allowVisitorComments: 'true' });
+      const form = multipartForm({}, [audioPart(bigAudio(5 * MB))]);
+      const boundary = form.headers['content-type'].split('boundary=')[1]!;
+      const closing = Buffer.from(`--${boundary}--\r\n`);
+      const postIdAfterAudio = Buffer.concat([
+        form.payload.subarray(0, form.payload.length - closing.length),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="postId"\r\n\r\n${post.id}\r\n`),
+        closing,
+      ]);
+      const created = watchTempFiles();
+      const refused = await sendChunked(
+        '/api/comments',
+        { ...form.headers, cookie: author.cookie },
+        postIdAfterAudio,
+      );
+      expect(refused).toEqual({ status: 400, message: 'Send the postId field before the audio file.' });
+      expect(created).toEqual([]);
+    });
+
+    it('refuses a signed-out upload at auth, before reading it', async () => {
+      const form = multipartForm({ title: 'who am I' }, [audioPart(bigAudio(40 * MB))]);
+      const created = watchTempFiles();
+      const refused = await sendChunked('/api/posts', form.headers, form.payload);
+      expect(refused.status).toBe(401);
+      expect(created).toEqual([]);
+    });
+
+    it('stops a visitor over the comment rate limit before storing their audio', async () => {
+      const post = await publish({ title: 'open', allowVisitorComments: 'true' });
+      const notAudio = multipartForm({ postId: post.id, visitorName: 'Vera' }, [
+        audioPart(Buffer.from('not audio at all')),
+      ]);
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const response = await fetch(`${baseUrl()}/api/comments`, {
+          method: 'POST',
+          headers: notAudio.headers,
+          body: notAudio.payload,
+          signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS),
+        });
+        expect(response.status).toBe(422);
+      }
+      const form = multipartForm({ postId: post.id, visitorName: 'Vera' }, [audioPart(bigAudio(5 * MB))]);
+      const created = watchTempFiles();
+      const refused = await sendChunked('/api/comments', form.headers, form.payload);
+      expect(refused).toEqual({
+        status: 429,
+        message: 'You have left several comments just now. Please wait a few minutes.',
+      });
+      expect(created).toEqual([]);
+    });
+  },
+);

@@ -3,6 +3,14 @@ import type { FastifyRequest } from 'fastify';
 import { BadRequestError, PayloadTooLargeError } from '../errors';
 import { TooLargeError, type BlobStore, type TempBlob } from '../storage/blob-store';
 
+/** What the multipart parser allows in any request (registered in app.ts). */
+export const MULTIPART_LIMITS = { fields: 30, fieldSize: 64 * 1024, files: 2, parts: 40 };
+/** Room for a part's boundary and headers (name, filename, type). */
+const PART_HEADERS_BYTES = 16 * 1024;
+/** Everything but the files a form can carry within MULTIPART_LIMITS. */
+const FORM_OVERHEAD_BYTES =
+  MULTIPART_LIMITS.fields * MULTIPART_LIMITS.fieldSize + MULTIPART_LIMITS.parts * PART_HEADERS_BYTES;
+
 const MALFORMED_MESSAGE =
   'The upload arrived incomplete or is not valid multipart/form-data. Please try sending it again.';
 
@@ -11,11 +19,24 @@ export interface FileFieldRule {
   tooLargeMessage: string;
 }
 
+export interface UploadChecks {
+  /** Runs once, as the first file part begins and before any of its bytes are read, with the fields so far. */
+  beforeFiles?: (fields: Record<string, string>) => Promise<void>;
+}
+
 export interface MultipartUpload {
   fields: Record<string, string>;
   files: Record<string, TempBlob>;
   /** Removes every temp file of this upload; call it whatever happened. */
   discard(): Promise<void>;
+}
+
+/** The largest file rule, and the most a request with these files can rightly declare. */
+function limitsOf(rules: FileFieldRule[]): { largest: FileFieldRule; bodyBytes: number } {
+  return {
+    largest: rules.reduce((big, rule) => (rule.maxBytes > big.maxBytes ? rule : big)),
+    bodyBytes: rules.reduce((sum, rule) => sum + rule.maxBytes, FORM_OVERHEAD_BYTES),
+  };
 }
 
 /**
@@ -46,17 +67,23 @@ export async function readMultipartUpload(
   request: FastifyRequest,
   blobs: BlobStore,
   rules: Record<string, FileFieldRule>,
+  checks: UploadChecks = {},
 ): Promise<MultipartUpload> {
   if (!request.isMultipart()) {
     throw new BadRequestError('Send the upload as multipart/form-data with the audio as a file field.');
   }
+  const { largest, bodyBytes } = limitsOf(Object.values(rules));
+  // Refused at once, before a byte is read, when the request says it is larger than these files allow.
+  if (Number(request.headers['content-length']) > bodyBytes)
+    throw new PayloadTooLargeError(largest.tooLargeMessage);
   const fields: Record<string, string> = {};
   const files: Record<string, TempBlob> = {};
   const discard = async () => {
     await Promise.all(Object.values(files).map((file) => blobs.discardTemp(file)));
   };
-  const largest = Math.max(...Object.values(rules).map((rule) => rule.maxBytes));
-  const parts = request.parts({ limits: { fileSize: largest + 1 } });
+  // The parser's own cap sits above ours, so the rule's message is the one that is given.
+  const parts = request.parts({ limits: { fileSize: largest.maxBytes + 1 } });
+  let filesBegun = false;
   try {
     for (;;) {
       const next = await parts.next().catch((error: unknown) => {
@@ -67,6 +94,10 @@ export async function readMultipartUpload(
       if (part.type === 'field') {
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
         continue;
+      }
+      if (!filesBegun) {
+        filesBegun = true;
+        await checks.beforeFiles?.(fields);
       }
       const rule = rules[part.fieldname];
       if (!rule || files[part.fieldname]) {
