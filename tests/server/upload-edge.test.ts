@@ -1,12 +1,14 @@
 import type { Post } from '@shared/contract/posts';
 import { watch, type FSWatcher } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, streamedTone } from '../support/audio';
 import { signUp, type SignedIn } from './support/accounts';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
+import { waitFor } from './support/waits';
 
 const MB = 1024 * 1024;
 const EXCHANGE_TIMEOUT_MS = 60_000;
@@ -306,3 +308,65 @@ describe(
     });
   },
 );
+
+describe(`a comment racing its post's deletion on ${databaseKind}`, () => {
+  it('answers 404 and keeps nothing when the post is deleted while the audio arrives', async () => {
+    const countRows = async (table: 'audio_assets' | 'comments') =>
+      Number(
+        (
+          await testApp.context.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = { assets: await countRows('audio_assets'), comments: await countRows('comments') };
+    const post = await publish({ title: 'soon gone' });
+    const form = multipartForm({ postId: post.id }, [audioPart(voice)]);
+    const half = form.payload.length - Math.floor(voice.length / 2);
+
+    const answer = new Promise<{ status: number; message: string }>((resolve, reject) => {
+      const request = http.request(`${baseUrl()}/api/comments`, {
+        method: 'POST',
+        headers: { ...form.headers, cookie: author.cookie },
+        timeout: EXCHANGE_TIMEOUT_MS,
+      });
+      request.on('response', (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            message: (JSON.parse(Buffer.concat(chunks).toString()) as { message: string }).message,
+          }),
+        );
+      });
+      request.on('timeout', () => request.destroy(new Error('no answer in time')));
+      request.on('error', reject);
+      request.write(form.payload.subarray(0, half));
+      // The comment is admitted and its audio is being stored: now the post goes.
+      waitFor(async () => ((await readdir(uploadsDir)).length > 0 ? true : undefined), 10_000, 'a temp file')
+        .then(() =>
+          testApp.app.inject({
+            method: 'DELETE',
+            url: `/api/posts/${post.id}`,
+            headers: { cookie: author.cookie },
+          }),
+        )
+        .then((deleted) => {
+          expect(deleted.statusCode).toBe(200);
+          request.end(form.payload.subarray(half));
+        })
+        .catch(reject);
+    });
+
+    expect(await answer).toEqual({
+      status: 404,
+      message: 'This post does not exist or is not shared with you.',
+    });
+    expect({ assets: await countRows('audio_assets'), comments: await countRows('comments') }).toEqual(
+      before,
+    );
+    expect(await readdir(uploadsDir)).toEqual([]);
+  });
+});

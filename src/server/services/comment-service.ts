@@ -13,6 +13,7 @@ import {
   listComments,
   type CommentWithAudio,
 } from '../db/queries/comments';
+import { findPost } from '../db/queries/posts';
 import { recordHit } from '../db/queries/rate-limits';
 import {
   BadRequestError,
@@ -26,7 +27,7 @@ import type { TempBlob } from '../storage/blob-store';
 import type { AudioLibrary } from './audio-library';
 import type { NotificationService } from './notification-service';
 import { audioSourcesOf, parseJsonArray } from './post-presenter';
-import { findVisiblePost } from './post-visibility';
+import { findVisiblePost, POST_NOT_FOUND_MESSAGE } from './post-visibility';
 import type { UserService } from './user-service';
 import { newId } from '../ids';
 
@@ -166,6 +167,8 @@ export function createCommentService(deps: {
         });
       } catch (error) {
         await prepared.forget();
+        // The post was deleted while the comment was on its way: the insert's foreign key refused it.
+        if (!(await findPost(db, post.id))) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
         throw error;
       }
       const row = await findCommentWithAudio(db, id);
