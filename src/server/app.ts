@@ -10,10 +10,12 @@ import { renderLoginPage } from './auth/login-page';
 import { clientPageHtml, registerClientApp } from './http/client-app';
 import { contentSecurityPolicy, inlineScriptHashes } from './http/content-security-policy';
 import { registerMediaFiles } from './http/media-files';
+import { MULTIPART_LIMITS } from './http/multipart-upload';
 import { startJobWorker, type JobWorker } from './jobs/job-worker';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSameOriginGuard } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerUnreadBodyDiscard } from './http/unread-body';
 import { CSP_REPORT_PATH } from './routes/csp-reports';
 import { registerRoutes } from './routes/index';
 
@@ -42,10 +44,11 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   const pages = [renderLoginPage({ mode: 'signin' }), await clientPageHtml(options.clientDir)];
   registerSecurityHeaders(app, contentSecurityPolicy(pages.flatMap(inlineScriptHashes), CSP_REPORT_PATH));
   registerSameOriginGuard(app);
+  registerUnreadBodyDiscard(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
-  await app.register(fastifyMultipart, { limits: { fields: 30, fieldSize: 64 * 1024, files: 2, parts: 40 } });
+  await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   registerCurrentUser(app, context.sessions);
   await registerMediaFiles(app, context.config.dataDir);
 

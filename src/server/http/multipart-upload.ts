@@ -1,10 +1,27 @@
+import { finished, PassThrough, type Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { BadRequestError, PayloadTooLargeError } from '../errors';
 import { TooLargeError, type BlobStore, type TempBlob } from '../storage/blob-store';
 
+/** What the multipart parser allows in any request (registered in app.ts). */
+export const MULTIPART_LIMITS = { fields: 30, fieldSize: 64 * 1024, files: 2, parts: 40 };
+/** Room for a part's boundary and headers (name, filename, type). */
+const PART_HEADERS_BYTES = 16 * 1024;
+/** Everything but the files a form can carry within MULTIPART_LIMITS. */
+const FORM_OVERHEAD_BYTES =
+  MULTIPART_LIMITS.fields * MULTIPART_LIMITS.fieldSize + MULTIPART_LIMITS.parts * PART_HEADERS_BYTES;
+
+const MALFORMED_MESSAGE =
+  'The upload arrived incomplete or is not valid multipart/form-data. Please try sending it again.';
+
 export interface FileFieldRule {
   maxBytes: number;
   tooLargeMessage: string;
+}
+
+export interface UploadChecks {
+  /** Runs once, as the first file part begins and before any of its bytes are read, with the fields so far. */
+  beforeFiles?: (fields: Record<string, string>) => Promise<void>;
 }
 
 export interface MultipartUpload {
@@ -12,6 +29,34 @@ export interface MultipartUpload {
   files: Record<string, TempBlob>;
   /** Removes every temp file of this upload; call it whatever happened. */
   discard(): Promise<void>;
+}
+
+/** The largest file rule, and the most a request with these files can rightly declare. */
+function limitsOf(rules: FileFieldRule[]): { largest: FileFieldRule; bodyBytes: number } {
+  return {
+    largest: rules.reduce((big, rule) => (rule.maxBytes > big.maxBytes ? rule : big)),
+    bodyBytes: rules.reduce((sum, rule) => sum + rule.maxBytes, FORM_OVERHEAD_BYTES),
+  };
+}
+
+/**
+ * The part's bytes through a stream of our own: a failure of the client's body (cut off, malformed) then arrives
+ * as a 400, told apart from a failure of our disk, which stays our fault.
+ */
+function clientBytes(file: Readable): Readable {
+  // The error may come before the reader's listeners do (the parser can fail a part before it reaches us); the
+  // reader still gets it, from the stream's state, so this listener only keeps it from counting as unhandled.
+  const relay = new PassThrough().on('error', () => {});
+  finished(file, (error) => {
+    if (error) relay.destroy(new BadRequestError(MALFORMED_MESSAGE));
+  });
+  return file.pipe(relay);
+}
+
+/** The parser's own complaints are about the client's body; the plugin's limit errors already carry a status. */
+function asClientError(error: unknown): unknown {
+  const hasStatus = typeof error === 'object' && error !== null && 'statusCode' in error;
+  return hasStatus ? error : new BadRequestError(MALFORMED_MESSAGE);
 }
 
 /**
@@ -22,21 +67,37 @@ export async function readMultipartUpload(
   request: FastifyRequest,
   blobs: BlobStore,
   rules: Record<string, FileFieldRule>,
+  checks: UploadChecks = {},
 ): Promise<MultipartUpload> {
   if (!request.isMultipart()) {
     throw new BadRequestError('Send the upload as multipart/form-data with the audio as a file field.');
   }
+  const { largest, bodyBytes } = limitsOf(Object.values(rules));
+  // Refused at once, before a byte is read, when the request says it is larger than these files allow.
+  if (Number(request.headers['content-length']) > bodyBytes)
+    throw new PayloadTooLargeError(largest.tooLargeMessage);
   const fields: Record<string, string> = {};
   const files: Record<string, TempBlob> = {};
   const discard = async () => {
     await Promise.all(Object.values(files).map((file) => blobs.discardTemp(file)));
   };
-  const largest = Math.max(...Object.values(rules).map((rule) => rule.maxBytes));
+  // The parser's own cap sits above ours, so the rule's message is the one that is given.
+  const parts = request.parts({ limits: { fileSize: largest.maxBytes + 1 } });
+  let filesBegun = false;
   try {
-    for await (const part of request.parts({ limits: { fileSize: largest + 1 } })) {
+    for (;;) {
+      const next = await parts.next().catch((error: unknown) => {
+        throw asClientError(error);
+      });
+      if (next.done) break;
+      const part = next.value;
       if (part.type === 'field') {
         fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
         continue;
+      }
+      if (!filesBegun) {
+        filesBegun = true;
+        await checks.beforeFiles?.(fields);
       }
       const rule = rules[part.fieldname];
       if (!rule || files[part.fieldname]) {
@@ -44,7 +105,7 @@ export async function readMultipartUpload(
         continue;
       }
       try {
-        files[part.fieldname] = await blobs.putTemp(part.file, rule.maxBytes);
+        files[part.fieldname] = await blobs.putTemp(clientBytes(part.file), rule.maxBytes);
       } catch (error) {
         if (error instanceof TooLargeError) throw new PayloadTooLargeError(rule.tooLargeMessage);
         throw error;

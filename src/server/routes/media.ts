@@ -37,8 +37,11 @@ export function registerMediaRoutes(app: App, context: AppContext): void {
     { schema: { params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.[a-z]{3,4}$/) }) } },
     async (request, reply) => {
       const image = await findImage(context.db, request.params.file.split('.')[0]!);
-      const visible = image && (image.is_private === 0 || image.owner_id === request.currentUser?.id);
-      if (!image || !visible || !image.storage_key.endsWith(`/${request.params.file}`))
+      if (
+        !image ||
+        !image.storage_key.endsWith(`/${request.params.file}`) ||
+        !(await mayView(request, image))
+      )
         throw new NotFoundError(MISSING);
       return sendMedia(reply, image.storage_key, image.mime, image.is_private === 0);
     },

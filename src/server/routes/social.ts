@@ -1,10 +1,17 @@
 import { routes } from '@shared/contract/routes';
-import { MAX_AUDIO_BYTES } from '@shared/domain/posts';
+import { COMMENT_MAX_BYTES } from '@shared/domain/social';
 import { requireUser, signedInUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { contractRoute, type App } from '../http/app-types';
-import { readMultipartUpload } from '../http/multipart-upload';
+import { BadRequestError } from '../errors';
+import { readMultipartUpload, type FileFieldRule } from '../http/multipart-upload';
 import { sendPage } from '../http/pagination';
+import type { CommentAdmission, Commenter } from '../services/comment-service';
+
+const COMMENT_AUDIO_RULE: FileFieldRule = {
+  maxBytes: COMMENT_MAX_BYTES,
+  tooLargeMessage: 'Voice comments must be smaller than 20MB.',
+};
 
 export function registerSocialRoutes(app: App, context: AppContext): void {
   const { reactions, follows, comments, notifications } = context;
@@ -101,17 +108,25 @@ export function registerSocialRoutes(app: App, context: AppContext): void {
   app.route({
     ...contractRoute(routes.createComment),
     handler: async (request, reply) => {
-      const upload = await readMultipartUpload(request, context.blobs, {
-        audio: {
-          maxBytes: MAX_AUDIO_BYTES,
-          tooLargeMessage: 'Please select an audio file smaller than 100MB.',
+      const commenter: Commenter = request.currentUser
+        ? { kind: 'user', userId: request.currentUser.id }
+        : { kind: 'visitor', ip: request.ip };
+      let admission: CommentAdmission | undefined;
+      const upload = await readMultipartUpload(
+        request,
+        context.blobs,
+        { audio: COMMENT_AUDIO_RULE },
+        {
+          // Whether this person may comment here is settled before a byte of their audio is taken.
+          beforeFiles: async (fields) => {
+            if (!fields.postId) throw new BadRequestError('Send the postId field before the audio file.');
+            admission = await comments.admit(commenter, fields);
+          },
         },
-      });
+      );
       try {
-        const commenter = request.currentUser
-          ? ({ kind: 'user', userId: request.currentUser.id } as const)
-          : ({ kind: 'visitor', ip: request.ip } as const);
-        return reply.code(201).send(await comments.create(commenter, upload.fields, upload.files.audio));
+        admission ??= await comments.admit(commenter, upload.fields);
+        return reply.code(201).send(await comments.create(admission, upload.files.audio));
       } finally {
         await upload.discard();
       }

@@ -1,8 +1,10 @@
 import { commentFieldsSchema, type Comment } from '@shared/contract/social';
 import { COMMENT_MAX_SECONDS } from '@shared/domain/social';
 import type { PublicUser } from '@shared/contract/users';
+import type { z } from 'zod';
 import type { Db } from '../db/database';
 import type { Page } from '../db/pagination';
+import type { PostRow } from '../db/schema';
 import { deleteAudioAsset, findAudioAsset } from '../db/queries/audio-assets';
 import {
   deleteComment,
@@ -11,6 +13,7 @@ import {
   listComments,
   type CommentWithAudio,
 } from '../db/queries/comments';
+import { findPost } from '../db/queries/posts';
 import { recordHit } from '../db/queries/rate-limits';
 import {
   BadRequestError,
@@ -24,7 +27,7 @@ import type { TempBlob } from '../storage/blob-store';
 import type { AudioLibrary } from './audio-library';
 import type { NotificationService } from './notification-service';
 import { audioSourcesOf, parseJsonArray } from './post-presenter';
-import { findVisiblePost } from './post-visibility';
+import { findVisiblePost, POST_NOT_FOUND_MESSAGE } from './post-visibility';
 import type { UserService } from './user-service';
 import { newId } from '../ids';
 
@@ -34,8 +37,19 @@ const COMMENT_NOT_FOUND = 'This comment does not exist or is not shared with you
 
 export type Commenter = { kind: 'user'; userId: string } | { kind: 'visitor'; ip: string };
 
+type CommentFields = z.infer<typeof commentFieldsSchema>;
+
+/** A commenter cleared to comment on a post: what is known before any audio is taken. */
+export interface CommentAdmission {
+  commenter: Commenter;
+  fields: CommentFields;
+  post: PostRow;
+}
+
 export interface CommentService {
-  create(commenter: Commenter, fields: Record<string, string>, audio: TempBlob | undefined): Promise<Comment>;
+  /** The post, the visitor's permission and their rate limit: settled before the audio is streamed. */
+  admit(commenter: Commenter, fields: Record<string, string>): Promise<CommentAdmission>;
+  create(admission: CommentAdmission, audio: TempBlob | undefined): Promise<Comment>;
   list(
     viewerId: string | undefined,
     postId: string,
@@ -78,6 +92,8 @@ export function createCommentService(deps: {
     );
   }
 
+  const viewerOf = (commenter: Commenter) => (commenter.kind === 'user' ? commenter.userId : undefined);
+
   async function throttleVisitor(ip: string): Promise<void> {
     const now = Date.now();
     const hits = await recordHit(
@@ -95,13 +111,12 @@ export function createCommentService(deps: {
   }
 
   return {
-    async create(commenter, rawFields, upload) {
+    async admit(commenter, rawFields) {
       const parsed = commentFieldsSchema.safeParse(rawFields);
       if (!parsed.success)
         throw new BadRequestError(parsed.error.issues.map((issue) => issue.message).join(' '));
       const fields = parsed.data;
-      const viewerId = commenter.kind === 'user' ? commenter.userId : undefined;
-      const post = await findVisiblePost(db, viewerId, fields.postId);
+      const post = await findVisiblePost(db, viewerOf(commenter), fields.postId);
       if (commenter.kind === 'visitor') {
         if (post.allow_visitor_comments !== 1) {
           throw new ForbiddenError('This post takes voice comments from members only. Sign in to reply.');
@@ -109,6 +124,11 @@ export function createCommentService(deps: {
         if (!fields.visitorName) throw new BadRequestError('Tell us your name to leave a comment.');
         await throttleVisitor(commenter.ip);
       }
+      return { commenter, fields, post };
+    },
+
+    async create({ commenter, fields, post }, upload) {
+      const viewerId = viewerOf(commenter);
       if (!upload) throw new BadRequestError('Attach the voice comment as a file field named "audio".');
 
       const prepared = await audio.prepare(upload, post.user_id, post.is_private === 1);
@@ -147,6 +167,8 @@ export function createCommentService(deps: {
         });
       } catch (error) {
         await prepared.forget();
+        // The post was deleted while the comment was on its way: the insert's foreign key refused it.
+        if (!(await findPost(db, post.id))) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
         throw error;
       }
       const row = await findCommentWithAudio(db, id);

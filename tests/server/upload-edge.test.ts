@@ -1,0 +1,372 @@
+import type { Post } from '@shared/contract/posts';
+import { watch, type FSWatcher } from 'node:fs';
+import { mkdir, readdir } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { multipartForm, streamedTone } from '../support/audio';
+import { signUp, type SignedIn } from './support/accounts';
+import { createTestApp, databaseKind, type TestApp } from './support/test-app';
+import { waitFor } from './support/waits';
+
+const MB = 1024 * 1024;
+const EXCHANGE_TIMEOUT_MS = 60_000;
+/** For tests that send tens of megabytes on a shared machine. */
+const BIG_UPLOAD_TEST_MS = 120_000;
+
+let testApp: TestApp;
+let port: number;
+let author: SignedIn;
+let voice: Buffer;
+let uploadsDir: string;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (testApp.app.server.address() as net.AddressInfo).port;
+  author = await signUp(testApp.app);
+  voice = await streamedTone({ seconds: 1, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
+  uploadsDir = path.join(testApp.config.dataDir, 'tmp', 'uploads');
+  await mkdir(uploadsDir, { recursive: true });
+});
+afterAll(() => testApp?.close());
+
+const baseUrl = () => `http://127.0.0.1:${port}`;
+const audioPart = (content: Buffer) => ({
+  field: 'audio',
+  filename: 'voice.webm',
+  contentType: 'audio/webm',
+  content,
+});
+/** Opus-in-WebM magic followed by zeros: a file of any size that is refused by its size, not its content. */
+const bigAudio = (bytes: number) => {
+  const content = Buffer.alloc(bytes);
+  voice.copy(content);
+  return content;
+};
+
+async function publish(fields: Record<string, string>): Promise<Post> {
+  const form = multipartForm(fields, [audioPart(voice)]);
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/posts',
+    headers: { ...form.headers, cookie: author.cookie },
+    payload: form.payload,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+/** Every file that appears in the upload temp directory while it is being watched, even if removed again. */
+let watcher: FSWatcher | undefined;
+function watchTempFiles(): string[] {
+  const seen: string[] = [];
+  watcher = watch(uploadsDir, (_event, name) => seen.push(String(name)));
+  return seen;
+}
+afterEach(() => {
+  watcher?.close();
+  watcher = undefined;
+});
+
+interface RawExchange {
+  /** Everything the server sent, as text. */
+  received: string;
+  /** The socket error, if the connection was reset rather than closed. */
+  error: string | undefined;
+}
+
+/** Sends `request` on one TCP connection and reads until the server closes it. */
+function rawExchange(request: Buffer[]): Promise<RawExchange> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    let error: string | undefined;
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no close within ${EXCHANGE_TIMEOUT_MS} ms`));
+    }, EXCHANGE_TIMEOUT_MS);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', (failure: NodeJS.ErrnoException) => {
+      error = failure.code ?? failure.message;
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ received: Buffer.concat(chunks).toString('latin1'), error });
+    });
+    for (const part of request) socket.write(part);
+  });
+}
+
+function requestHead(method: string, url: string, headers: Record<string, string | number>): Buffer {
+  const lines = Object.entries({ host: `127.0.0.1:${port}`, ...headers }).map(([k, v]) => `${k}: ${v}`);
+  return Buffer.from(`${method} ${url} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
+}
+
+/** The one response in `received`: status, headers and JSON body. */
+function parseResponse(received: string) {
+  const [head = '', body = ''] = received.split('\r\n\r\n', 2);
+  const [statusLine = '', ...headerLines] = head.split('\r\n');
+  const headers = Object.fromEntries(
+    headerLines.map((line) => [
+      line.slice(0, line.indexOf(':')).toLowerCase(),
+      line.slice(line.indexOf(':') + 2),
+    ]),
+  );
+  return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) as { message: string } };
+}
+
+/** A streamed (chunked) request, so the server cannot know its size up front. */
+async function sendChunked(
+  url: string,
+  headers: Record<string, string>,
+  body: Buffer,
+): Promise<{ status: number; message: string }> {
+  const response = await fetch(`${baseUrl()}${url}`, {
+    method: 'POST',
+    headers,
+    body: new ReadableStream({
+      start(controller) {
+        for (let offset = 0; offset < body.length; offset += MB)
+          controller.enqueue(body.subarray(offset, offset + MB));
+        controller.close();
+      },
+    }),
+    duplex: 'half',
+    signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS),
+  } as RequestInit);
+  return { status: response.status, message: ((await response.json()) as { message: string }).message };
+}
+
+describe(`malformed multipart on ${databaseKind}`, () => {
+  it('answers 400 with a message to a multipart body without a boundary', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: { cookie: author.cookie, 'content-type': 'multipart/form-data' },
+      payload: '--x\r\n',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/not valid multipart\/form-data/);
+  });
+
+  it('answers 400 to a body cut off inside a part, and keeps nothing', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: { cookie: author.cookie, 'content-type': 'multipart/form-data; boundary=BB' },
+      payload: '--BB\r\nContent-Disposition: form-data; name="audio"; filename="a"\r\n\r\nabc',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/arrived incomplete/);
+    expect(await readdir(uploadsDir)).toEqual([]);
+  });
+});
+
+describe(`413 answers reach the client on ${databaseKind}`, { timeout: BIG_UPLOAD_TEST_MS }, () => {
+  it('sends an oversize upload its 413, then closes the connection cleanly', async () => {
+    const form = multipartForm({ title: 'too long' }, [audioPart(bigAudio(101 * MB))]);
+    const upload = requestHead('POST', '/api/posts', {
+      ...form.headers,
+      cookie: author.cookie,
+      'content-length': form.payload.length,
+    });
+    // A keep-alive client sends its next request on the same connection.
+    const next = requestHead('GET', '/api/health', {});
+    const { received, error } = await rawExchange([upload, form.payload, next]);
+
+    expect(error).toBeUndefined();
+    const response = parseResponse(received);
+    expect(response.status).toBe(413);
+    expect(response.headers.connection).toBe('close');
+    expect(response.body.message).toBe('Please select an audio file smaller than 100MB.');
+    expect(await readdir(uploadsDir)).toEqual([]);
+  });
+
+  it('gives fetch the 413 message of an oversize upload', async () => {
+    const form = multipartForm({}, [audioPart(bigAudio(101 * MB))]);
+    const response = await fetch(`${baseUrl()}/api/posts`, {
+      method: 'POST',
+      headers: { ...form.headers, cookie: author.cookie },
+      body: form.payload,
+      signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS),
+    });
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'Please select an audio file smaller than 100MB.',
+    );
+  });
+
+  it('does the same for a 20 MB JSON body (the limit is 1 MB)', async () => {
+    const body = Buffer.from(JSON.stringify({ email: 'x@example.com', password: 'p'.repeat(20 * MB) }));
+    const head = requestHead('POST', '/api/login', {
+      'content-type': 'application/json',
+      'content-length': body.length,
+    });
+    const { received, error } = await rawExchange([head, body, requestHead('GET', '/api/health', {})]);
+    expect(error).toBeUndefined();
+    const response = parseResponse(received);
+    expect(response.status).toBe(413);
+    expect(response.headers.connection).toBe('close');
+    expect(response.body.message).toBe('The request is too large.');
+
+    const viaFetch = await fetch(`${baseUrl()}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+      signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS),
+    });
+    expect(viaFetch.status).toBe(413);
+    expect(((await viaFetch.json()) as { message: string }).message).toBe('The request is too large.');
+  });
+});
+
+describe(
+  `uploads refused before their body is stored on ${databaseKind}`,
+  { timeout: BIG_UPLOAD_TEST_MS },
+  () => {
+    it('refuses a visitor’s 40 MB comment on a members-only post without writing a byte', async () => {
+      const post = await publish({ title: 'members only' });
+      const form = multipartForm({ postId: post.id, visitorName: 'Vera' }, [audioPart(bigAudio(40 * MB))]);
+      const created = watchTempFiles();
+      const refused = await sendChunked('/api/comments', form.headers, form.payload);
+      expect(refused).toEqual({
+        status: 403,
+        message: 'This post takes voice comments from members only. Sign in to reply.',
+      });
+      expect(created).toEqual([]);
+    });
+
+    it('refuses a comment that says it is over the comment limit at once', async () => {
+      const post = await publish({ title: 'open', allowVisitorComments: 'true' });
+      const form = multipartForm({ postId: post.id, visitorName: 'Vera' }, [audioPart(bigAudio(40 * MB))]);
+      const created = watchTempFiles();
+      const response = await fetch(`${baseUrl()}/api/comments`, {
+        method: 'POST',
+        headers: form.headers,
+        body: form.payload,
+        signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS),
+      });
+      expect(response.status).toBe(413);
+      expect(((await response.json()) as { message: string }).message).toBe(
+        'Voice comments must be smaller than 20MB.',
+      );
+      expect(created).toEqual([]);
+    });
+
+    it('asks for postId before the audio', async () => {
+      const post = await publish({ title: 'open', allowVisitorComments: 'true' });
+      const form = multipartForm({}, [audioPart(bigAudio(5 * MB))]);
+      const boundary = form.headers['content-type'].split('boundary=')[1]!;
+      const closing = Buffer.from(`--${boundary}--\r\n`);
+      const postIdAfterAudio = Buffer.concat([
+        form.payload.subarray(0, form.payload.length - closing.length),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="postId"\r\n\r\n${post.id}\r\n`),
+        closing,
+      ]);
+      const created = watchTempFiles();
+      const refused = await sendChunked(
+        '/api/comments',
+        { ...form.headers, cookie: author.cookie },
+        postIdAfterAudio,
+      );
+      expect(refused).toEqual({ status: 400, message: 'Send the postId field before the audio file.' });
+      expect(created).toEqual([]);
+    });
+
+    it('refuses a signed-out upload at auth, before reading it', async () => {
+      const form = multipartForm({ title: 'who am I' }, [audioPart(bigAudio(40 * MB))]);
+      const created = watchTempFiles();
+      const refused = await sendChunked('/api/posts', form.headers, form.payload);
+      expect(refused.status).toBe(401);
+      expect(created).toEqual([]);
+    });
+
+    it('stops a visitor over the comment rate limit before storing their audio', async () => {
+      const post = await publish({ title: 'open', allowVisitorComments: 'true' });
+      const notAudio = multipartForm({ postId: post.id, visitorName: 'Vera' }, [
+        audioPart(Buffer.from('not audio at all')),
+      ]);
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const response = await fetch(`${baseUrl()}/api/comments`, {
+          method: 'POST',
+          headers: notAudio.headers,
+          body: notAudio.payload,
+          signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS),
+        });
+        expect(response.status).toBe(422);
+      }
+      const form = multipartForm({ postId: post.id, visitorName: 'Vera' }, [audioPart(bigAudio(5 * MB))]);
+      const created = watchTempFiles();
+      const refused = await sendChunked('/api/comments', form.headers, form.payload);
+      expect(refused).toEqual({
+        status: 429,
+        message: 'You have left several comments just now. Please wait a few minutes.',
+      });
+      expect(created).toEqual([]);
+    });
+  },
+);
+
+describe(`a comment racing its post's deletion on ${databaseKind}`, () => {
+  it('answers 404 and keeps nothing when the post is deleted while the audio arrives', async () => {
+    const countRows = async (table: 'audio_assets' | 'comments') =>
+      Number(
+        (
+          await testApp.context.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = { assets: await countRows('audio_assets'), comments: await countRows('comments') };
+    const post = await publish({ title: 'soon gone' });
+    const form = multipartForm({ postId: post.id }, [audioPart(voice)]);
+    const half = form.payload.length - Math.floor(voice.length / 2);
+
+    const answer = new Promise<{ status: number; message: string }>((resolve, reject) => {
+      const request = http.request(`${baseUrl()}/api/comments`, {
+        method: 'POST',
+        headers: { ...form.headers, cookie: author.cookie },
+        timeout: EXCHANGE_TIMEOUT_MS,
+      });
+      request.on('response', (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            message: (JSON.parse(Buffer.concat(chunks).toString()) as { message: string }).message,
+          }),
+        );
+      });
+      request.on('timeout', () => request.destroy(new Error('no answer in time')));
+      request.on('error', reject);
+      request.write(form.payload.subarray(0, half));
+      // The comment is admitted and its audio is being stored: now the post goes.
+      waitFor(async () => ((await readdir(uploadsDir)).length > 0 ? true : undefined), 10_000, 'a temp file')
+        .then(() =>
+          testApp.app.inject({
+            method: 'DELETE',
+            url: `/api/posts/${post.id}`,
+            headers: { cookie: author.cookie },
+          }),
+        )
+        .then((deleted) => {
+          expect(deleted.statusCode).toBe(200);
+          request.end(form.payload.subarray(half));
+        })
+        .catch(reject);
+    });
+
+    expect(await answer).toEqual({
+      status: 404,
+      message: 'This post does not exist or is not shared with you.',
+    });
+    expect({ assets: await countRows('audio_assets'), comments: await countRows('comments') }).toEqual(
+      before,
+    );
+    expect(await readdir(uploadsDir)).toEqual([]);
+  });
+});
