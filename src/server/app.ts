@@ -51,9 +51,18 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   let worker: JobWorker | undefined;
   if (options.runJobs ?? true) {
     app.addHook('onReady', async () => {
-      worker = startJobWorker({ queue: context.jobs, handlers: context.jobHandlers, log: context.log });
+      worker = startJobWorker({
+        queue: context.jobs,
+        handlers: context.jobHandlers,
+        log: context.log,
+        concurrency: context.config.jobConcurrency,
+      });
     });
   }
+  // Jobs are aborted and queued again as soon as closing starts, while requests in flight finish.
+  app.addHook('preClose', async () => {
+    void worker?.stop();
+  });
   // One hook, because the order matters: jobs in progress finish their writes before the database closes.
   app.addHook('onClose', async () => {
     await worker?.stop();
