@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { createContext } from './context';
 import { startMaintenance } from './maintenance';
 import { unsupportedNodeMessage } from './runtime';
+import { removeOwnScratch } from './storage/scratch';
 
 const SHUTDOWN_GRACE_MS = 25_000;
 
@@ -38,16 +39,19 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    app.close().then(
-      () => {
-        app.log.info(`shut down cleanly in ${Math.round(performance.now() - started)} ms`);
-        process.exit(0);
-      },
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
+    app
+      .close()
+      .then(() => removeOwnScratch(config.dataDir))
+      .then(
+        () => {
+          app.log.info(`shut down cleanly in ${Math.round(performance.now() - started)} ms`);
+          process.exit(0);
+        },
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error while shutting down');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
