@@ -10,7 +10,7 @@ import path from 'node:path';
  * pids after a restart).
  */
 
-export const SCRATCH_KINDS = ['uploads', 'work'] as const;
+const SCRATCH_KINDS = ['uploads', 'work'] as const;
 export type ScratchKind = (typeof SCRATCH_KINDS)[number];
 
 /** A live owner touches its directories this often ... */
