@@ -22,7 +22,7 @@ export interface Answer {
 /** One request to 127.0.0.1; the answer's body is kept only when asked, otherwise just counted. */
 export function send(
   port: number,
-  request: LoadRequest & { method?: string; body?: string; keepBody?: boolean },
+  request: LoadRequest & { method?: string; body?: string | Buffer; keepBody?: boolean },
   agent?: http.Agent,
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {

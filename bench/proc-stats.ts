@@ -42,6 +42,14 @@ export async function processCpuMs(pid: number): Promise<number> {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
 }
 
+/** CPU time (user + system, ms) of a live process plus that of the children it has reaped (its ffmpeg runs). */
+export async function processTreeCpuMs(pid: number): Promise<number> {
+  if (!hasProc) return Number.NaN;
+  const fields = statFields(await readFile(`/proc/${pid}/stat`, 'utf8'));
+  const ticks = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0);
+  return (ticks * 1000) / clockTicks();
+}
+
 /** This process's own CPU time (ms), from Node, at microsecond resolution. */
 export function ownCpuMs(): number {
   const usage = process.cpuUsage();

@@ -13,15 +13,18 @@ import { describeCpu, hasProc } from './proc-stats';
 import { isMet, log, renderTable, type Row } from './report';
 import { seedFeed, seedPublicAudio } from './seed';
 import { startServer } from './servers';
+import { benchRenditionLag } from './rendition-lag';
 import { benchUploadMemory } from './upload-memory';
 import { Workspace } from './workspace';
 
 /**
- * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload]`: each of ours against its floor on this machine,
+ * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,lag]`: each of ours against its floor on this machine,
  * alternating the two, medians of several rounds. Progress goes to stderr, the table to stdout.
  */
 
-const SECTIONS = ['media', 'feed', 'audio', 'upload'] as const;
+const SECTIONS = ['media', 'feed', 'audio', 'upload', 'lag'] as const;
+/** A typical voice post: what the rendition-lag section uploads over and over. */
+const LAG_CLIP_SECONDS = 20;
 type Section = (typeof SECTIONS)[number];
 
 interface Settings {
@@ -33,6 +36,7 @@ interface Settings {
   connections: number;
   posts: number;
   users: number;
+  lagDurationMs: number;
 }
 
 function parseArgs(argv: string[]): Settings {
@@ -53,6 +57,7 @@ function parseArgs(argv: string[]): Settings {
     connections: 10,
     posts: 10_000,
     users: 20,
+    lagDurationMs: quick ? 15_000 : 60_000,
   };
 }
 
@@ -189,6 +194,14 @@ async function main(): Promise<number> {
       await run('http', () => benchHttp(workspace, settings, ffmpegPath, speechFixture));
     }
     if (settings.sections.has('upload')) await run('upload', () => benchUploadMemory(workspace));
+    if (settings.sections.has('lag')) {
+      await run('lag', async () =>
+        benchRenditionLag(workspace, {
+          clip: await makeSpeechWebm(ffmpegPath, await workspace.dir('lag-fixtures'), LAG_CLIP_SECONDS),
+          durationMs: settings.lagDurationMs,
+        }),
+      );
+    }
   } finally {
     await workspace.dispose();
   }

@@ -1,28 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_AUDIO_BYTES } from '../src/shared/domain/posts';
-import { send, signUp } from './http-load';
+import { signUp } from './http-load';
+import { startMainServer } from './main-server';
 import { memoryOf } from './proc-stats';
 import { log, median, type Row } from './report';
-import { repoRoot, type Workspace } from './workspace';
+import type { Workspace } from './workspace';
 
 const SAMPLE_RATE = 48_000;
 const CHANNELS = 2;
 const BYTES_PER_SECOND = SAMPLE_RATE * CHANNELS * 2;
 const UPLOAD_TIMEOUT_MS = 180_000;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return address.port;
-}
 
 function wavHeader(dataBytes: number): Buffer {
   const header = Buffer.alloc(44);
@@ -193,20 +183,6 @@ async function traceUpload(pid: number, upload: () => Promise<UploadAnswer>): Pr
   }
 }
 
-async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) while starting`);
-    try {
-      if ((await send(port, { path: '/api/health' })).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error('the server did not become healthy within 60 s');
-}
-
 async function idleRssMiB(pid: number): Promise<number> {
   await sleep(1000);
   const samples: number[] = [];
@@ -219,25 +195,10 @@ async function idleRssMiB(pid: number): Promise<number> {
 
 export async function benchUploadMemory(workspace: Workspace): Promise<{ rows: Row[]; notes: string[] }> {
   const dataDir = await workspace.dir('upload-data');
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server', 'main.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    // Its log lines go to our stderr with the progress, never into the table on stdout.
-    stdio: ['ignore', 2, 2],
-    detached: true,
-  });
-  workspace.track(child, { groupLeader: true });
+  const server = await startMainServer(workspace, dataDir);
+  const { port, child } = server;
   try {
-    await waitForHealth(port, child);
-    const pid = child.pid!;
+    const pid = server.pid;
     const cookie = await signUp(port, 'memory-bench@example.com');
     const second = voiceSecond();
 

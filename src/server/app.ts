@@ -26,12 +26,30 @@ export interface BuildAppOptions {
   runJobs?: boolean;
 }
 
+/**
+ * While closing, every response carries `Connection: close`, and a connection is closed as soon as it is idle:
+ * Node closes idle keep-alive sockets once when close() starts, but a socket busy then (an upload) would stay
+ * open afterwards until its keep-alive timeout, and hold the shutdown up.
+ */
+function registerDrainOnClose(app: App): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async () => {
+    if (closing) app.server.closeIdleConnections();
+  });
+}
+
 export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<App> {
   const app = Fastify({
     loggerInstance: context.log,
     trustProxy: context.config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Shutdown drains in-flight requests and drops idle keep-alive sockets so close() does not wait on them.
+    // Shutdown drains in-flight requests and drops idle keep-alive sockets (see registerDrainOnClose).
     forceCloseConnections: 'idle',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -58,9 +76,19 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   let worker: JobWorker | undefined;
   if (options.runJobs ?? true) {
     app.addHook('onReady', async () => {
-      worker = startJobWorker({ queue: context.jobs, handlers: context.jobHandlers, log: context.log });
+      worker = startJobWorker({
+        queue: context.jobs,
+        handlers: context.jobHandlers,
+        log: context.log,
+        concurrency: context.config.jobConcurrency,
+      });
     });
   }
+  registerDrainOnClose(app);
+  // Jobs are aborted and queued again as soon as closing starts, while requests in flight finish.
+  app.addHook('preClose', async () => {
+    void worker?.stop();
+  });
   // One hook, because the order matters: jobs in progress finish their writes before the database closes.
   app.addHook('onClose', async () => {
     await worker?.stop();

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -30,6 +31,7 @@ const envSchema = z.object({
     .max(24 * 3600)
     .default(600),
   FFMPEG_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
 });
 
 export type DatabaseConfig =
@@ -51,6 +53,8 @@ export interface Config {
   ffmpegTimeoutMs: number;
   /** Media processes at once; more wait their turn. Defaults to the number of cores. */
   ffmpegConcurrency: number | undefined;
+  /** Background jobs this instance runs at once (renditions), so one long job never holds up the rest. */
+  jobConcurrency: number;
 }
 
 export class ConfigError extends Error {}
@@ -82,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegPath: values.FFMPEG_PATH,
     ffmpegTimeoutMs: values.FFMPEG_TIMEOUT_SECONDS * 1000,
     ffmpegConcurrency: values.FFMPEG_CONCURRENCY,
+    jobConcurrency: values.JOB_CONCURRENCY ?? availableParallelism(),
   };
 }

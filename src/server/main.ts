@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { createContext } from './context';
 import { startMaintenance } from './maintenance';
 import { unsupportedNodeMessage } from './runtime';
+import { removeOwnScratch } from './storage/scratch';
 
 const SHUTDOWN_GRACE_MS = 25_000;
 
@@ -27,20 +28,30 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received: finishing in-flight requests and jobs, then closing the database`);
+    const started = performance.now();
+    app.log.info(
+      `${signal} received: finishing in-flight requests, queueing running jobs again, then closing`,
+    );
     stopMaintenance();
+    // A last resort: closing waits only for requests in flight and for aborted jobs to stop.
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while shutting down');
-        process.exit(1);
-      },
-    );
+    app
+      .close()
+      .then(() => removeOwnScratch(config.dataDir))
+      .then(
+        () => {
+          app.log.info(`shut down cleanly in ${Math.round(performance.now() - started)} ms`);
+          process.exit(0);
+        },
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error while shutting down');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -3,22 +3,32 @@ import type { AppContext } from './context';
 import { deleteForgottenAttempts, deleteStaleWindows } from './db/queries/rate-limits';
 import { deleteExpiredSessions } from './db/queries/sessions';
 import { LOGIN_FAILURES_FORGOTTEN_AFTER_MS } from './services/login-throttle';
+import { SCRATCH_HEARTBEAT_MS, sweepAbandonedScratch, touchScratch } from './storage/scratch';
 
 const EVERY_MS = 60 * 60 * 1000;
 const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Hourly housekeeping: expired sessions, old rate-limit windows and sign-in failures, and a sweep for abandoned
- * autosaves (a queued job with a fixed key, so many instances schedule it once). Safe to run on every instance at
- * once.
+ * Housekeeping at start and hourly: expired sessions, old rate-limit windows and sign-in failures, temp files of
+ * instances that died, and a sweep for abandoned autosaves (a queued job with a fixed key, so many instances
+ * schedule it once). Keeps this instance's own temp files marked as live. Safe to run on every instance at once.
  */
 export function startMaintenance(
-  context: Pick<AppContext, 'db' | 'jobs'>,
+  context: Pick<AppContext, 'db' | 'jobs' | 'config'>,
   log: FastifyBaseLogger,
 ): () => void {
-  const { db, jobs } = context;
+  const { db, jobs, config } = context;
+  const sweepScratch = async () => {
+    try {
+      const removed = await sweepAbandonedScratch(config.dataDir);
+      if (removed.length) log.info({ removed }, 'removed temp files left by instances that stopped');
+    } catch (error) {
+      log.warn({ err: error }, 'could not sweep temp files; will retry next hour');
+    }
+  };
   const run = async () => {
     const now = Date.now();
+    await sweepScratch();
     try {
       await deleteExpiredSessions(db, new Date(now).toISOString());
       await deleteStaleWindows(db, new Date(now - RATE_LIMIT_RETENTION_MS).toISOString());
@@ -28,8 +38,15 @@ export function startMaintenance(
       log.warn({ err: error }, 'maintenance failed; will retry next hour');
     }
   };
-  const timer = setInterval(() => void run(), EVERY_MS);
-  timer.unref();
-  void run();
-  return () => clearInterval(timer);
+  const heartbeat = () =>
+    touchScratch(config.dataDir).catch((error: unknown) =>
+      log.warn({ err: error }, 'could not mark the temp directories as in use'),
+    );
+  const timers = [
+    setInterval(() => void run(), EVERY_MS),
+    setInterval(() => void heartbeat(), SCRATCH_HEARTBEAT_MS),
+  ];
+  for (const timer of timers) timer.unref();
+  void heartbeat().then(run);
+  return () => timers.forEach(clearInterval);
 }

@@ -72,6 +72,10 @@ describe.each([
     );
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toMatch(/not audio/);
-    expect(await readdir(path.join(testApp.config.dataDir, 'tmp', 'uploads'))).toEqual([]);
+    const left = await readdir(path.join(testApp.config.dataDir, 'tmp', 'uploads'), {
+      recursive: true,
+      withFileTypes: true,
+    });
+    expect(left.filter((entry) => entry.isFile())).toEqual([]);
   });
 });

@@ -1,11 +1,19 @@
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Post } from '../../src/shared/contract/posts';
+import { ConfigError, loadConfig } from '../../src/server/config';
 import { createDatabase, migrateToLatest, type Db } from '../../src/server/db/database';
 import type { JobHandlers } from '../../src/server/jobs/catalogue';
 import { createJobQueue, type ClaimedJob, type JobQueue } from '../../src/server/jobs/job-queue';
 import { startJobWorker, type JobWorker, type JobWorkerOptions } from '../../src/server/jobs/job-worker';
-import { createTestConfig, databaseKind } from './support/test-app';
+import { makeTone, multipartFile, serverFfmpegPath } from '../support/audio';
+import { signUp } from './support/accounts';
+import { createTestApp, createTestConfig, databaseKind } from './support/test-app';
+import { waitFor } from './support/waits';
 
 const WAIT = { timeout: 5_000, interval: 10 };
 const T0 = Date.parse('2030-01-01T00:00:00.000Z');
@@ -29,6 +37,8 @@ let db: Db;
 let otherDb: Db;
 let queue: JobQueue;
 let otherQueue: JobQueue;
+/** On the real clock, for the lease heartbeat, which runs on real timers. */
+let liveQueue: JobQueue;
 
 beforeAll(async () => {
   const test = await createTestConfig();
@@ -38,6 +48,7 @@ beforeAll(async () => {
   otherDb = createDatabase(test.config.database);
   queue = createJobQueue(db, test.config.database.kind, { now: clock });
   otherQueue = createJobQueue(otherDb, test.config.database.kind, { now: clock });
+  liveQueue = createJobQueue(db, test.config.database.kind);
 });
 afterAll(async () => {
   await otherDb?.destroy();
@@ -387,7 +398,39 @@ describe(`job queue on ${databaseKind}`, () => {
     expect(instances).toContain('second');
   });
 
-  it('stops claiming on stop() and waits for the job in progress to finish', async () => {
+  /** A handler that runs until its signal aborts, then throws the reason, as the render job does. */
+  function untilAborted(seen: { started: string[]; reasons: unknown[] }) {
+    return handlers(async ({ assetId }, { signal }) => {
+      seen.started.push(assetId);
+      await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+      seen.reasons.push(signal.reason);
+      throw signal.reason;
+    });
+  }
+
+  it('on stop() aborts the job in progress and queues it again at once, without counting the attempt', async () => {
+    const seen = { started: [] as string[], reasons: [] as unknown[] };
+    const worker = start({ handlers: untilAborted(seen) });
+    // One attempt only: had the interruption counted as a failure, the job would now be failed for good.
+    await queue.enqueue('media.render-speech', { assetId: 'interrupted' }, { maxAttempts: 1 });
+    await vi.waitFor(() => expect(seen.started).toEqual(['interrupted']), WAIT);
+
+    await within(worker.stop(), 5_000, 'stop()');
+    expect(seen.reasons).toEqual([
+      expect.objectContaining({ message: expect.stringMatching(/shutting down/) }),
+    ]);
+    expect(await rows()).toMatchObject([
+      { status: 'queued', attempts: 0, run_after: iso(T0), locked_until: null, last_error: null },
+    ]);
+    // Another instance takes it straight away.
+    expect(await claimed(otherQueue)).toMatchObject({ attempts: 1 });
+
+    await queue.enqueue('media.render-speech', { assetId: 'after-stop' });
+    await delay(50);
+    expect(seen.started).toEqual(['interrupted']);
+  });
+
+  it('on stop() completes a job whose handler finishes its work despite the abort', async () => {
     let finish = () => {};
     const finished = new Promise<void>((resolve) => (finish = resolve));
     const started: string[] = [];
@@ -411,13 +454,109 @@ describe(`job queue on ${databaseKind}`, () => {
       finish();
       await within(stopping, 5_000, 'stop()');
       expect(await rows()).toEqual([]);
-
-      await queue.enqueue('media.render-speech', { assetId: 'after-stop' });
-      await delay(50);
-      expect(started).toEqual(['in-flight']);
-      expect(await rows()).toMatchObject([{ status: 'queued', attempts: 0 }]);
     } finally {
       finish();
+    }
+  });
+
+  it('renews the lease while a job runs, so no other instance takes it over', async () => {
+    let finish = () => {};
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    const started: string[] = [];
+    const leaseMs = 1_500;
+    start({
+      queue: liveQueue,
+      leaseMs,
+      handlers: handlers(async ({ assetId }) => {
+        started.push(assetId);
+        await finished;
+        return 'done';
+      }),
+    });
+    try {
+      await liveQueue.enqueue('media.render-speech', { assetId: 'long-render' });
+      await vi.waitFor(() => expect(started).toEqual(['long-render']), WAIT);
+
+      // Another instance keeps looking for three leases' time: without renewals the job would be due after one.
+      const otherLiveQueue = createJobQueue(otherDb, databaseKind);
+      for (const until = Date.now() + 3 * leaseMs; Date.now() < until; await delay(100)) {
+        expect(await otherLiveQueue.claim(leaseMs)).toBeUndefined();
+      }
+      finish();
+      await vi.waitFor(async () => expect(await rows()).toEqual([]), WAIT);
+      expect(started).toEqual(['long-render']);
+    } finally {
+      finish();
+    }
+  });
+
+  it('aborts a job whose lease another instance took over, and leaves the job to it', async () => {
+    const seen = { started: [] as string[], reasons: [] as unknown[] };
+    start({ queue: liveQueue, leaseMs: 1_500, handlers: untilAborted(seen) });
+    await liveQueue.enqueue('media.render-speech', { assetId: 'taken-over' });
+    await vi.waitFor(() => expect(seen.started).toEqual(['taken-over']), WAIT);
+
+    // The other instance's clock is years ahead, so to it the lease has long expired (as after a stall).
+    const takenOver = await claimed(otherQueue);
+    expect(takenOver.attempts).toBe(2);
+    await vi.waitFor(() => expect(seen.reasons).toHaveLength(1), WAIT);
+    expect(seen.reasons[0]).toMatchObject({ message: 'Another worker took the job over.' });
+    expect(logLines).toContainEqual(
+      expect.objectContaining({ jobId: takenOver.id, msg: 'job stopped: this worker lost its lease' }),
+    );
+    expect(await rows()).toMatchObject([{ status: 'running', attempts: 2, last_error: null }]);
+    await otherQueue.complete(takenOver);
+    expect(await rows()).toEqual([]);
+  });
+});
+
+describe(`job concurrency of the server on ${databaseKind}`, () => {
+  it('runs as many jobs at once as JOB_CONCURRENCY says, by default one per core', () => {
+    expect(loadConfig({}).jobConcurrency).toBe(availableParallelism());
+    expect(loadConfig({ JOB_CONCURRENCY: '3' }).jobConcurrency).toBe(3);
+    expect(() => loadConfig({ JOB_CONCURRENCY: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ JOB_CONCURRENCY: '0' })).toThrow(/JOB_CONCURRENCY/);
+  });
+
+  it('renders a short upload while a long one is still rendering', { timeout: 120_000 }, async () => {
+    const testApp = await createTestApp({ JOB_CONCURRENCY: '2' });
+    try {
+      const person = await signUp(testApp.app);
+      const publish = async (seconds: number) => {
+        const file = path.join(testApp.config.dataDir, `tone-${seconds}s.wav`);
+        await makeTone(serverFfmpegPath, file, { seconds, format: 'wav', codecArgs: ['-ar', '16000'] });
+        const form = multipartFile('audio', 'tone.wav', 'audio/wav', await readFile(file));
+        const response = await testApp.app.inject({
+          method: 'POST',
+          url: '/api/posts',
+          headers: { ...form.headers, cookie: person.cookie },
+          payload: form.payload,
+        });
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json() as Post;
+      };
+      const jobRows = () => testApp.context.db.selectFrom('jobs').selectAll().execute();
+
+      await publish(600);
+      await waitFor(
+        async () => ((await jobRows()).some((row) => row.status === 'running') ? true : undefined),
+        30_000,
+        'the long rendition to start',
+      );
+      const short = await publish(2);
+      await waitFor(
+        async () => {
+          const post = (
+            await testApp.app.inject({ url: `/api/posts/${short.id}`, headers: { cookie: person.cookie } })
+          ).json() as Post;
+          return post.audioSources.length === 2 ? post : undefined;
+        },
+        60_000,
+        "the short upload's rendition",
+      );
+      expect(await jobRows()).toMatchObject([{ status: 'running', attempts: 1 }]);
+    } finally {
+      await testApp.close();
     }
   });
 });

@@ -1,114 +1,54 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCookieFrom } from './support/accounts';
-import { makeTone, serverFfmpegPath } from '../support/audio';
+import type { Config } from '../../src/server/config';
+import { createDatabase } from '../../src/server/db/database';
+import { makeTone, multipartFile, serverFfmpegPath } from '../support/audio';
+import {
+  exitOf,
+  filesUnder,
+  registerOn,
+  serverEnv,
+  startServerProcess,
+  uploadInHalves,
+} from './support/server-process';
 import { createTestConfig, databaseKind } from './support/test-app';
-
-function waitForOutput(
-  child: ChildProcessWithoutNullStreams,
-  pattern: RegExp,
-  timeoutMs: number,
-): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(
-      () => reject(new Error(`no ${pattern} within ${timeoutMs} ms:\n${output}`)),
-      timeoutMs,
-    );
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = pattern.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1] ?? match[0]);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-  });
-}
-
-function exitOf(child: ChildProcessWithoutNullStreams, timeoutMs: number): Promise<number | null> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not exit')), timeoutMs);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-  });
-}
+import { waitFor } from './support/waits';
 
 describe(`graceful shutdown on ${databaseKind}`, () => {
   let cleanup: () => Promise<void>;
+  let config: Config;
   let dataDir: string;
   let env: NodeJS.ProcessEnv;
+  let tone2s: Buffer;
+  let tone10min: Buffer;
   beforeAll(async () => {
     const test = await createTestConfig();
     cleanup = test.cleanup;
-    dataDir = test.config.dataDir;
-    const database = test.config.database;
-    env = {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      ...(database.kind === 'postgres'
-        ? { DATABASE_URL: database.url, DATABASE_SCHEMA: database.schema }
-        : {}),
-    };
+    config = test.config;
+    dataDir = config.dataDir;
+    env = serverEnv(config);
+    const tone = (seconds: number) => path.join(dataDir, `tone-${seconds}s.wav`);
+    await makeTone(serverFfmpegPath, tone(2), { seconds: 2 });
+    await makeTone(serverFfmpegPath, tone(600), { seconds: 600, codecArgs: ['-ar', '16000'] });
+    [tone2s, tone10min] = await Promise.all([readFile(tone(2)), readFile(tone(600))]);
   });
   afterAll(() => cleanup?.());
 
   it('finishes an upload in flight after SIGTERM, then closes the database and exits cleanly', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env });
+    const server = await startServerProcess(env);
     try {
-      const origin = await waitForOutput(child, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 20_000);
+      const cookie = await registerOn(server.origin, 'drain@example.com');
+      const upload = uploadInHalves(`${server.origin}/api/test/audio-analysis`, { cookie, audio: tone2s });
+      setTimeout(() => {
+        server.child.kill('SIGTERM');
+        setTimeout(upload.finish, 300);
+      }, 300);
 
-      const signUp = await fetch(`${origin}/api/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'drain@example.com', password: 'long enough' }),
-      });
-      expect(signUp.status).toBe(201);
-      const cookie = sessionCookieFrom(signUp.headers.get('set-cookie') ?? undefined);
-
-      const tone = path.join(dataDir, 'tone.wav');
-      await makeTone(serverFfmpegPath, tone, { seconds: 2 });
-      const audio = await readFile(tone);
-      const boundary = 'drain-boundary';
-      const head = `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\n`;
-      const tail = `\r\n--${boundary}--\r\n`;
-
-      const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const request = http.request(`${origin}/api/test/audio-analysis`, {
-          method: 'POST',
-          headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie },
-        });
-        request.on('response', (response) => {
-          let body = '';
-          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-        });
-        request.on('error', reject);
-        request.write(head);
-        request.write(audio.subarray(0, audio.length / 2));
-        setTimeout(() => {
-          child.kill('SIGTERM');
-          setTimeout(
-            () => request.end(Buffer.concat([audio.subarray(audio.length / 2), Buffer.from(tail)])),
-            300,
-          );
-        }, 300);
-      });
-
-      const exited = exitOf(child, 20_000);
-      const { status, body } = await answer;
+      const exited = exitOf(server.child, 20_000);
+      const { status, body } = await upload.answer;
       expect(status).toBe(200);
       expect(JSON.parse(body).durationSeconds).toBeCloseTo(2, 1);
       expect(await exited).toBe(0);
@@ -117,9 +57,75 @@ describe(`graceful shutdown on ${databaseKind}`, () => {
         const wal = path.join(dataDir, 'earshot.sqlite-wal');
         expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true);
       }
-      await expect(fetch(`${origin}/api/health`)).rejects.toThrow();
+      await expect(fetch(`${server.origin}/api/health`)).rejects.toThrow();
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
     }
   });
+
+  it(
+    'answers every upload on keep-alive connections, queues the running render again, and exits 0',
+    { timeout: 90_000 },
+    async () => {
+      const db = createDatabase(config.database);
+      const server = await startServerProcess(env);
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+      try {
+        const cookie = await registerOn(server.origin, 'busy@example.com');
+        const long = multipartFile('audio', 'long.wav', 'audio/wav', tone10min);
+        const published = await fetch(`${server.origin}/api/posts`, {
+          method: 'POST',
+          headers: { ...long.headers, cookie },
+          body: long.payload,
+        });
+        expect(published.status).toBe(201);
+        await waitFor(
+          async () =>
+            (await db.selectFrom('jobs').select('id').where('status', '=', 'running').executeTakeFirst()) ??
+            undefined,
+          30_000,
+          'the rendition of the long upload to start',
+        );
+
+        const uploadsDir = path.join(dataDir, 'tmp', 'uploads');
+        const tempBefore = (await filesUnder(uploadsDir)).length;
+        const uploads = Array.from({ length: 4 }, () =>
+          uploadInHalves(`${server.origin}/api/posts`, { cookie, audio: tone2s, agent }),
+        );
+        // Every upload is mid-body on the server (its temp file exists) when the signal comes.
+        await waitFor(
+          async () =>
+            (await filesUnder(uploadsDir)).length >= tempBefore + uploads.length ? true : undefined,
+          20_000,
+          'the uploads to reach the server',
+        );
+        server.child.kill('SIGTERM');
+        const exited = exitOf(server.child, 20_000);
+        setTimeout(() => uploads.forEach((upload) => upload.finish()), 300);
+
+        const answers = await Promise.all(uploads.map((upload) => upload.answer));
+        expect(answers.map((answer) => [answer.status, answer.headers.connection])).toEqual(
+          uploads.map(() => [201, 'close']),
+        );
+        expect(await exited).toBe(0);
+        expect(server.output()).toMatch(/shut down cleanly/);
+
+        // The interrupted render and the four new ones wait for the next instance, no attempt used up.
+        const jobs = await db
+          .selectFrom('jobs')
+          .select(['status', 'attempts', 'locked_until'])
+          .where('name', '=', 'media.render-speech')
+          .execute();
+        expect(jobs).toHaveLength(5);
+        expect(
+          jobs.filter((job) => job.status !== 'queued' || job.attempts !== 0 || job.locked_until),
+        ).toEqual([]);
+        expect(await filesUnder(path.join(dataDir, 'tmp'))).toEqual([]);
+      } finally {
+        agent.destroy();
+        if (server.child.exitCode === null) server.child.kill('SIGKILL');
+        await db.destroy();
+      }
+    },
+  );
 });

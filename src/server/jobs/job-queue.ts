@@ -36,10 +36,20 @@ export interface JobQueue {
   enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options?: EnqueueOptions): Promise<void>;
   /** Takes the oldest due job, or one whose worker's lease ran out, and leases it for `leaseMs`. */
   claim(leaseMs: number): Promise<ClaimedJob | undefined>;
+  /**
+   * Renews the lease of a job still running: `leaseMs` from now. False when the job is no longer this worker's
+   * (its lease expired and another worker took it over), and the worker must then stop it.
+   */
+  extendLease(job: ClaimedJob, leaseMs: number): Promise<boolean>;
   /** Removes the job. A worker whose lease expired and whose job was taken over changes nothing. */
   complete(job: ClaimedJob): Promise<void>;
   /** Queues the job again after a backoff, or marks it failed once its attempts are used up. */
   fail(job: ClaimedJob, error: string): Promise<void>;
+  /**
+   * Queues a job interrupted on purpose (the worker is stopping) again at once, in its old place and without
+   * counting the attempt: it did not fail.
+   */
+  release(job: ClaimedJob): Promise<void>;
   /** Calls `listener` after every enqueue made through this queue; returns the unsubscribe. */
   onEnqueue(listener: () => void): () => void;
 }
@@ -165,6 +175,14 @@ export function createJobQueue(
       }
     },
 
+    async extendLease(job, leaseMs) {
+      const start = now();
+      const result = await ownedRow(job)
+        .set({ locked_until: isoAfter(start, leaseMs), updated_at: start.toISOString() })
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
     async complete(job) {
       await db
         .deleteFrom('jobs')
@@ -190,6 +208,17 @@ export function createJobQueue(
               }
             : { status: 'failed', locked_until: null, last_error: lastError, updated_at: at },
         )
+        .execute();
+    },
+
+    async release(job) {
+      await ownedRow(job)
+        .set((eb) => ({
+          status: 'queued',
+          attempts: eb('attempts', '-', 1),
+          locked_until: null,
+          updated_at: now().toISOString(),
+        }))
         .execute();
     },
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { TooLargeError, type BlobStore, type TempBlob } from './blob-store';
+import { scratchDirectory } from './scratch';
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i;
 
@@ -19,14 +20,14 @@ function byteLimit(maxBytes: number, counted: { bytes: number }): Transform {
 }
 
 /**
- * Media under DATA_DIR/media; uploads being checked under DATA_DIR/tmp/uploads and process outputs under
- * DATA_DIR/tmp/work (same filesystem, so making them permanent is a rename).
+ * Media under DATA_DIR/media; uploads being checked and process outputs in this process's scratch directories
+ * under DATA_DIR/tmp (same filesystem, so making them permanent is a rename; see scratch.ts).
  */
 export function createDiskBlobStore(dataDir: string): BlobStore {
   const root = path.resolve(dataDir); // absolute, so the paths it hands out mean the same to any process
   const mediaRoot = path.join(root, 'media');
-  const uploadsRoot = path.join(root, 'tmp', 'uploads');
-  const workRoot = path.join(root, 'tmp', 'work');
+  const uploadsRoot = scratchDirectory(root, 'uploads');
+  const workRoot = scratchDirectory(root, 'work');
 
   function resolveKey(key: string): string {
     if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);

@@ -1,0 +1,156 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Post } from '../../src/shared/contract/posts';
+import type { Config } from '../../src/server/config';
+import { createDatabase } from '../../src/server/db/database';
+import { scratchDirectory, sweepAbandonedScratch } from '../../src/server/storage/scratch';
+import { makeTone, multipartFile, serverFfmpegPath } from '../support/audio';
+import {
+  exitOf,
+  filesUnder,
+  registerOn,
+  serverEnv,
+  startServerProcess,
+  uploadInHalves,
+  type ServerProcess,
+} from './support/server-process';
+import { createTestConfig, databaseKind } from './support/test-app';
+import { waitFor } from './support/waits';
+
+/** kill -9 of the server and the ffmpeg processes it started, as when a container or machine dies. */
+async function killHard(server: ServerProcess): Promise<void> {
+  process.kill(-server.child.pid!, 'SIGKILL');
+  await exitOf(server.child, 10_000);
+}
+
+describe(`recovery after kill -9 on ${databaseKind}`, () => {
+  let cleanup: () => Promise<void>;
+  let config: Config;
+  let tone10s: Buffer;
+  let tone10min: Buffer;
+  beforeAll(async () => {
+    const test = await createTestConfig();
+    cleanup = test.cleanup;
+    config = test.config;
+    const tone = (seconds: number) => path.join(config.dataDir, `tone-${seconds}s.wav`);
+    await makeTone(serverFfmpegPath, tone(10), { seconds: 10 });
+    await makeTone(serverFfmpegPath, tone(600), { seconds: 600, codecArgs: ['-ar', '16000'] });
+    [tone10s, tone10min] = await Promise.all([readFile(tone(10)), readFile(tone(600))]);
+  });
+  afterAll(() => cleanup?.());
+
+  it(
+    'removes the temp files of an upload and a render cut off by the crash, and finishes the rendition',
+    { timeout: 180_000 },
+    async () => {
+      const db = createDatabase(config.database);
+      const env = serverEnv(config);
+      const tmp = path.join(config.dataDir, 'tmp');
+      const servers: ServerProcess[] = [];
+      try {
+        const first = await startServerProcess(env, { detached: true });
+        servers.push(first);
+        const cookie = await registerOn(first.origin, 'crash@example.com');
+        const long = multipartFile('audio', 'long.wav', 'audio/wav', tone10min);
+        const published = await fetch(`${first.origin}/api/posts`, {
+          method: 'POST',
+          headers: { ...long.headers, cookie },
+          body: long.payload,
+        });
+        expect(published.status).toBe(201);
+        const post = (await published.json()) as Post;
+        await waitFor(
+          async () => ((await filesUnder(tmp)).some((file) => file.endsWith('.m4a')) ? true : undefined),
+          30_000,
+          'the rendition to be written',
+        );
+        const cutOff = uploadInHalves(`${first.origin}/api/posts`, { cookie, audio: tone10s });
+        cutOff.answer.catch(() => {}); // the server dies before it answers
+        const leftovers = await waitFor(
+          async () => {
+            const files = await filesUnder(tmp);
+            return files.some((file) => file.includes(`${path.sep}uploads${path.sep}`)) ? files : undefined;
+          },
+          20_000,
+          'the upload to reach the server',
+        );
+        await killHard(first);
+        expect(leftovers.filter((file) => !existsSync(file))).toEqual([]);
+        expect(await db.selectFrom('jobs').select(['status', 'attempts']).execute()).toEqual([
+          { status: 'running', attempts: 1 },
+        ]);
+
+        const second = await startServerProcess(env, { detached: true });
+        servers.push(second);
+        await waitFor(
+          async () => (leftovers.every((file) => !existsSync(file)) ? true : undefined),
+          20_000,
+          'the temp files of the killed server to be removed',
+        );
+        const rendered = await waitFor(
+          async () => {
+            const current = (await (
+              await fetch(`${second.origin}/api/posts/${post.id}`, { headers: { cookie } })
+            ).json()) as Post;
+            return current.audioSources.length === 2 ? current : undefined;
+          },
+          // The lease of the killed server's claim (30 s) runs out, then the render itself.
+          120_000,
+          'the interrupted rendition',
+        );
+        expect(rendered.audioSources[0]?.mimeType).toBe('audio/mp4');
+        expect(await db.selectFrom('jobs').selectAll().execute()).toEqual([]);
+
+        second.child.kill('SIGTERM');
+        expect(await exitOf(second.child, 20_000)).toBe(0);
+        expect(await filesUnder(tmp)).toEqual([]);
+      } finally {
+        for (const server of servers) {
+          if (server.child.exitCode === null && server.child.signalCode === null) {
+            process.kill(-server.child.pid!, 'SIGKILL');
+          }
+        }
+        await db.destroy();
+      }
+    },
+  );
+
+  it('keeps the temp files of instances still running on the same DATA_DIR', async () => {
+    const uploads = path.join(config.dataDir, 'tmp', 'uploads');
+    const host = os.hostname().replace(/[^A-Za-z0-9.-]/g, '-');
+    const deadPid = spawnSync(process.execPath, ['-e', '']).pid;
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    const entries = {
+      own: scratchDirectory(config.dataDir, 'uploads'),
+      liveHere: path.join(uploads, `${host}_${process.ppid}_0123456789ab`),
+      liveElsewhere: path.join(uploads, 'other-host_4242_0123456789ab'),
+      deadHere: path.join(uploads, `${host}_${deadPid}_0123456789ab`),
+      earlierWithOurPid: path.join(uploads, `${host}_${process.pid}_0123456789ab`),
+      silentElsewhere: path.join(uploads, 'other-host_4343_0123456789ab'),
+      notScratch: path.join(uploads, 'kept-by-an-operator'),
+    };
+    for (const directory of Object.values(entries)) {
+      await mkdir(directory, { recursive: true });
+      await writeFile(path.join(directory, 'part'), 'bytes');
+    }
+    await utimes(entries.silentElsewhere, minutesAgo(11), minutesAgo(11));
+    const looseFresh = path.join(uploads, 'loose-fresh');
+    const looseOld = path.join(uploads, 'loose-old');
+    await writeFile(looseFresh, 'bytes');
+    await writeFile(looseOld, 'bytes');
+    await utimes(looseOld, minutesAgo(25 * 60), minutesAgo(25 * 60));
+
+    const removed = await sweepAbandonedScratch(config.dataDir);
+    expect(removed.sort()).toEqual(
+      [entries.deadHere, entries.earlierWithOurPid, entries.silentElsewhere, looseOld].sort(),
+    );
+    for (const kept of [entries.own, entries.liveHere, entries.liveElsewhere, entries.notScratch]) {
+      expect(existsSync(path.join(kept, 'part'))).toBe(true);
+    }
+    expect(existsSync(looseFresh)).toBe(true);
+  });
+});
