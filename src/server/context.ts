@@ -7,6 +7,7 @@ import type { JobHandlers } from './jobs/catalogue';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createFfmpeg, type Ffmpeg } from './media/ffmpeg';
 import { resolveFfmpegBinaries } from './media/ffmpeg-binaries';
+import { verifyFfmpeg } from './media/ffmpeg-check';
 import { createAccountService, type AccountService } from './services/account-service';
 import { createAudioLibrary } from './services/audio-library';
 import { createAutosaveService, type AutosaveService } from './services/autosave-service';
@@ -49,6 +50,14 @@ export async function createContext(
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   });
+  const binaries = resolveFfmpegBinaries({
+    ffmpegPath: config.ffmpegPath,
+    preferNpm: options.preferNpmFfmpeg ?? false,
+  });
+  await verifyFfmpeg(binaries.ffmpeg, {
+    timeoutMs: config.ffmpegTimeoutMs,
+    allowBundled: !config.isProduction || config.allowBundledFfmpeg,
+  });
   const db = createDatabase(config.database);
   try {
     await migrateToLatest(db, config.database);
@@ -56,10 +65,10 @@ export async function createContext(
     await db.destroy();
     throw error;
   }
-  const ffmpeg = createFfmpeg(
-    resolveFfmpegBinaries({ ffmpegPath: config.ffmpegPath, preferNpm: options.preferNpmFfmpeg ?? false }),
-    { timeoutMs: config.ffmpegTimeoutMs, concurrency: config.ffmpegConcurrency },
-  );
+  const ffmpeg = createFfmpeg(binaries, {
+    timeoutMs: config.ffmpegTimeoutMs,
+    concurrency: config.ffmpegConcurrency,
+  });
   const blobs = createDiskBlobStore(config.dataDir);
   const jobs = createJobQueue(db, config.database.kind);
   const users = createUserService(db);

@@ -1,3 +1,4 @@
+import { AUDIO_DURATION_LIMITS } from '@shared/domain/audio-limits';
 import {
   AUTOSAVE_RECOVERY_AFTER_MS,
   DIARY_CATEGORY,
@@ -20,7 +21,7 @@ import {
   touchAutosaveSession,
 } from '../db/queries/autosave';
 import type { JobOutcome } from '../jobs/catalogue';
-import { NotAudioError } from '../media/ffmpeg';
+import { NotAudioError } from '../media/media-errors';
 import type { BlobStore, TempBlob } from '../storage/blob-store';
 import type { AudioLibrary } from './audio-library';
 import type { PostService } from './post-service';
@@ -70,7 +71,7 @@ export function createAutosaveService(deps: {
     }
     const joined = await joinChunks(chunks.map((chunk) => chunk.storage_key));
     try {
-      const prepared = await audio.prepare(joined, session.user_id, true);
+      const prepared = await audio.prepare(joined, session.user_id, true, AUDIO_DURATION_LIMITS.post);
       await posts.insertRecovered(
         {
           id: newId(),
