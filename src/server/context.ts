@@ -13,6 +13,7 @@ import { createAudioLibrary } from './services/audio-library';
 import { createAutosaveService, type AutosaveService } from './services/autosave-service';
 import { createCommentService, type CommentService } from './services/comment-service';
 import { createFollowService, type FollowService } from './services/follow-service';
+import { createHealthService, type HealthService } from './services/health-service';
 import { createNotificationService, type NotificationService } from './services/notification-service';
 import { createReactionService, type ReactionService } from './services/reaction-service';
 import { createImageLibrary } from './services/image-library';
@@ -40,6 +41,7 @@ export interface AppContext {
   follows: FollowService;
   comments: CommentService;
   notifications: NotificationService;
+  health: HealthService;
 }
 
 export async function createContext(
@@ -96,5 +98,6 @@ export async function createContext(
     follows: createFollowService(db, users, notifications),
     comments: createCommentService({ db, audio, jobs, users, notifications }),
     notifications,
+    health: createHealthService({ db, ffmpeg: ffmpeg.health, dataDir: config.dataDir, log }),
   };
 }
