@@ -39,6 +39,6 @@ export class FfmpegUnusableError extends ServiceUnavailableError {
 /** What went wrong, for an operator (logs, a job's last error): ffmpeg's own words rather than the user's message. */
 export function operatorReason(error: unknown): string {
   if (error instanceof FfmpegUnusableError) return error.problem;
-  if (error instanceof NotAudioError) return `${error.message} (${error.detail ?? 'no detail'})`;
+  if (error instanceof NotAudioError) return `the audio does not decode (${error.detail ?? error.message})`;
   return error instanceof Error ? error.message : String(error);
 }
