@@ -28,7 +28,7 @@ function describeFailure(error: unknown): string {
  * Decodes a tenth of a second of generated tone to 32-bit float WAV on a pipe, as every analysis does. Resolves
  * with undefined when ffmpeg works, else with what is wrong ("is missing or cannot be run").
  */
-export async function probeFfmpeg(binaryPath: string, timeoutMs: number): Promise<string | undefined> {
+async function probeFfmpeg(binaryPath: string, timeoutMs: number): Promise<string | undefined> {
   let bytes = 0;
   try {
     await runProcess(
@@ -68,15 +68,22 @@ function namesIn(listing: string): Set<string> {
   return new Set(listing.split('\n').flatMap((line) => line.trim().split(/\s+/)[1]?.split(',') ?? []));
 }
 
-async function missingCapabilities(binaryPath: string, timeoutMs: number): Promise<string[]> {
+/** What the pipeline needs that this ffmpeg lacks, or why its lists could not be read. */
+async function capabilityProblem(binaryPath: string, timeoutMs: number): Promise<string | undefined> {
   const kinds = Object.keys(REQUIRED) as Array<keyof typeof REQUIRED>;
-  const listings = await Promise.all(
-    kinds.map((kind) => runProcess(binaryPath, ['-nostdin', '-hide_banner', `-${kind}`], { timeoutMs })),
-  );
-  return kinds.flatMap((kind, index) => {
+  let listings: string[];
+  try {
+    listings = await Promise.all(
+      kinds.map((kind) => runProcess(binaryPath, ['-nostdin', '-hide_banner', `-${kind}`], { timeoutMs })),
+    );
+  } catch (error) {
+    return describeFailure(error);
+  }
+  const missing = kinds.flatMap((kind, index) => {
     const present = namesIn(listings[index]!);
     return REQUIRED[kind].filter((name) => !present.has(name)).map((name) => `${kind.slice(0, -1)} ${name}`);
   });
+  return missing.length > 0 ? `lacks what the pipeline uses (${missing.join(', ')})` : undefined;
 }
 
 export const BUNDLED_FFMPEG_REFUSAL =
@@ -93,22 +100,17 @@ export async function verifyFfmpeg(
   options: { timeoutMs: number; allowBundled: boolean },
 ): Promise<void> {
   if (binary.source === 'npm' && !options.allowBundled) throw new Error(BUNDLED_FFMPEG_REFUSAL);
-  const { timeoutMs } = options;
-  const refuse = (problem: string): never => {
+  const [decodeProblem, listProblem] = await Promise.all([
+    probeFfmpeg(binary.path, options.timeoutMs),
+    capabilityProblem(binary.path, checkTimeout(options.timeoutMs)),
+  ]);
+  const problem = decodeProblem ?? listProblem;
+  if (problem) {
     throw new Error(
       `ffmpeg at ${binary.path} (${binary.source}) ${problem}, so the server cannot process audio: install ` +
         `ffmpeg (apt-get install ffmpeg) or point FFMPEG_PATH at a working build.`,
     );
-  };
-  const problem = await probeFfmpeg(binary.path, timeoutMs);
-  if (problem) refuse(problem);
-  let missing: string[];
-  try {
-    missing = await missingCapabilities(binary.path, checkTimeout(timeoutMs));
-  } catch (error) {
-    return refuse(describeFailure(error));
   }
-  if (missing.length > 0) refuse(`lacks what the pipeline uses (${missing.join(', ')})`);
 }
 
 /** How long a probe's answer is reused: a flood of bad uploads or health checks runs ffmpeg at most this often. */
