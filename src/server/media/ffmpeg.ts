@@ -20,6 +20,8 @@ const LIMIT_TOLERANCE_SECONDS = 0.5;
 /** The decode runs this far past the limit, enough to tell a recording over it from one that ends there. */
 const DECODE_PAST_LIMIT_SECONDS = 1;
 const OUT_OF_SPACE_WORDS = /No space left on device|Disk quota exceeded/i;
+/** ffmpeg exits 0 when only the end of its output file could not be written, leaving a truncated file. */
+const OUTPUT_NOT_WRITTEN = /Error writing trailer|Error closing file/;
 
 export interface AudioInput {
   file: string;
@@ -184,6 +186,7 @@ export function createFfmpeg(
         await limiter.run(() =>
           runProcess(binaries.ffmpeg.path, args, {
             timeoutMs: timeoutFor(options.timeoutMs),
+            failOnStderr: OUTPUT_NOT_WRITTEN,
             onStdout: (pcm) =>
               pcm.on('data', (chunk: Buffer) => {
                 try {
@@ -241,7 +244,12 @@ export function createFfmpeg(
         const signal = rendition.signal;
         const timeoutMs = timeoutFor(rendition.timeoutMs);
         await limiter.run(() =>
-          runProcess(binaries.ffmpeg.path, args, { timeoutMs, cwd, ...(signal && { signal }) }),
+          runProcess(binaries.ffmpeg.path, args, {
+            timeoutMs,
+            cwd,
+            failOnStderr: OUTPUT_NOT_WRITTEN,
+            ...(signal && { signal }),
+          }),
         );
       } finally {
         await rm(gainTrack, { force: true });

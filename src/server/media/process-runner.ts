@@ -43,6 +43,8 @@ export interface RunOptions {
   cwd?: string;
   /** Kills the process when aborted; the promise then rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** A run that exits 0 yet says this on stderr failed all the same. */
+  failOnStderr?: RegExp;
 }
 
 /**
@@ -102,7 +104,7 @@ export function runProcess(binary: string, args: string[], options: RunOptions):
             'timed-out',
           ),
         );
-      } else if (code !== 0) {
+      } else if (code !== 0 || options.failOnStderr?.test(stderr)) {
         reject(new MediaProcessError(`${binary} failed (${signal ?? code}): ${stderr.trim().slice(-1000)}`));
       } else {
         resolve(Buffer.concat(stdoutChunks).toString('utf8'));
