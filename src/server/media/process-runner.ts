@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 export class MediaProcessError extends Error {
   constructor(
     message: string,
-    /** Stopped for running past its time limit (or never started), rather than failing on its input. */
+    /** Why: it exited with an error, ran past its time limit, or could not be started at all. */
     readonly reason: 'failed' | 'timed-out' | 'not-started' = 'failed',
   ) {
     super(message);

@@ -28,7 +28,7 @@ const RENDITION_MIME = 'audio/mp4';
 const RENDER_BUDGET_BASE_MS = 10_000;
 const RENDER_BUDGET_MS_PER_AUDIO_SECOND = 1000 / 30;
 
-export function renderBudgetMs(durationSeconds: number): number {
+function renderBudgetMs(durationSeconds: number): number {
   return Math.round(RENDER_BUDGET_BASE_MS + durationSeconds * RENDER_BUDGET_MS_PER_AUDIO_SECOND);
 }
 
