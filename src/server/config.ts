@@ -25,6 +25,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag,
   FFMPEG_PATH: z.string().min(1).optional(),
+  ALLOW_BUNDLED_FFMPEG: booleanFlag,
   FFMPEG_TIMEOUT_SECONDS: z.coerce
     .number()
     .positive()
@@ -49,6 +50,8 @@ export interface Config {
   /** Behind a load balancer: trust X-Forwarded-* for the client address and https. */
   trustProxy: boolean;
   ffmpegPath: string | undefined;
+  /** In production the npm-shipped ffmpeg (a 2018 build) is refused unless this is set. */
+  allowBundledFfmpeg: boolean;
   /** A media process running longer than this is killed and its upload or job fails. */
   ffmpegTimeoutMs: number;
   /** Media processes at once; more wait their turn. Defaults to the number of cores. */
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
     ffmpegPath: values.FFMPEG_PATH,
+    allowBundledFfmpeg: values.ALLOW_BUNDLED_FFMPEG,
     ffmpegTimeoutMs: values.FFMPEG_TIMEOUT_SECONDS * 1000,
     ffmpegConcurrency: values.FFMPEG_CONCURRENCY,
     jobConcurrency: values.JOB_CONCURRENCY ?? availableParallelism(),

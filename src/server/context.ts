@@ -7,11 +7,13 @@ import type { JobHandlers } from './jobs/catalogue';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createFfmpeg, type Ffmpeg } from './media/ffmpeg';
 import { resolveFfmpegBinaries } from './media/ffmpeg-binaries';
+import { verifyFfmpeg } from './media/ffmpeg-check';
 import { createAccountService, type AccountService } from './services/account-service';
 import { createAudioLibrary } from './services/audio-library';
 import { createAutosaveService, type AutosaveService } from './services/autosave-service';
 import { createCommentService, type CommentService } from './services/comment-service';
 import { createFollowService, type FollowService } from './services/follow-service';
+import { createHealthService, type HealthService } from './services/health-service';
 import { createNotificationService, type NotificationService } from './services/notification-service';
 import { createReactionService, type ReactionService } from './services/reaction-service';
 import { createImageLibrary } from './services/image-library';
@@ -39,6 +41,7 @@ export interface AppContext {
   follows: FollowService;
   comments: CommentService;
   notifications: NotificationService;
+  health: HealthService;
 }
 
 export async function createContext(
@@ -49,6 +52,14 @@ export async function createContext(
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   });
+  const binaries = resolveFfmpegBinaries({
+    ffmpegPath: config.ffmpegPath,
+    preferNpm: options.preferNpmFfmpeg ?? false,
+  });
+  await verifyFfmpeg(binaries.ffmpeg, {
+    timeoutMs: config.ffmpegTimeoutMs,
+    allowBundled: !config.isProduction || config.allowBundledFfmpeg,
+  });
   const db = createDatabase(config.database, log);
   try {
     await migrateToLatest(db, config.database);
@@ -56,10 +67,10 @@ export async function createContext(
     await db.destroy();
     throw error;
   }
-  const ffmpeg = createFfmpeg(
-    resolveFfmpegBinaries({ ffmpegPath: config.ffmpegPath, preferNpm: options.preferNpmFfmpeg ?? false }),
-    { timeoutMs: config.ffmpegTimeoutMs, concurrency: config.ffmpegConcurrency },
-  );
+  const ffmpeg = createFfmpeg(binaries, {
+    timeoutMs: config.ffmpegTimeoutMs,
+    concurrency: config.ffmpegConcurrency,
+  });
   const blobs = createDiskBlobStore(config.dataDir);
   const jobs = createJobQueue(db, config.database.kind);
   const users = createUserService(db);
@@ -70,7 +81,6 @@ export async function createContext(
     databaseKind: config.database.kind,
     blobs,
     audio,
-    ffmpeg,
     posts,
     log,
   });
@@ -95,5 +105,6 @@ export async function createContext(
     follows: createFollowService(db, users, notifications),
     comments: createCommentService({ db, audio, jobs, users, notifications }),
     notifications,
+    health: createHealthService({ db, ffmpeg: ffmpeg.health, dataDir: config.dataDir, log }),
   };
 }

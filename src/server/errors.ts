@@ -39,3 +39,29 @@ export class PayloadTooLargeError extends AppError {
 export class UnprocessableError extends AppError {
   readonly statusCode = 422;
 }
+
+/** Our own fault that the person can only wait out (a broken or missing media tool, say): logged at error. */
+export class ServiceUnavailableError extends AppError {
+  readonly statusCode = 503;
+}
+
+export const STORAGE_FULL_MESSAGE =
+  'Our storage is full, so we could not keep your recording. The problem is on our side; please try again later.';
+
+/** The disk (or quota) under DATA_DIR is full: our fault, logged at error. */
+export class InsufficientStorageError extends AppError {
+  readonly statusCode = 507;
+  constructor(message = STORAGE_FULL_MESSAGE, options?: ErrorOptions) {
+    super(message, options);
+  }
+}
+
+const OUT_OF_SPACE_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL']);
+
+/** A write failed because the disk or quota is full (the error itself or anything in its `cause` chain). */
+export function isOutOfSpace(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if (OUT_OF_SPACE_CODES.has((current as NodeJS.ErrnoException).code ?? '')) return true;
+  }
+  return false;
+}

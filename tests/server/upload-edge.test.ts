@@ -3,10 +3,10 @@ import { watch, type FSWatcher } from 'node:fs';
 import { mkdir, readdir } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, streamedTone } from '../support/audio';
 import { signUp, type SignedIn } from './support/accounts';
+import { scratchDirectory } from '../../src/server/storage/scratch';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
 import { waitFor } from './support/waits';
 
@@ -27,7 +27,8 @@ beforeAll(async () => {
   port = (testApp.app.server.address() as net.AddressInfo).port;
   author = await signUp(testApp.app);
   voice = await streamedTone({ seconds: 1, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
-  uploadsDir = path.join(testApp.config.dataDir, 'tmp', 'uploads');
+  // This process's own scratch directory, where its uploads stream to.
+  uploadsDir = scratchDirectory(testApp.config.dataDir, 'uploads');
   await mkdir(uploadsDir, { recursive: true });
 });
 afterAll(() => testApp?.close());

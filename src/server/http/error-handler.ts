@@ -1,7 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, TooManyRequestsError } from '../errors';
-import { NotAudioError } from '../media/ffmpeg';
+import { AppError, InsufficientStorageError, isOutOfSpace, TooManyRequestsError } from '../errors';
 
 /** Our schema messages are whole sentences; zod's built-in ones are not, so those get the field's name. */
 export function validationMessage(issues: FastifySchemaValidationError[]): string {
@@ -29,8 +28,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send({ message: validationMessage(error.validation) });
     }
     if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
-    if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message });
-    if (error instanceof NotAudioError) return reply.code(422).send({ message: error.message });
+    const known = isOutOfSpace(error) ? new InsufficientStorageError(undefined, { cause: error }) : error;
+    if (known instanceof AppError) {
+      if (known.statusCode >= 500) request.log.error({ err: known }, 'request failed on our side');
+      return reply.code(known.statusCode).send({ message: known.message });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: FRAMEWORK_MESSAGES[error.code] ?? error.message });

@@ -1,21 +1,27 @@
+import type { AudioDurationLimit } from '@shared/domain/audio-limits';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { InsufficientStorageError } from '../errors';
 import type { AudioFormat } from './file-formats';
 import type { FfmpegBinaries } from './ffmpeg-binaries';
+import { createFfmpegHealth, type FfmpegHealth } from './ffmpeg-check';
 import { LoudnessMeter } from './loudness';
+import { AudioTooLongError, FfmpegUnusableError, NOT_AUDIO_MESSAGE, NotAudioError } from './media-errors';
 import { PeakAccumulator, type PeakLevels, type PeakSummary } from './peaks';
 import { MediaProcessError, ProcessLimiter, runProcess } from './process-runner';
 import { writeGainTrack } from './speech-limiter';
 import { FloatWavReader } from './wav-stream';
 
 const HARDENING = ['-nostdin', '-hide_banner', '-nostats', '-protocol_whitelist', 'file,pipe'];
-export const NOT_AUDIO_MESSAGE = 'This file is not audio we can play. Record again or choose an audio file.';
-
-export class NotAudioError extends Error {
-  constructor(message = NOT_AUDIO_MESSAGE) {
-    super(message);
-  }
-}
+/** Rates audio is recorded at; a header claiming 1 Hz or 2 GHz is a lie that would make seconds into hours. */
+const PLAUSIBLE_SAMPLE_RATES = { lowest: 8000, highest: 384_000 };
+/** Encoders pad the last frame, so a recording made to stop at the limit may decode a little longer. */
+const LIMIT_TOLERANCE_SECONDS = 0.5;
+/** The decode runs this far past the limit, enough to tell a recording over it from one that ends there. */
+const DECODE_PAST_LIMIT_SECONDS = 1;
+const OUT_OF_SPACE_WORDS = /No space left on device|Disk quota exceeded/i;
+/** ffmpeg exits 0 when only the end of its output file could not be written, leaving a truncated file. */
+const OUTPUT_NOT_WRITTEN = /Error writing trailer|Error closing file/;
 
 export interface AudioInput {
   file: string;
@@ -38,15 +44,29 @@ export interface SpeechRendition {
   peaks: PeakLevels;
   /** Stops the encode (the process is killed) when aborted. */
   signal?: AbortSignal;
+  /** The encode is stopped after this long (at most the configured media timeout). */
+  timeoutMs?: number;
+}
+
+export interface AnalyseOptions {
+  /** Also write the joined audio here, as Opus in WebM. */
+  joinedOutput?: string;
+  /** Refuse audio longer than this; the decode stops just past it rather than read the whole. */
+  limit?: AudioDurationLimit;
+  /** Stop the decode after this long (at most the configured media timeout). */
+  timeoutMs?: number;
 }
 
 export interface Ffmpeg {
   readonly binaries: FfmpegBinaries;
+  /** Whether ffmpeg works right now (a tiny decode, cached briefly). */
+  readonly health: FfmpegHealth;
   /**
    * One decode pass over the inputs (joined end to end when several) that yields the duration, the peaks and
-   * the loudness; with `joinedOutput`, the joined audio is also written there as Opus in WebM.
+   * the loudness. A file that does not decode is a NotAudioError (422); when ffmpeg itself is at fault, an
+   * FfmpegUnusableError (503); a full disk, an InsufficientStorageError (507).
    */
-  analyse(inputs: AudioInput[], options?: { joinedOutput?: string }): Promise<AnalysedAudio>;
+  analyse(inputs: AudioInput[], options?: AnalyseOptions): Promise<AnalysedAudio>;
   /** The rendition every browser plays: mono AAC in M4A, gain applied, peaks limited. */
   renderSpeech(input: AudioInput, rendition: SpeechRendition): Promise<void>;
 }
@@ -71,27 +91,85 @@ function analysisGraph(inputCount: number, keepJoined: boolean): string {
   ].join(';');
 }
 
+/** The measurements of mono float PCM as it streams in, refusing a sample rate no recording has. */
+class PcmMeters {
+  private readonly wav = new FloatWavReader();
+  private meters: { peaks: PeakAccumulator; loudness: LoudnessMeter } | undefined;
+
+  add(chunk: Buffer): void {
+    const samples = this.wav.push(chunk);
+    const rate = this.wav.sampleRate;
+    if (rate === null) return;
+    if (rate < PLAUSIBLE_SAMPLE_RATES.lowest || rate > PLAUSIBLE_SAMPLE_RATES.highest) {
+      throw new NotAudioError(
+        `This file says its sample rate is ${rate} Hz, which no recording has. Export it again from the app that made it.`,
+        `implausible sample rate ${rate} Hz`,
+      );
+    }
+    this.meters ??= { peaks: new PeakAccumulator(rate), loudness: new LoudnessMeter(rate) };
+    this.meters.peaks.add(samples);
+    this.meters.loudness.add(samples);
+  }
+
+  finish(): AnalysedAudio {
+    const summary = this.meters?.peaks.finish();
+    if (!this.meters || !summary?.durationSeconds)
+      throw new NotAudioError('This recording is empty. Record again.', 'no samples decoded');
+    return {
+      ...summary,
+      loudnessLufs: this.meters.loudness.integrated(),
+      loudnessSteps: this.meters.loudness.stepMeanSquares(),
+    };
+  }
+}
+
 export function createFfmpeg(
   binaries: FfmpegBinaries,
   options: { timeoutMs: number; concurrency?: number | undefined },
 ): Ffmpeg {
   const limiter = new ProcessLimiter(options.concurrency);
-  const timeoutMs = options.timeoutMs;
+  const health = createFfmpegHealth(binaries.ffmpeg.path, options.timeoutMs);
+  const timeoutFor = (budgetMs?: number) => Math.min(options.timeoutMs, budgetMs ?? Infinity);
+
+  /** A decode failed: the file's fault only when ffmpeg itself still works and the disk is not full. */
+  async function explainDecodeFailure(failure: MediaProcessError): Promise<Error> {
+    const problem = await health.problem();
+    if (problem)
+      return new FfmpegUnusableError(`ffmpeg at ${binaries.ffmpeg.path} ${problem}`, { cause: failure });
+    if (OUT_OF_SPACE_WORDS.test(failure.message))
+      return new InsufficientStorageError(undefined, { cause: failure });
+    return new NotAudioError(NOT_AUDIO_MESSAGE, failure.message);
+  }
+
   return {
     binaries,
+    health,
 
     async analyse(inputs, options = {}) {
-      const keepJoined = options.joinedOutput !== undefined;
+      const { joinedOutput, limit } = options;
+      // An output option, given before each output: both stop once this much has passed through.
+      const stopAt = limit ? ['-t', String(limit.seconds + DECODE_PAST_LIMIT_SECONDS)] : [];
       const args = [...HARDENING, '-loglevel', 'error', ...inputArgs(inputs)];
-      args.push('-filter_complex', analysisGraph(inputs.length, keepJoined));
+      args.push('-filter_complex', analysisGraph(inputs.length, joinedOutput !== undefined));
       // Written in large blocks rather than a frame at a time: each pipe read costs this process far more than
       // the bytes it carries.
-      args.push('-map', '[pcm]', '-c:a', 'pcm_f32le', '-fflags', '+bitexact', '-flush_packets', '0');
+      args.push(
+        '-map',
+        '[pcm]',
+        ...stopAt,
+        '-c:a',
+        'pcm_f32le',
+        '-fflags',
+        '+bitexact',
+        '-flush_packets',
+        '0',
+      );
       args.push('-blocksize', '262144', '-f', 'wav', 'pipe:1');
-      if (options.joinedOutput) {
+      if (joinedOutput) {
         args.push(
           '-map',
           '[forFile]',
+          ...stopAt,
           '-c:a',
           'libopus',
           '-b:a',
@@ -99,44 +177,38 @@ export function createFfmpeg(
           '-f',
           'webm',
           '-y',
-          options.joinedOutput,
+          joinedOutput,
         );
       }
-      const wav = new FloatWavReader();
-      let meters: { peaks: PeakAccumulator; loudness: LoudnessMeter } | undefined;
+      const meters = new PcmMeters();
+      let refusal: unknown;
       try {
         await limiter.run(() =>
           runProcess(binaries.ffmpeg.path, args, {
-            timeoutMs,
+            timeoutMs: timeoutFor(options.timeoutMs),
+            failOnStderr: OUTPUT_NOT_WRITTEN,
             onStdout: (pcm) =>
               pcm.on('data', (chunk: Buffer) => {
                 try {
-                  const samples = wav.push(chunk);
-                  if (wav.sampleRate === null) return;
-                  meters ??= {
-                    peaks: new PeakAccumulator(wav.sampleRate),
-                    loudness: new LoudnessMeter(wav.sampleRate),
-                  };
-                  meters.peaks.add(samples);
-                  meters.loudness.add(samples);
-                } catch {
-                  pcm.destroy(); // ffmpeg then fails on the closed pipe, and so does this analysis
+                  meters.add(chunk);
+                } catch (error) {
+                  refusal = error;
+                  pcm.destroy(); // ffmpeg then stops on the closed pipe
                 }
               }),
           }),
         );
       } catch (error) {
-        if (error instanceof MediaProcessError) throw new NotAudioError();
+        if (refusal) throw refusal;
+        if (error instanceof MediaProcessError) throw await explainDecodeFailure(error);
         throw error;
       }
-      const summary = meters?.peaks.finish();
-      if (!meters || !summary?.durationSeconds)
-        throw new NotAudioError('This recording is empty. Record again.');
-      return {
-        ...summary,
-        loudnessLufs: meters.loudness.integrated(),
-        loudnessSteps: meters.loudness.stepMeanSquares(),
-      };
+      if (refusal) throw refusal;
+      const analysis = meters.finish();
+      if (limit && analysis.durationSeconds > limit.seconds + LIMIT_TOLERANCE_SECONDS) {
+        throw new AudioTooLongError(limit, analysis.durationSeconds);
+      }
+      return analysis;
     },
 
     async renderSpeech(input, rendition) {
@@ -170,8 +242,14 @@ export function createFfmpeg(
         await writeGainTrack(gainTrack, peaks, rendition.gainDb, rendition.limitDb);
         const cwd = path.dirname(gainTrack);
         const signal = rendition.signal;
+        const timeoutMs = timeoutFor(rendition.timeoutMs);
         await limiter.run(() =>
-          runProcess(binaries.ffmpeg.path, args, { timeoutMs, cwd, ...(signal && { signal }) }),
+          runProcess(binaries.ffmpeg.path, args, {
+            timeoutMs,
+            cwd,
+            failOnStderr: OUTPUT_NOT_WRITTEN,
+            ...(signal && { signal }),
+          }),
         );
       } finally {
         await rm(gainTrack, { force: true });

@@ -1,8 +1,16 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
 
-export class MediaProcessError extends Error {}
+export class MediaProcessError extends Error {
+  constructor(
+    message: string,
+    /** Why: it exited with an error, ran past its time limit, or could not be started at all. */
+    readonly reason: 'failed' | 'timed-out' | 'not-started' = 'failed',
+  ) {
+    super(message);
+  }
+}
 
 /** Caps how many media processes run at once, so a burst of uploads queues instead of starving the server. */
 export class ProcessLimiter {
@@ -35,22 +43,44 @@ export interface RunOptions {
   cwd?: string;
   /** Kills the process when aborted; the promise then rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** A run that exits 0 yet says this on stderr failed all the same. */
+  failOnStderr?: RegExp;
 }
 
-/** Runs a binary with no shell and no stdin; a timeout or non-zero exit rejects with stderr's last lines. */
+/**
+ * Kills the process and everything it started: a wrapper script's children would otherwise keep stdout open, and
+ * the run would not end until they did.
+ */
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL'); // the group is gone already
+  }
+}
+
+/**
+ * Runs a binary with no shell and no stdin, in a process group of its own; a timeout or non-zero exit rejects with
+ * stderr's last lines.
+ */
 export function runProcess(binary: string, args: string[], options: RunOptions): Promise<string> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) return reject(options.signal.reason);
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: options.cwd });
+    const child = spawn(binary, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: options.cwd,
+      detached: true,
+    });
     const stdoutChunks: Buffer[] = [];
     let stderr = '';
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      child.kill('SIGKILL');
+      killGroup(child);
     }, options.timeoutMs);
 
-    const onAbort = () => child.kill('SIGKILL');
+    const onAbort = () => killGroup(child);
     options.signal?.addEventListener('abort', onAbort, { once: true });
     if (options.onStdout) options.onStdout(child.stdout);
     else child.stdout.on('data', (chunk: Buffer) => stdoutChunks.push(chunk));
@@ -60,7 +90,7 @@ export function runProcess(binary: string, args: string[], options: RunOptions):
     child.on('error', (error) => {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
-      reject(new MediaProcessError(`Could not start ${binary}: ${error.message}`));
+      reject(new MediaProcessError(`Could not start ${binary}: ${error.message}`, 'not-started'));
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
@@ -68,8 +98,13 @@ export function runProcess(binary: string, args: string[], options: RunOptions):
       if (options.signal?.aborted) {
         reject(options.signal.reason);
       } else if (timedOut) {
-        reject(new MediaProcessError(`${binary} took longer than ${options.timeoutMs} ms and was stopped`));
-      } else if (code !== 0) {
+        reject(
+          new MediaProcessError(
+            `${binary} took longer than ${options.timeoutMs} ms and was stopped`,
+            'timed-out',
+          ),
+        );
+      } else if (code !== 0 || options.failOnStderr?.test(stderr)) {
         reject(new MediaProcessError(`${binary} failed (${signal ?? code}): ${stderr.trim().slice(-1000)}`));
       } else {
         resolve(Buffer.concat(stdoutChunks).toString('utf8'));

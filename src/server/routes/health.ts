@@ -1,20 +1,18 @@
+import { healthSchema } from '@shared/contract/health';
 import { routes } from '@shared/contract/routes';
 import type { AppContext } from '../context';
-import { pingDatabase } from '../db/database';
 import { contractRoute, type App } from '../http/app-types';
 
 export function registerHealthRoutes(app: App, context: AppContext): void {
+  const route = contractRoute(routes.health);
   app.route({
-    ...contractRoute(routes.health),
-    handler: async (request, reply) => {
+    ...route,
+    // Unavailable answers carry the whole report too, so an operator sees which part failed.
+    schema: { ...route.schema, response: { ...route.schema.response, 503: healthSchema } },
+    handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      try {
-        await pingDatabase(context.db);
-      } catch (error) {
-        request.log.error({ err: error }, 'health check: database unreachable');
-        return reply.code(503).send({ message: 'The database is unreachable.' });
-      }
-      return { status: 'ok' as const };
+      const report = await context.health.report();
+      return reply.code(report.status === 'ok' ? 200 : 503).send(report);
     },
   });
 }

@@ -6,7 +6,7 @@ import { BadRequestError } from '../errors';
 import { contractRoute, type App } from '../http/app-types';
 import { readMultipartUpload } from '../http/multipart-upload';
 import { readHead, sniffAudioFormat } from '../media/file-formats';
-import { NotAudioError } from '../media/ffmpeg';
+import { NotAudioError } from '../media/media-errors';
 
 const toDb = (linear: number) => (linear > 0 ? Math.round(20 * Math.log10(linear) * 10) / 10 : null);
 

@@ -1,10 +1,12 @@
+import type { AudioDurationLimit } from '@shared/domain/audio-limits';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import type { Db } from '../db/database';
 import { findAudioAsset, insertAudioAsset, setRendition } from '../db/queries/audio-assets';
 import type { AudioAssetRow } from '../db/schema';
 import type { JobOutcome } from '../jobs/catalogue';
 import { readHead, sniffAudioFormat, type AudioFormat } from '../media/file-formats';
-import { NotAudioError, type AnalysedAudio, type AudioInput, type Ffmpeg } from '../media/ffmpeg';
+import type { AnalysedAudio, AudioInput, Ffmpeg } from '../media/ffmpeg';
+import { NotAudioError, operatorReason } from '../media/media-errors';
 import { limitedSpeechGainDb, SPEECH_LIMIT_DB } from '../media/speech-loudness';
 import {
   decodeSpeechMeasurements,
@@ -17,6 +19,19 @@ import { newId } from '../ids';
 const JOINED_FORMAT: AudioFormat = { demuxer: 'matroska', mime: 'audio/webm', extension: 'webm' };
 const RENDITION_MIME = 'audio/mp4';
 
+/**
+ * A render may take 10 s plus 1 s per 30 s of audio. Renders measured about 200 times faster than the audio
+ * plays on one idle core, so this leaves room for a busy machine, yet stops a hung or runaway encode of a short
+ * clip in seconds rather than holding the job worker for the whole media timeout; a 4-hour post gets 490 s,
+ * inside the worker's 10-minute lease.
+ */
+const RENDER_BUDGET_BASE_MS = 10_000;
+const RENDER_BUDGET_MS_PER_AUDIO_SECOND = 1000 / 30;
+
+function renderBudgetMs(durationSeconds: number): number {
+  return Math.round(RENDER_BUDGET_BASE_MS + durationSeconds * RENDER_BUDGET_MS_PER_AUDIO_SECOND);
+}
+
 /** Audio measured and stored, not yet in the database: insert it in the caller's transaction, or forget it. */
 export interface PreparedAudio {
   row: AudioAssetRow;
@@ -27,14 +42,26 @@ export interface PreparedAudio {
 type StoredFiles = Pick<AudioAssetRow, 'id' | 'original_key' | 'rendition_key'>;
 
 export interface AudioLibrary {
-  /** Identifies the upload by content, measures it in one decode pass and files it under a generated key. */
-  prepare(upload: TempBlob, ownerId: string, isPrivate: boolean): Promise<PreparedAudio>;
-  /** The existing audio with `upload` appended, re-measured, as a new asset (media URLs never change content). */
+  /**
+   * Identifies the upload by content, measures it in one decode pass and files it under a generated key; audio
+   * longer than `limit` is refused with 422.
+   */
+  prepare(
+    upload: TempBlob,
+    ownerId: string,
+    isPrivate: boolean,
+    limit: AudioDurationLimit,
+  ): Promise<PreparedAudio>;
+  /**
+   * The existing audio with `upload` appended, re-measured, as a new asset (media URLs never change content);
+   * `limit` applies to the joined whole.
+   */
   prepareJoined(
     existing: AudioAssetRow,
     upload: TempBlob,
     ownerId: string,
     isPrivate: boolean,
+    limit: AudioDurationLimit,
   ): Promise<PreparedAudio>;
   insert(db: Db, prepared: PreparedAudio): Promise<void>;
   /** Every file of an asset whose row is already gone. */
@@ -130,20 +157,25 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
   }
 
   /** The upload's measurements, or when they are gone (audio stored before they were kept), measured again. */
-  async function measurementsOf(assetId: string, original: AudioInput): Promise<SpeechMeasurements> {
+  async function measurementsOf(asset: AudioAssetRow, original: AudioInput): Promise<SpeechMeasurements> {
     try {
-      return decodeSpeechMeasurements(await readFile(blobs.localPath(measurementsKey(assetId))));
+      return decodeSpeechMeasurements(await readFile(blobs.localPath(measurementsKey(asset.id))));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      const analysis = await ffmpeg.analyse([original]);
+      const analysis = await ffmpeg.analyse([original], { timeoutMs: renderBudgetMs(asset.duration) });
       return { peaks: analysis.levels, loudnessSteps: analysis.loudnessSteps };
     }
   }
 
-  async function joinInto(inputs: AudioInput[], ownerId: string, isPrivate: boolean): Promise<PreparedAudio> {
+  async function joinInto(
+    inputs: AudioInput[],
+    ownerId: string,
+    isPrivate: boolean,
+    limit: AudioDurationLimit,
+  ): Promise<PreparedAudio> {
     const output = await blobs.tempPath(JOINED_FORMAT.extension);
     try {
-      const analysis = await ffmpeg.analyse(inputs, { joinedOutput: output });
+      const analysis = await ffmpeg.analyse(inputs, { joinedOutput: output, limit });
       const { size } = await stat(output);
       return await store(output, size, JOINED_FORMAT, analysis, ownerId, isPrivate);
     } catch (error) {
@@ -153,16 +185,16 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
   }
 
   return {
-    async prepare(upload, ownerId, isPrivate) {
+    async prepare(upload, ownerId, isPrivate, limit) {
       const input = await sniffUpload(upload);
-      const analysis = await ffmpeg.analyse([input]);
+      const analysis = await ffmpeg.analyse([input], { limit });
       return store(upload, upload.bytes, input.format, analysis, ownerId, isPrivate);
     },
 
-    async prepareJoined(existing, upload, ownerId, isPrivate) {
+    async prepareJoined(existing, upload, ownerId, isPrivate, limit) {
       const addition = await sniffUpload(upload);
       const current = { file: blobs.localPath(existing.original_key), format: formatOfStored(existing) };
-      return joinInto([current, addition], ownerId, isPrivate);
+      return joinInto([current, addition], ownerId, isPrivate, limit);
     },
 
     async insert(database, prepared) {
@@ -178,18 +210,21 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
       const key = `audio/${asset.id}/speech.m4a`;
       try {
         const original = { file: blobs.localPath(asset.original_key), format: formatOfStored(asset) };
-        const measured = await measurementsOf(asset.id, original);
+        const measured = await measurementsOf(asset, original);
         await ffmpeg.renderSpeech(original, {
           output,
           gainDb: limitedSpeechGainDb(measured, SPEECH_LIMIT_DB),
           limitDb: SPEECH_LIMIT_DB,
           peaks: measured.peaks,
+          timeoutMs: renderBudgetMs(asset.duration),
           ...(signal && { signal }),
         });
         await blobs.makePermanent(output, key);
       } catch (error) {
         await blobs.discardTemp(output);
-        throw error;
+        if (signal?.aborted) throw error;
+        // The job's last error is for an operator: what ffmpeg said, not the message meant for the uploader.
+        throw new Error(`rendition of audio ${asset.id} failed: ${operatorReason(error)}`, { cause: error });
       }
       // The post may have been deleted while we encoded: then the rendition has no row to belong to.
       if (!(await setRendition(db, asset.id, key, RENDITION_MIME))) {

@@ -1,3 +1,4 @@
+import { AUDIO_DURATION_LIMITS } from '@shared/domain/audio-limits';
 import {
   AUTOSAVE_RECOVERY_AFTER_MS,
   DIARY_CATEGORY,
@@ -28,10 +29,9 @@ import {
 import { PayloadTooLargeError, UnprocessableError } from '../errors';
 import type { JobOutcome } from '../jobs/catalogue';
 import { readHead, sniffAudioFormat } from '../media/file-formats';
-import { NotAudioError, type Ffmpeg } from '../media/ffmpeg';
+import { NotAudioError } from '../media/media-errors';
 import type { BlobStore, TempBlob } from '../storage/blob-store';
 import type { AudioLibrary } from './audio-library';
-import { decoderWorks } from './decoder-check';
 import type { PostService } from './post-service';
 import { newId } from '../ids';
 
@@ -106,12 +106,11 @@ export function createAutosaveService(deps: {
   databaseKind: DatabaseConfig['kind'];
   blobs: BlobStore;
   audio: AudioLibrary;
-  ffmpeg: Ffmpeg;
   posts: PostService;
   log: FastifyBaseLogger;
   now?: () => Date;
 }): AutosaveService {
-  const { db, databaseKind, blobs, audio, ffmpeg, posts, log } = deps;
+  const { db, databaseKind, blobs, audio, posts, log } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** MediaRecorder timeslices are consecutive pieces of one stream, so their bytes join into the whole file. */
@@ -159,7 +158,7 @@ export function createAutosaveService(deps: {
     }
     const joined = await joinChunks(kept.map((chunk) => chunk.storage_key));
     try {
-      const prepared = await audio.prepare(joined, session.userId, true);
+      const prepared = await audio.prepare(joined, session.userId, true, AUDIO_DURATION_LIMITS.post);
       await posts.insertRecovered(
         {
           id: newId(),
@@ -181,7 +180,8 @@ export function createAutosaveService(deps: {
         session,
       );
     } catch (error) {
-      if (!(error instanceof NotAudioError) || !(await decoderWorks(ffmpeg, blobs))) throw error;
+      // The analysis tells a file that does not decode (NotAudioError) from an ffmpeg that does not work (ours).
+      if (!(error instanceof NotAudioError)) throw error;
       await countFailure(session, error.message);
     } finally {
       await blobs.discardTemp(joined);

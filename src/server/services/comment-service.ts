@@ -1,5 +1,5 @@
+import { AUDIO_DURATION_LIMITS } from '@shared/domain/audio-limits';
 import { commentFieldsSchema, type Comment } from '@shared/contract/social';
-import { COMMENT_MAX_SECONDS } from '@shared/domain/social';
 import type { PublicUser } from '@shared/contract/users';
 import type { z } from 'zod';
 import type { Db } from '../db/database';
@@ -15,13 +15,7 @@ import {
 } from '../db/queries/comments';
 import { findPost } from '../db/queries/posts';
 import { recordHit } from '../db/queries/rate-limits';
-import {
-  BadRequestError,
-  ForbiddenError,
-  NotFoundError,
-  TooManyRequestsError,
-  UnprocessableError,
-} from '../errors';
+import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../errors';
 import type { JobQueue } from '../jobs/job-queue';
 import type { TempBlob } from '../storage/blob-store';
 import type { AudioLibrary } from './audio-library';
@@ -131,11 +125,12 @@ export function createCommentService(deps: {
       const viewerId = viewerOf(commenter);
       if (!upload) throw new BadRequestError('Attach the voice comment as a file field named "audio".');
 
-      const prepared = await audio.prepare(upload, post.user_id, post.is_private === 1);
-      if (prepared.row.duration > COMMENT_MAX_SECONDS + 0.5) {
-        await prepared.forget();
-        throw new UnprocessableError('Voice comments can be at most 5 minutes long.');
-      }
+      const prepared = await audio.prepare(
+        upload,
+        post.user_id,
+        post.is_private === 1,
+        AUDIO_DURATION_LIMITS.comment,
+      );
       const id = newId();
       try {
         await db.transaction().execute(async (trx) => {

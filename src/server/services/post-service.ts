@@ -1,3 +1,4 @@
+import { AUDIO_DURATION_LIMITS } from '@shared/domain/audio-limits';
 import {
   postUploadFieldsSchema,
   type Chapter,
@@ -161,7 +162,7 @@ export function createPostService(deps: {
       const audioUpload = requireAudio(upload);
       const isDiary = asDiary || fields.isDiary;
       const isPrivate = isDiary || fields.isPrivate;
-      const preparedAudio = await audio.prepare(audioUpload, userId, isPrivate);
+      const preparedAudio = await audio.prepare(audioUpload, userId, isPrivate, AUDIO_DURATION_LIMITS.post);
       let preparedImage: PreparedImage | undefined;
       try {
         if (upload.files.photo) preparedImage = await images.prepare(upload.files.photo, userId, isPrivate);
@@ -207,7 +208,13 @@ export function createPostService(deps: {
       const post = await ownedPost(userId, postId, options.draftsOnly ?? false);
       const existing = await findAudioAsset(db, post.audio_id);
       if (!existing) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
-      const joined = await audio.prepareJoined(existing, requireAudio(upload), userId, post.is_private === 1);
+      const joined = await audio.prepareJoined(
+        existing,
+        requireAudio(upload),
+        userId,
+        post.is_private === 1,
+        AUDIO_DURATION_LIMITS.post,
+      );
       await swapAudio(post, joined, editedFields(upload.fields, fields), fields.sessionId);
       return presentOne(post.id);
     },
@@ -215,7 +222,7 @@ export function createPostService(deps: {
     async replaceDraft(userId, draftId, upload) {
       const fields = parseFields(upload.fields);
       const post = await ownedPost(userId, draftId, true);
-      const replacement = await audio.prepare(requireAudio(upload), userId, true);
+      const replacement = await audio.prepare(requireAudio(upload), userId, true, AUDIO_DURATION_LIMITS.post);
       await swapAudio(post, replacement, editedFields(upload.fields, fields), fields.sessionId);
       return presentOne(post.id);
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { loginBodySchema, registerBodySchema } from './auth';
 import { endpoints, type EndpointName, type HttpMethod } from './endpoints';
+import { healthSchema } from './health';
 import { pageQuerySchema } from './pagination';
 import {
   autosaveResponseSchema,
@@ -45,7 +46,7 @@ const posts = z.array(postSchema);
  * from here. Multipart uploads (spec §7) have no body schema: the server checks their fields and files itself.
  */
 export const routes = {
-  health: { ...endpoints.health, response: z.object({ status: z.literal('ok') }) },
+  health: { ...endpoints.health, response: healthSchema },
   currentUser: { ...endpoints.currentUser, response: currentUserSchema },
   register: {
     ...endpoints.register,
