@@ -75,7 +75,13 @@ export async function createContext(
   const jobs = createJobQueue(db, config.database.kind);
   const users = createUserService(db);
   const audio = createAudioLibrary(blobs, ffmpeg, db);
-  const posts = createPostService({ db, audio, images: createImageLibrary(blobs), jobs });
+  const posts = createPostService({
+    db,
+    databaseKind: config.database.kind,
+    audio,
+    images: createImageLibrary(blobs),
+    jobs,
+  });
   const autosave = createAutosaveService({
     db,
     databaseKind: config.database.kind,

@@ -140,6 +140,17 @@ export function forUpdateSkipLocked<DB, TB extends keyof DB, O>(
 }
 
 /**
+ * Locks the selected rows until the transaction ends, and holds back writes that reference them (a new row whose
+ * foreign key points at one waits, then fails if it was deleted). SQLite has one writer, so its transaction is.
+ */
+export function forUpdate<DB, TB extends keyof DB, O>(
+  kind: DatabaseConfig['kind'],
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
+  return kind === 'postgres' ? query.forUpdate() : query;
+}
+
+/**
  * Locks the selected rows until the transaction ends, without holding back writes that only reference them.
  * PostgreSQL only: SQLite runs one transaction at a time on its one connection, so each is already exclusive.
  */

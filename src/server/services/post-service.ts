@@ -6,6 +6,7 @@ import {
   type PostUploadFields,
 } from '@shared/contract/posts';
 import type { Insertable, Updateable } from 'kysely';
+import type { DatabaseConfig } from '../config';
 import type { Db } from '../db/database';
 import { deleteAudioAsset, deleteImage, findAudioAsset, findImage } from '../db/queries/audio-assets';
 import { markAutosavePublished } from '../db/queries/autosave';
@@ -15,6 +16,7 @@ import {
   deletePost,
   findPostWithMedia,
   insertPost,
+  lockPost,
   listPosts,
   updatePost,
   type PostListFilter,
@@ -92,11 +94,12 @@ function editedFields(raw: Record<string, string>, fields: PostUploadFields): Up
 
 export function createPostService(deps: {
   db: Db;
+  databaseKind: DatabaseConfig['kind'];
   audio: AudioLibrary;
   images: ImageLibrary;
   jobs: JobQueue;
 }): PostService {
-  const { db, audio, images, jobs } = deps;
+  const { db, databaseKind, audio, images, jobs } = deps;
 
   async function presentOne(postId: string): Promise<Post> {
     const row = await findPostWithMedia(db, postId);
@@ -271,14 +274,17 @@ export function createPostService(deps: {
       const post = await ownedPost(userId, postId, options.draftsOnly ?? false);
       const asset = await findAudioAsset(db, post.audio_id);
       const image = post.image_id ? await findImage(db, post.image_id) : undefined;
-      const commentAudio = await commentAudioOfPost(db, post.id);
-      await db.transaction().execute(async (trx) => {
+      const commentAudio = await db.transaction().execute(async (trx) => {
+        // Read under the lock, so a comment arriving meanwhile either is in this list or is refused (post gone).
+        await lockPost(trx, databaseKind, post.id);
+        const commentAssets = await commentAudioOfPost(trx, post.id);
         // Comments, reactions and notifications go with the post (foreign keys cascade); their audio rows do not.
         await deletePost(trx, post.id);
         if (post.is_private === 0 && post.is_draft === 0) await adjustPostCount(trx, post.user_id, -1);
-        for (const audioAsset of [{ id: post.audio_id }, ...commentAudio])
+        for (const audioAsset of [{ id: post.audio_id }, ...commentAssets])
           await deleteAudioAsset(trx, audioAsset.id);
         if (post.image_id) await deleteImage(trx, post.image_id);
+        return commentAssets;
       });
       for (const audioAsset of [...(asset ? [asset] : []), ...commentAudio])
         await audio.deleteFiles(audioAsset);

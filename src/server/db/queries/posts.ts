@@ -1,5 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
+import type { DatabaseConfig } from '../../config';
 import type { Db } from '../database';
+import { forUpdate } from '../dialect';
 import { byCreation, newestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { PostsTable } from '../schema';
 
@@ -45,6 +47,11 @@ export function findPostWithMedia(db: Db, id: string): Promise<PostWithMedia | u
 
 export function findPost(db: Db, id: string) {
   return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Inside a transaction: no comment, reaction or other row pointing at the post can be added until it ends. */
+export async function lockPost(db: Db, kind: DatabaseConfig['kind'], id: string): Promise<void> {
+  await forUpdate(kind, db.selectFrom('posts').select('id').where('id', '=', id)).execute();
 }
 
 export async function insertPost(db: Db, post: Insertable<PostsTable>): Promise<void> {
