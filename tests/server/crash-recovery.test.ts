@@ -19,7 +19,7 @@ import {
   type ServerProcess,
 } from './support/server-process';
 import { createTestConfig, databaseKind } from './support/test-app';
-import { waitFor } from './support/waits';
+import { waitFor, waitForRendition } from './support/waits';
 
 /** kill -9 of the server and the ffmpeg processes it started, as when a container or machine dies. */
 async function killHard(server: ServerProcess): Promise<void> {
@@ -91,13 +91,11 @@ describe(`recovery after kill -9 on ${databaseKind}`, () => {
           20_000,
           'the temp files of the killed server to be removed',
         );
-        const rendered = await waitFor(
-          async () => {
-            const current = (await (
+        const rendered = await waitForRendition(
+          async () =>
+            (await (
               await fetch(`${second.origin}/api/posts/${post.id}`, { headers: { cookie } })
-            ).json()) as Post;
-            return current.audioSources.length === 2 ? current : undefined;
-          },
+            ).json()) as Post,
           // The lease of the killed server's claim (30 s) runs out, then the render itself.
           120_000,
           'the interrupted rendition',

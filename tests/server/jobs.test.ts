@@ -13,7 +13,7 @@ import { startJobWorker, type JobWorker, type JobWorkerOptions } from '../../src
 import { makeTone, multipartFile, serverFfmpegPath } from '../support/audio';
 import { signUp } from './support/accounts';
 import { createTestApp, createTestConfig, databaseKind } from './support/test-app';
-import { waitFor } from './support/waits';
+import { waitFor, waitForRendition } from './support/waits';
 
 const WAIT = { timeout: 5_000, interval: 10 };
 const T0 = Date.parse('2030-01-01T00:00:00.000Z');
@@ -544,13 +544,11 @@ describe(`job concurrency of the server on ${databaseKind}`, () => {
         'the long rendition to start',
       );
       const short = await publish(2);
-      await waitFor(
-        async () => {
-          const post = (
+      await waitForRendition(
+        async () =>
+          (
             await testApp.app.inject({ url: `/api/posts/${short.id}`, headers: { cookie: person.cookie } })
-          ).json() as Post;
-          return post.audioSources.length === 2 ? post : undefined;
-        },
+          ).json() as Post,
         60_000,
         "the short upload's rendition",
       );

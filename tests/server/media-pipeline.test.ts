@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureLoudness, multipartForm, serverFfmpegPath, streamedTone } from '../support/audio';
 import { signUp } from './support/accounts';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
-import { waitFor } from './support/waits';
+import { waitFor, waitForRendition } from './support/waits';
 
 let scripts: string;
 let webm: Buffer;
@@ -47,15 +47,11 @@ describe(`the media pipeline on ${databaseKind}`, () => {
       expect(response.statusCode, response.body).toBe(201);
       const post = response.json() as Post;
       expect(post.duration).toBeCloseTo(2, 1);
-      const ready = await waitFor(
-        async () => {
-          const current = (
+      const ready = await waitForRendition(
+        async () =>
+          (
             await testApp.app.inject({ url: `/api/posts/${post.id}`, headers: { cookie: person.cookie } })
-          ).json() as Post;
-          return current.audioSources.length === 2 ? current : undefined;
-        },
-        60_000,
-        'the rendition',
+          ).json() as Post,
       );
       const rendition = await testApp.app.inject({ url: ready.audioUrl, headers: { cookie: person.cookie } });
       const file = path.join(scripts, 'npm-rendition.m4a');

@@ -13,7 +13,7 @@ import {
 } from '../support/audio';
 import { signUp, type SignedIn } from './support/accounts';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
-import { waitFor } from './support/waits';
+import { waitFor, waitForRendition } from './support/waits';
 
 let testApp: TestApp;
 let alice: SignedIn;
@@ -239,14 +239,7 @@ function audioAssetOf(postId: string) {
 
 /** The post once its speech rendition is listed among its sources. */
 function withRendition(post: Post, who: SignedIn): Promise<Post> {
-  return waitFor(
-    async () => {
-      const current = (await get(`/api/posts/${post.id}`, who)).json() as Post;
-      return current.audioSources.length === 2 ? current : undefined;
-    },
-    60_000,
-    'the speech rendition',
-  );
+  return waitForRendition(async () => (await get(`/api/posts/${post.id}`, who)).json() as Post);
 }
 
 describe(`renditions and serving on ${databaseKind}`, () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureLoudness, multipartFile, streamedTone } from '../support/audio';
 import { signUp, type SignedIn } from './support/accounts';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
-import { waitFor } from './support/waits';
+import { waitForRendition } from './support/waits';
 
 let testApp: TestApp;
 let person: SignedIn;
@@ -44,15 +44,11 @@ describe(`quiet recordings on ${databaseKind}`, () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const post = created.json() as Post;
-    const ready = await waitFor(
-      async () => {
-        const current = (
+    const ready = await waitForRendition(
+      async () =>
+        (
           await testApp.app.inject({ url: `/api/posts/${post.id}`, headers: { cookie: person.cookie } })
-        ).json() as Post;
-        return current.audioSources.length === 2 ? current : undefined;
-      },
-      45_000,
-      'the rendition',
+        ).json() as Post,
     );
     const rendition = path.join(workDir, 'quiet-rendition.m4a');
     await writeFile(rendition, (await testApp.app.inject({ url: ready.audioUrl })).rawPayload);

@@ -53,14 +53,19 @@ export async function openAutosaveBytes(db: Db, userId: string) {
   return { total: countToNumber(row.total), largestChunk: countToNumber(row.largest) };
 }
 
-function openChunks(db: Db, userId: string) {
+/** Every chunk beside the session it belongs to. */
+function chunksWithSessions(db: Db) {
   return db
     .selectFrom('autosave_chunks')
     .innerJoin('autosave_sessions', (join) =>
       join
         .onRef('autosave_sessions.user_id', '=', 'autosave_chunks.user_id')
         .onRef('autosave_sessions.session_id', '=', 'autosave_chunks.session_id'),
-    )
+    );
+}
+
+function openChunks(db: Db, userId: string) {
+  return chunksWithSessions(db)
     .where('autosave_chunks.user_id', '=', userId)
     .where('autosave_sessions.published_at', 'is', null);
 }
@@ -174,13 +179,7 @@ export function autosaveChunks(db: Db, userId: string, sessionId: string) {
 
 /** Chunks of sessions already published or recovered: their audio lives on in a post, so they can go. */
 export function chunksOfFinishedSessions(db: Db, limit: number) {
-  return db
-    .selectFrom('autosave_chunks')
-    .innerJoin('autosave_sessions', (join) =>
-      join
-        .onRef('autosave_sessions.user_id', '=', 'autosave_chunks.user_id')
-        .onRef('autosave_sessions.session_id', '=', 'autosave_chunks.session_id'),
-    )
+  return chunksWithSessions(db)
     .select([
       'autosave_chunks.user_id',
       'autosave_chunks.session_id',
