@@ -19,8 +19,8 @@ async function main(): Promise<void> {
   });
   const { ffmpeg } = context.ffmpeg.binaries;
   context.log.info(
-    { database: config.database.kind, dataDir: config.dataDir, ffmpeg },
-    `using ${ffmpeg.source} ffmpeg at ${ffmpeg.path}`,
+    { node: process.version, database: config.database.kind, dataDir: config.dataDir, ffmpeg },
+    `Node.js ${process.version}; using ${ffmpeg.source} ffmpeg at ${ffmpeg.path}`,
   );
   const stopMaintenance = startMaintenance(context, app.log);
 
