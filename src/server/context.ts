@@ -100,7 +100,7 @@ export async function createContext(
     jobs,
     jobHandlers: {
       'media.render-speech': ({ assetId }, { signal }) => audio.renderSpeech(assetId, signal),
-      'autosave.recover-abandoned': () => autosave.recoverAbandoned(),
+      'autosave.recover-abandoned': (_payload, { signal }) => autosave.recoverAbandoned(signal),
     },
     sessions: createSessionStore(db),
     accounts: createAccountService(db, createLoginThrottle(db)),

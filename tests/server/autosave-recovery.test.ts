@@ -1,5 +1,5 @@
 import type { Post } from '@shared/contract/posts';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -85,6 +85,45 @@ describe(`abandoned-recording recovery on ${databaseKind}`, () => {
       expect.stringContaining('gave up'),
     );
     expect(await diaryOf(testApp, honest)).toHaveLength(1);
+  });
+
+  it('recovers a recording once when two sweeps run at the same time (two instances)', async () => {
+    const writer = await signUp(testApp.app);
+    await saveRecording(testApp, writer, 'twice');
+    await ageSession(testApp, writer, 'twice', 25);
+
+    await Promise.all([
+      testApp.context.autosave.recoverAbandoned(),
+      testApp.context.autosave.recoverAbandoned(),
+    ]);
+
+    expect((await diaryOf(testApp, writer)).map((draft) => draft.title)).toEqual(['Recovered recording']);
+    const assets = await testApp.context.db.selectFrom('audio_assets').select(['id', 'owner_id']).execute();
+    expect(assets.filter((asset) => asset.owner_id === writer.user.id)).toHaveLength(1);
+    // The losing sweep's audio is removed again: every stored audio file belongs to an asset.
+    const stored = await readdir(path.join(testApp.config.dataDir, 'media', 'audio'), { recursive: true });
+    const owners = new Set(
+      stored.filter((file) => file.includes(path.sep)).map((file) => file.split(path.sep)[0]),
+    );
+    expect([...owners].sort()).toEqual(assets.map((asset) => asset.id).sort());
+  });
+
+  it('stops between recordings when the job is aborted (shutdown), leaving them for the next run', async () => {
+    const writer = await signUp(testApp.app);
+    await saveRecording(testApp, writer, 'later');
+    await ageSession(testApp, writer, 'later', 25);
+    const shutdown = new AbortController();
+    shutdown.abort(new Error('shutting down'));
+
+    await expect(testApp.context.autosave.recoverAbandoned(shutdown.signal)).rejects.toThrow('shutting down');
+
+    expect(await diaryOf(testApp, writer)).toEqual([]);
+    expect(await sessionRow(testApp, writer, 'later')).toMatchObject({
+      published_at: null,
+      recovery_attempts: 0,
+    });
+    await testApp.context.autosave.recoverAbandoned();
+    expect((await diaryOf(testApp, writer)).map((draft) => draft.title)).toEqual(['Recovered recording']);
   });
 
   it('recovers the start of a session stored before the cap that fits, and drops the rest', async () => {

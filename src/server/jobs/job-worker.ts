@@ -110,6 +110,7 @@ export function startJobWorker({
   const keepLease = (job: ClaimedJob, controller: AbortController): (() => void) => {
     let leaseStart = performance.now();
     let timer: NodeJS.Timeout | undefined;
+    let stopped = false;
     const renew = async () => {
       const sent = performance.now();
       try {
@@ -121,14 +122,18 @@ export function startJobWorker({
           controller.abort(new LeaseLostError('The lease could not be renewed in time.'));
         }
       }
-      if (!controller.signal.aborted) schedule();
+      // A renewal that was under way when the job ended must not start another.
+      if (!stopped && !controller.signal.aborted) schedule();
     };
     const schedule = () => {
       timer = setTimeout(() => void renew(), leaseMs / HEARTBEATS_PER_LEASE);
       timer.unref();
     };
     schedule();
-    return () => clearTimeout(timer);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
   };
 
   const run = async (job: ClaimedJob) => {

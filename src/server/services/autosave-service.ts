@@ -67,7 +67,7 @@ export interface AutosaveService {
   /** The person discarded the recording: its chunks go with the next sweep and it is never recovered. */
   discard(userId: string, sessionId: string): Promise<void>;
   /** Job handler: recordings never published within 24 hours become private "Recovered recording" drafts. */
-  recoverAbandoned(): Promise<JobOutcome>;
+  recoverAbandoned(signal?: AbortSignal): Promise<JobOutcome>;
 }
 
 type StoredChunk = { chunk_number: number; bytes: number; storage_key: string };
@@ -159,7 +159,7 @@ export function createAutosaveService(deps: {
     const joined = await joinChunks(kept.map((chunk) => chunk.storage_key));
     try {
       const prepared = await audio.prepare(joined, session.userId, true, AUDIO_DURATION_LIMITS.post);
-      await posts.insertRecovered(
+      const kept = await posts.insertRecovered(
         {
           id: newId(),
           user_id: session.userId,
@@ -179,6 +179,8 @@ export function createAutosaveService(deps: {
         prepared,
         session,
       );
+      if (!kept)
+        log.info(session, 'autosaved recording was closed meanwhile (published, or recovered elsewhere)');
     } catch (error) {
       // The analysis tells a file that does not decode (NotAudioError) from an ffmpeg that does not work (ours).
       if (!(error instanceof NotAudioError)) throw error;
@@ -204,8 +206,10 @@ export function createAutosaveService(deps: {
    * database) would fail the rest alike, so it ends the sweep without counting against the session, and the
    * job fails to be retried.
    */
-  async function recoverEach(sessions: AutosaveSessionKey[]): Promise<void> {
+  async function recoverEach(sessions: AutosaveSessionKey[], signal: AbortSignal | undefined): Promise<void> {
     for (const session of sessions) {
+      // A shutdown stops between sessions; the job is queued again and the rest wait for the next run.
+      signal?.throwIfAborted();
       try {
         await recover(session);
       } catch (error) {
@@ -272,11 +276,14 @@ export function createAutosaveService(deps: {
       await closeAutosaveSession(db, userId, sessionId, now().toISOString());
     },
 
-    async recoverAbandoned() {
+    async recoverAbandoned(signal) {
       const cutoff = new Date(now().getTime() - AUTOSAVE_RECOVERY_AFTER_MS).toISOString();
       const sessions = await abandonedAutosaveSessions(db, cutoff, SWEEP_BATCH);
       try {
-        await recoverEach(sessions.map((row) => ({ userId: row.user_id, sessionId: row.session_id })));
+        await recoverEach(
+          sessions.map((row) => ({ userId: row.user_id, sessionId: row.session_id })),
+          signal,
+        );
       } finally {
         await removeFinished();
       }

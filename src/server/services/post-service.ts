@@ -61,12 +61,15 @@ export interface PostService {
     page: { limit: number; cursor?: string | undefined },
   ): Promise<SerializedPage>;
   delete(userId: string, postId: string, options?: { draftsOnly?: boolean }): Promise<void>;
-  /** Renders the speech rendition of a post recovered from autosave (used by the recovery job). */
+  /**
+   * Keeps a recording recovered from autosave as a draft and closes its session, in one transaction. False (and
+   * nothing kept) when the session was closed meanwhile: published by its owner, or recovered by another run.
+   */
   insertRecovered(
     row: Insertable<PostsTable>,
     audio: PreparedAudio,
     sessionKey: { userId: string; sessionId: string },
-  ): Promise<void>;
+  ): Promise<boolean>;
 }
 
 function parseFields(fields: Record<string, string>): PostUploadFields {
@@ -91,6 +94,8 @@ function editedFields(raw: Record<string, string>, fields: PostUploadFields): Up
   if ('allowVisitorComments' in raw) changes.allow_visitor_comments = fields.allowVisitorComments ? 1 : 0;
   return changes;
 }
+
+class SessionAlreadyClosed extends Error {}
 
 export function createPostService(deps: {
   db: Db;
@@ -292,16 +297,24 @@ export function createPostService(deps: {
     },
 
     async insertRecovered(row, prepared, sessionKey) {
-      await commit([prepared], async (trx) => {
-        await audio.insert(trx, prepared);
-        await insertPost(trx, row);
-        await jobs.enqueue(
-          'media.render-speech',
-          { assetId: prepared.row.id },
-          { uniqueKey: `render:${prepared.row.id}`, db: trx },
-        );
-        await markAutosavePublished(trx, sessionKey.userId, sessionKey.sessionId, row.created_at);
-      });
+      try {
+        await commit([prepared], async (trx) => {
+          if (!(await markAutosavePublished(trx, sessionKey.userId, sessionKey.sessionId, row.created_at))) {
+            throw new SessionAlreadyClosed();
+          }
+          await audio.insert(trx, prepared);
+          await insertPost(trx, row);
+          await jobs.enqueue(
+            'media.render-speech',
+            { assetId: prepared.row.id },
+            { uniqueKey: `render:${prepared.row.id}`, db: trx },
+          );
+        });
+      } catch (error) {
+        if (error instanceof SessionAlreadyClosed) return false;
+        throw error;
+      }
+      return true;
     },
   };
 }

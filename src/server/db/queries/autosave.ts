@@ -137,19 +137,21 @@ export async function closeAutosaveSession(
     .execute();
 }
 
+/** False when the session was already closed (published, discarded or recovered) or does not exist. */
 export async function markAutosavePublished(
   db: Db,
   userId: string,
   sessionId: string,
   at: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('autosave_sessions')
     .set({ published_at: at })
     .where('user_id', '=', userId)
     .where('session_id', '=', sessionId)
     .where('published_at', 'is', null)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export function abandonedAutosaveSessions(db: Db, lastChunkBefore: string, limit: number) {
