@@ -81,6 +81,14 @@ describe.skipIf(!mounted)(`a full disk under DATA_DIR on ${databaseKind}`, () =>
     expect(await filesUnder('media')).toEqual([]);
     expect(await testApp.context.db.selectFrom('posts').select('id').execute()).toEqual([]);
 
+    const health = await testApp.app.inject({ url: '/api/health' });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toMatchObject({
+      status: 'unavailable',
+      message: 'The disk under DATA_DIR is almost full, so uploads cannot be stored.',
+      storage: { ok: false },
+    });
+
     const small = await upload('/api/posts', 'short.wav', await wavTone(2));
     expect(small.statusCode, small.body).toBe(201);
     expect((small.json() as Post).duration).toBeCloseTo(2, 1);

@@ -19,6 +19,7 @@ describe(`health on ${databaseKind}`, () => {
     const health = response.json();
     expect(health).toMatchObject({ status: 'ok', database: { ok: true }, ffmpeg: { ok: true } });
     expect(health.message).toBeUndefined();
+    expect(health.storage.ok).toBe(true);
     expect(health.storage.freeBytes).toBeGreaterThan(0);
     expect(health.storage.totalBytes).toBeGreaterThanOrEqual(health.storage.freeBytes);
     expect(health.jobs).toEqual({ queued: expect.any(Number), oldestDueSeconds: null, failedLastHour: 0 });

@@ -1,4 +1,5 @@
 import type { Health } from '@shared/contract/health';
+import { MAX_AUDIO_BYTES } from '@shared/domain/posts';
 import type { FastifyBaseLogger } from 'fastify';
 import { statfs } from 'node:fs/promises';
 import { pingDatabase, type Db } from '../db/database';
@@ -6,14 +7,18 @@ import { jobBacklog } from '../db/queries/job-backlog';
 import type { FfmpegHealth } from '../media/ffmpeg-check';
 
 export interface HealthService {
-  /** The state of everything the server needs; `status` is 'unavailable' when the database or ffmpeg is unusable. */
+  /**
+   * The state of everything the server needs; `status` is 'unavailable' when the database or ffmpeg is unusable, or
+   * the disk under DATA_DIR has no room left for an upload.
+   */
   report(): Promise<Health>;
 }
 
 async function storageOf(dataDir: string): Promise<Health['storage']> {
   try {
     const space = await statfs(dataDir);
-    return { freeBytes: space.bavail * space.bsize, totalBytes: space.blocks * space.bsize };
+    const freeBytes = space.bavail * space.bsize;
+    return { ok: freeBytes >= MAX_AUDIO_BYTES, freeBytes, totalBytes: space.blocks * space.bsize };
   } catch {
     return null;
   }
@@ -49,7 +54,11 @@ export function createHealthService(deps: {
       const problems = [
         ...(jobs === undefined ? ['The database is unreachable.'] : []),
         ...(ffmpegProblem ? ['ffmpeg is not usable, so audio cannot be processed.'] : []),
+        ...(storage?.ok === false
+          ? ['The disk under DATA_DIR is almost full, so uploads cannot be stored.']
+          : []),
       ];
+      if (storage?.ok === false) deps.log.error({ storage }, 'health check: the disk is almost full');
       return {
         status: problems.length === 0 ? 'ok' : 'unavailable',
         ...(problems.length > 0 && { message: problems.join(' ') }),

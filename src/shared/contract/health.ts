@@ -7,8 +7,11 @@ export const healthSchema = z.object({
   message: z.string().optional(),
   database: z.object({ ok: z.boolean() }),
   ffmpeg: z.object({ ok: z.boolean() }),
-  /** Space on the filesystem that holds DATA_DIR; null when it cannot be read. */
-  storage: z.object({ freeBytes: z.number(), totalBytes: z.number() }).nullable(),
+  /**
+   * Space on the filesystem that holds DATA_DIR; null when it cannot be read. Not ok when an upload of the largest
+   * size could no longer be taken in.
+   */
+  storage: z.object({ ok: z.boolean(), freeBytes: z.number(), totalBytes: z.number() }).nullable(),
   /** Background jobs; null while the database is unreachable. */
   jobs: z
     .object({
