@@ -125,6 +125,8 @@ describe(`recovery after kill -9 on ${databaseKind}`, () => {
     const entries = {
       own: scratchDirectory(config.dataDir, 'uploads'),
       liveHere: path.join(uploads, `${host}_${process.ppid}_0123456789ab`),
+      // Alive on this host but its heartbeat missed (say, a full disk): the process, not the clock, decides.
+      liveHereSilent: path.join(uploads, `${host}_${process.ppid}_ba9876543210`),
       liveElsewhere: path.join(uploads, 'other-host_4242_0123456789ab'),
       deadHere: path.join(uploads, `${host}_${deadPid}_0123456789ab`),
       earlierWithOurPid: path.join(uploads, `${host}_${process.pid}_0123456789ab`),
@@ -136,6 +138,7 @@ describe(`recovery after kill -9 on ${databaseKind}`, () => {
       await writeFile(path.join(directory, 'part'), 'bytes');
     }
     await utimes(entries.silentElsewhere, minutesAgo(11), minutesAgo(11));
+    await utimes(entries.liveHereSilent, minutesAgo(11), minutesAgo(11));
     const looseFresh = path.join(uploads, 'loose-fresh');
     const looseOld = path.join(uploads, 'loose-old');
     await writeFile(looseFresh, 'bytes');
@@ -146,8 +149,15 @@ describe(`recovery after kill -9 on ${databaseKind}`, () => {
     expect(removed.sort()).toEqual(
       [entries.deadHere, entries.earlierWithOurPid, entries.silentElsewhere, looseOld].sort(),
     );
-    for (const kept of [entries.own, entries.liveHere, entries.liveElsewhere, entries.notScratch]) {
-      expect(existsSync(path.join(kept, 'part'))).toBe(true);
+    const kept = [
+      entries.own,
+      entries.liveHere,
+      entries.liveHereSilent,
+      entries.liveElsewhere,
+      entries.notScratch,
+    ];
+    for (const directory of kept) {
+      expect(existsSync(path.join(directory, 'part'))).toBe(true);
     }
     expect(existsSync(looseFresh)).toBe(true);
   });

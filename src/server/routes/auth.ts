@@ -30,12 +30,12 @@ function isOwnNavigation(request: FastifyRequest): boolean {
   return site === 'same-origin' || site === 'none';
 }
 
-function sendPage(reply: FastifyReply, status: number, html: string) {
+function sendHtmlPage(reply: FastifyReply, status: number, html: string) {
   return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 }
 
 function sendLoginPage(reply: FastifyReply, status: number, state: LoginPageState) {
-  return sendPage(reply, status, renderLoginPage(state));
+  return sendHtmlPage(reply, status, renderLoginPage(state));
 }
 
 export function registerAuthRoutes(app: App, context: AppContext): void {
@@ -127,7 +127,7 @@ export function registerAuthRoutes(app: App, context: AppContext): void {
   // Spec §2: Sign Out is a full page load. The same-origin guard lets every GET through and the SameSite=Lax
   // cookie comes along on a link from any site, so only the person's own navigations sign out at once.
   app.get('/api/logout', async (request, reply) => {
-    if (!isOwnNavigation(request)) return sendPage(reply, 200, renderSignOutPage());
+    if (!isOwnNavigation(request)) return sendHtmlPage(reply, 200, renderSignOutPage());
     await endSession(request, reply);
     return reply.redirect('/', 302);
   });

@@ -41,7 +41,6 @@ const KEEP_FINISHED_SESSIONS_MS = 2 * AUTOSAVE_RECOVERY_AFTER_MS;
 const MAX_RECOVERY_ATTEMPTS = 3;
 /** Far more than the text fields and part headers around an honest chunk in its multipart body. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-const MAX_ERROR_LENGTH = 1000;
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 const SESSION_FULL_MESSAGE =
@@ -217,7 +216,7 @@ export function createAutosaveService(deps: {
         log.error({ ...session, err: error }, 'could not recover an autosaved recording: our fault, not its');
         await recordFailedRecovery(db, session, {
           at: now().toISOString(),
-          error: reason.slice(0, MAX_ERROR_LENGTH),
+          error: reason,
           countsAgainstSession: false,
         });
         throw error;

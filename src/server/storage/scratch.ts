@@ -45,8 +45,8 @@ function pidIsAlive(pid: number): boolean {
 function ownerIsGone(name: string, modifiedMs: number, nowMs: number): boolean {
   const owner = OWNER_NAME.exec(name);
   if (!owner) return false; // not a scratch directory: not ours to judge
-  if (nowMs - modifiedMs > ABANDONED_AFTER_MS) return true;
-  if (owner[1] !== self.host) return false;
+  // Another host's process cannot be asked, so its heartbeat decides; on this host the process itself does.
+  if (owner[1] !== self.host) return nowMs - modifiedMs > ABANDONED_AFTER_MS;
   const pid = Number(owner[2]);
   if (pid === self.pid) return owner[3] !== self.token;
   return !pidIsAlive(pid);

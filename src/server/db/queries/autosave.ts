@@ -210,6 +210,8 @@ export async function deleteAutosaveSessionsPublishedBefore(db: Db, before: stri
   await db.deleteFrom('autosave_sessions').where('published_at', '<', before).execute();
 }
 
+const MAX_RECOVERY_ERROR_LENGTH = 1000;
+
 /**
  * Records a failed recovery; `countsAgainstSession` when the session's own content was at fault, not ours.
  * Returns the failures counted against it so far.
@@ -224,7 +226,7 @@ export async function recordFailedRecovery(
     .set((eb) => ({
       recovery_attempts: eb('recovery_attempts', '+', failure.countsAgainstSession ? 1 : 0),
       recovery_tried_at: failure.at,
-      recovery_error: failure.error,
+      recovery_error: failure.error.slice(0, MAX_RECOVERY_ERROR_LENGTH),
     }))
     .where('user_id', '=', key.userId)
     .where('session_id', '=', key.sessionId)
