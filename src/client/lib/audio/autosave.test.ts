@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@client/lib/api-client';
 import { AUTOSAVE_INTERVAL_MS, AutosaveSession } from './autosave';
 
 describe('AutosaveSession (spec §4 Autosave)', () => {
@@ -74,6 +75,24 @@ describe('AutosaveSession (spec §4 Autosave)', () => {
     await session.flush();
     expect(await fieldsOf(sent[0]!)).toMatchObject({ chunkNumber: '0', audio: 'ab' });
     expect(session.chunkNumber).toBe(1);
+  });
+
+  it('stops autosaving a recording the server refuses to keep more of, instead of resending it', async () => {
+    let attempts = 0;
+    const session = new AutosaveSession({
+      totalSeconds: () => 60,
+      upload: async () => {
+        attempts += 1;
+        throw new ApiError(413, '413: {"message":"This recording is over 100 MB."}');
+      },
+    });
+    session.start();
+    session.add(new Blob(['a'], { type: 'audio/webm' }));
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_INTERVAL_MS);
+    session.add(new Blob(['b'], { type: 'audio/webm' }));
+    await vi.advanceTimersByTimeAsync(3 * AUTOSAVE_INTERVAL_MS);
+    expect(attempts).toBe(1);
+    expect(session.status.kind).toBe('enabled');
   });
 
   it('shows "saving" while an upload runs, and keeps chunks that arrive meanwhile for the next one', async () => {

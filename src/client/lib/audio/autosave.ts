@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { apiRequest } from '@client/lib/api-client';
+import { ApiError, apiRequest } from '@client/lib/api-client';
 
 /** Spec §9: buffered audio is uploaded every 30 seconds while recording. */
 export const AUTOSAVE_INTERVAL_MS = 30_000;
@@ -10,6 +10,9 @@ export type ChunkUploader = (body: FormData) => Promise<unknown>;
 
 const uploadChunk: ChunkUploader = (body) => apiRequest('autosaveChunk', { body });
 
+/** Too large for what the server keeps of a recording (or a person), or not audio: retrying sends it again. */
+const FINAL_REFUSALS = new Set([413, 422]);
+
 function randomSessionId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return `rec-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
@@ -19,7 +22,9 @@ function randomSessionId(): string {
  * Spec §4 Autosave, for one recording (all its segments share the session): the recorder's one-second chunks
  * are buffered, and every 30 s whatever is buffered goes to the server as the next numbered chunk. Success
  * clears the buffer and records the time; a failure is only logged and the buffer is kept for the next try, so
- * the saved chunks always join into a playable file. Publishing with the same `sessionId` closes the session.
+ * the saved chunks always join into a playable file. A refusal that trying again cannot change (the recording is
+ * over the size the server keeps, or not audio) ends autosaving for this recording instead of resending ever more.
+ * Publishing with the same `sessionId` closes the session.
  */
 export class AutosaveSession {
   readonly sessionId = randomSessionId();
@@ -86,8 +91,15 @@ export class AutosaveSession {
         this.#setStatus({ kind: 'saved', at: new Date() });
       })
       .catch((error: unknown) => {
-        console.warn('Autosave failed; the audio stays buffered for the next try.', error);
         this.#setStatus(this.#lastSettled);
+        if (error instanceof ApiError && FINAL_REFUSALS.has(error.status)) {
+          console.warn('Autosave stopped for this recording: the server will not keep more of it.', error);
+          this.stop();
+          this.#disposed = true;
+          this.#buffer = [];
+          return;
+        }
+        console.warn('Autosave failed; the audio stays buffered for the next try.', error);
       })
       .finally(() => {
         this.#inFlight = null;
