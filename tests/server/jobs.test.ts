@@ -463,7 +463,8 @@ describe(`job queue on ${databaseKind}`, () => {
     let finish = () => {};
     const finished = new Promise<void>((resolve) => (finish = resolve));
     const started: string[] = [];
-    const leaseMs = 1_500;
+    // Renewed every third of a lease: a stall of up to 2 s (a loaded CI machine) still keeps the job.
+    const leaseMs = 3_000;
     start({
       queue: liveQueue,
       leaseMs,
