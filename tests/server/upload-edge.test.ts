@@ -78,8 +78,8 @@ interface RawExchange {
   error: string | undefined;
 }
 
-/** Sends `request` on one TCP connection and reads until the server closes it. */
-function rawExchange(request: Buffer[]): Promise<RawExchange> {
+/** Sends `request`'s parts on one TCP connection as fast as it takes them, and reads until the server closes it. */
+function rawExchange(request: Iterable<Buffer>): Promise<RawExchange> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -96,7 +96,13 @@ function rawExchange(request: Buffer[]): Promise<RawExchange> {
       clearTimeout(timer);
       resolve({ received: Buffer.concat(chunks).toString('latin1'), error });
     });
-    for (const part of request) socket.write(part);
+    const parts = request[Symbol.iterator]();
+    const writeUntilFull = () => {
+      for (let part = parts.next(); !part.done && !socket.destroyed; part = parts.next()) {
+        if (!socket.write(part.value)) return void socket.once('drain', writeUntilFull);
+      }
+    };
+    writeUntilFull();
   });
 }
 
@@ -176,6 +182,34 @@ describe(`413 answers reach the client on ${databaseKind}`, { timeout: BIG_UPLOA
     // A keep-alive client sends its next request on the same connection.
     const next = requestHead('GET', '/api/health', {});
     const { received, error } = await rawExchange([upload, form.payload, next]);
+
+    expect(error).toBeUndefined();
+    const response = parseResponse(received);
+    expect(response.status).toBe(413);
+    expect(response.headers.connection).toBe('close');
+    expect(response.body.message).toBe('Please select an audio file smaller than 100MB.');
+    expect(await readdir(uploadsDir)).toEqual([]);
+  });
+
+  it('sends a 300 MB upload its 413 without a reset: the body is read and dropped however large it says it is', async () => {
+    const declared = 300 * MB;
+    const form = multipartForm({ title: 'far too long' }, [audioPart(voice)]);
+    const tail = Buffer.from(`\r\n--${form.headers['content-type'].split('boundary=')[1]}--\r\n`);
+    const head = form.payload.subarray(0, form.payload.length - tail.length);
+    const zeros = Buffer.alloc(MB);
+    function* upload() {
+      yield requestHead('POST', '/api/posts', {
+        ...form.headers,
+        cookie: author.cookie,
+        'content-length': declared,
+      });
+      yield head;
+      let left = declared - head.length - tail.length;
+      for (; left > zeros.length; left -= zeros.length) yield zeros;
+      yield zeros.subarray(0, left);
+      yield tail;
+    }
+    const { received, error } = await rawExchange(upload());
 
     expect(error).toBeUndefined();
     const response = parseResponse(received);
