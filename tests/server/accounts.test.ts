@@ -436,6 +436,28 @@ describe(`sign-in throttling on ${databaseKind}`, () => {
     expect((await attempt(person.email, person.password, OWNER)).statusCode).toBe(200);
   });
 
+  it('counts guesses from anywhere in one IPv6 /64 against one budget, and spares the next /64', async () => {
+    const person = await signUp(throttled.app);
+    for (let i = 0; i < PAIR_ALLOWANCE; i += 1) {
+      expect((await attempt(person.email, `guess number ${i}`, `2001:db8:7:7::${i + 1}`)).statusCode).toBe(
+        401,
+      );
+    }
+    expect(
+      (await attempt(person.email, person.password, '2001:db8:7:7:aaaa:bbbb:cccc:dddd')).statusCode,
+    ).toBe(429);
+    expect((await attempt(person.email, person.password, '2001:db8:7:8::1')).statusCode).toBe(200);
+  });
+
+  it('counts an IPv4 client the same whether its address comes mapped into IPv6 or not', async () => {
+    const person = await signUp(throttled.app);
+    for (let i = 0; i < PAIR_ALLOWANCE; i += 1) {
+      const from = i % 2 ? `::ffff:${ATTACKER}` : ATTACKER;
+      expect((await attempt(person.email, `guess number ${i}`, from)).statusCode).toBe(401);
+    }
+    expect((await attempt(person.email, person.password, `::ffff:${ATTACKER}`)).statusCode).toBe(429);
+  });
+
   it('tells a person using the HTML form how long to wait', async () => {
     const person = await signUp(throttled.app);
     for (let i = 0; i < PAIR_ALLOWANCE; i += 1) await attempt(person.email, `guess number ${i}`);

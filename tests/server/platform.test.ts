@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { createContext } from '../../src/server/context';
 import { createDatabase, migrateAllDown, migrateToLatest } from '../../src/server/db/database';
 import { migrations } from '../../src/server/db/migrations/index';
+import { VIOLATIONS_LOGGED_PER_REPORT } from '../../src/server/routes/csp-reports';
 import { createTestApp, createTestConfig, databaseKind, type TestApp } from './support/test-app';
 
 let testApp: TestApp;
@@ -82,6 +86,52 @@ describe(`platform on ${databaseKind}`, () => {
       directive: 'script-src-elem',
       blocked: 'inline',
     });
+  });
+
+  it('logs a few violations of a report that names hundreds, and how many more it named', async () => {
+    const logged: { msg: string; violation?: unknown; notLogged?: number }[] = [];
+    const { config, cleanup } = await createTestConfig();
+    const context = await createContext(config);
+    const app = await buildApp({
+      ...context,
+      log: pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) }),
+    });
+    try {
+      const report = Array.from({ length: 500 }, (_, i) => ({
+        type: 'csp-violation',
+        body: {
+          documentURL: `http://localhost/page/${i}`,
+          effectiveDirective: 'img-src',
+          blockedURL: 'data',
+        },
+      }));
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/csp-reports',
+        headers: { 'content-type': 'application/reports+json' },
+        payload: JSON.stringify(report),
+      });
+      expect(response.statusCode).toBe(204);
+      expect(logged.filter((line) => line.violation)).toHaveLength(VIOLATIONS_LOGGED_PER_REPORT);
+      expect(logged).toContainEqual(
+        expect.objectContaining({ notLogged: 500 - VIOLATIONS_LOGGED_PER_REPORT }),
+      );
+      expect(logged).toHaveLength(VIOLATIONS_LOGGED_PER_REPORT + 1);
+    } finally {
+      await app.close();
+      await cleanup();
+    }
+  });
+
+  it('takes CSP report bodies on the report route only', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/csp-report' },
+      payload: JSON.stringify({ email: 'someone@example.com', password: 'a password' }),
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toBe('Send the request as JSON, a form or multipart data.');
   });
 
   it('migrates all the way down and back up again', async () => {

@@ -7,6 +7,7 @@ import {
   type BackoffPolicy,
 } from '../db/queries/rate-limits';
 import { TooManyRequestsError } from '../errors';
+import { addressBlock } from './address-block';
 
 const MINUTE_MS = 60_000;
 
@@ -30,9 +31,10 @@ export const ADDRESS_BACKOFF: BackoffPolicy = {
 /** A key that has not been blocked for this long starts again with its full allowance. */
 export const LOGIN_FAILURES_FORGOTTEN_AFTER_MS = 24 * 60 * MINUTE_MS;
 
-const addressKey = (ip: string) => `login:address:${ip}`;
-// An address never contains a space, so the key of one (address, account) pair cannot be another's.
-const accountAndAddressKey = (ip: string, email: string) => `login:pair:${ip} ${email}`;
+// Keyed by the client's address block (an IPv6 /64), so that hopping between its addresses gains nothing.
+const addressKey = (ip: string) => `login:address:${addressBlock(ip)}`;
+// An address block never contains a space, so the key of one (address, account) pair cannot be another's.
+const accountAndAddressKey = (ip: string, email: string) => `login:pair:${addressBlock(ip)} ${email}`;
 
 export interface LoginThrottle {
   /**
