@@ -18,6 +18,7 @@ import { recordHit } from '../db/queries/rate-limits';
 import { BadRequestError, ForbiddenError, NotFoundError, TooManyRequestsError } from '../errors';
 import type { JobQueue } from '../jobs/job-queue';
 import type { TempBlob } from '../storage/blob-store';
+import { addressBlock } from './address-block';
 import type { AudioLibrary } from './audio-library';
 import type { NotificationService } from './notification-service';
 import { audioSourcesOf, parseJsonArray } from './post-presenter';
@@ -92,7 +93,7 @@ export function createCommentService(deps: {
     const now = Date.now();
     const hits = await recordHit(
       db,
-      `visitor-comment:${ip}`,
+      `visitor-comment:${addressBlock(ip)}`,
       new Date(now).toISOString(),
       new Date(now - VISITOR_WINDOW_MS).toISOString(),
     );
