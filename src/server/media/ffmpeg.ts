@@ -55,6 +55,8 @@ export interface AnalyseOptions {
   limit?: AudioDurationLimit;
   /** Stop the decode after this long (at most the configured media timeout). */
   timeoutMs?: number;
+  /** Measures for a background render: it then waits in the renders' lane, never ahead of an upload. */
+  forRender?: boolean;
 }
 
 export interface Ffmpeg {
@@ -127,7 +129,12 @@ export function createFfmpeg(
   binaries: FfmpegBinaries,
   options: { timeoutMs: number; concurrency?: number | undefined },
 ): Ffmpeg {
-  const limiter = new ProcessLimiter(options.concurrency);
+  // Each lane runs up to `concurrency` processes: an upload's analysis, which someone waits for, never queues
+  // behind a backlog of background renders.
+  const lanes = {
+    analysis: new ProcessLimiter(options.concurrency),
+    render: new ProcessLimiter(options.concurrency),
+  };
   const health = createFfmpegHealth(binaries.ffmpeg.path, options.timeoutMs);
   const timeoutFor = (budgetMs?: number) => Math.min(options.timeoutMs, budgetMs ?? Infinity);
 
@@ -181,9 +188,10 @@ export function createFfmpeg(
         );
       }
       const meters = new PcmMeters();
+      const lane = options.forRender ? lanes.render : lanes.analysis;
       let refusal: unknown;
       try {
-        await limiter.run(() =>
+        await lane.run(() =>
           runProcess(binaries.ffmpeg.path, args, {
             timeoutMs: timeoutFor(options.timeoutMs),
             failOnStderr: OUTPUT_NOT_WRITTEN,
@@ -243,7 +251,7 @@ export function createFfmpeg(
         const cwd = path.dirname(gainTrack);
         const signal = rendition.signal;
         const timeoutMs = timeoutFor(rendition.timeoutMs);
-        await limiter.run(() =>
+        await lanes.render.run(() =>
           runProcess(binaries.ffmpeg.path, args, {
             timeoutMs,
             cwd,
