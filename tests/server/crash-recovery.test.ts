@@ -21,7 +21,10 @@ import {
 import { createTestConfig, databaseKind } from './support/test-app';
 import { waitFor, waitForRendition } from './support/waits';
 
-/** kill -9 of the server and the ffmpeg processes it started, as when a container or machine dies. */
+/**
+ * kill -9 of the server (its process group), as when the kernel's OOM killer or an operator ends it. The ffmpeg it
+ * started runs in process groups of their own and outlives it: a server killed this way cannot stop them.
+ */
 async function killHard(server: ServerProcess): Promise<void> {
   process.kill(-server.child.pid!, 'SIGKILL');
   await exitOf(server.child, 10_000);

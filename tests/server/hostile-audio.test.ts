@@ -52,10 +52,14 @@ function lyingWav(lies: {
   return wav;
 }
 
-function upload(url: string, file: Buffer, filename = 'recording.wav') {
+function upload(
+  url: string,
+  file: Buffer,
+  { filename = 'recording.wav', method = 'POST' }: { filename?: string; method?: 'POST' | 'PUT' } = {},
+) {
   const form = multipartFile('audio', filename, 'application/octet-stream', file);
   return testApp.app.inject({
-    method: 'POST',
+    method,
     url,
     headers: { ...form.headers, cookie: person.cookie },
     payload: form.payload,
@@ -116,6 +120,37 @@ describe(`hostile audio on ${databaseKind}`, () => {
   });
 });
 
+describe(`hostile audio added to a recording on ${databaseKind}`, () => {
+  const rateLie = (rate: number) => lyingWav({ sampleRate: rate, byteRate: (rate * 2) % 2 ** 32 });
+
+  it.each([
+    { lie: 'a sample rate of 1 Hz (3 s would become 13 hours)', rate: 1, route: 'extend' },
+    { lie: 'a sample rate of about 2 GHz (3 s would become 0 s)', rate: 2_000_000_000, route: 'extend' },
+    { lie: 'a sample rate of 1 Hz', rate: 1, route: 'draft' },
+  ])('refuses an addition whose header claims $lie ($route), and keeps nothing', async ({ rate, route }) => {
+    const draft = route === 'draft';
+    const created = await upload(draft ? '/api/diary' : '/api/posts', honestWav);
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json() as Post;
+    const before = await storedAssets();
+    const response = await upload(draft ? `/api/diary/${id}` : `/api/posts/${id}/extend`, rateLie(rate), {
+      method: draft ? 'PUT' : 'POST',
+    });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().message).toBe(
+      `This file says its sample rate is ${rate} Hz, which no recording has. Export it again from the app that made it.`,
+    );
+    expect(await storedAssets()).toEqual(before);
+  });
+
+  it('joins an honest addition', async () => {
+    const { id } = (await upload('/api/posts', honestWav)).json() as Post;
+    const response = await upload(`/api/posts/${id}/extend`, honestWav);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((response.json() as Post).duration).toBeCloseTo(6, 1);
+  });
+});
+
 describe(`duration limits on ${databaseKind}`, () => {
   const silentFlac = (seconds: number) =>
     ffmpegOutput([
@@ -133,7 +168,7 @@ describe(`duration limits on ${databaseKind}`, () => {
     ]);
 
   it('refuses a 4 h 1 min post', { timeout: 90_000 }, async () => {
-    const response = await upload('/api/posts', await silentFlac(4 * 3600 + 60), 'long.flac');
+    const response = await upload('/api/posts', await silentFlac(4 * 3600 + 60), { filename: 'long.flac' });
     expect(response.statusCode, response.body).toBe(422);
     expect(response.json().message).toBe('Posts, pods and diary entries can be at most 4 hours long.');
   });

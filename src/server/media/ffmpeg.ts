@@ -19,6 +19,8 @@ const PLAUSIBLE_SAMPLE_RATES = { lowest: 8000, highest: 384_000 };
 const LIMIT_TOLERANCE_SECONDS = 0.5;
 /** The decode runs this far past the limit, enough to tell a recording over it from one that ends there. */
 const DECODE_PAST_LIMIT_SECONDS = 1;
+/** Enough decoded audio for ffmpeg to write the WAV header that carries the rate. */
+const RATE_CHECK_SECONDS = 0.1;
 const OUT_OF_SPACE_WORDS = /No space left on device|Disk quota exceeded/i;
 /** ffmpeg exits 0 when only the end of its output file could not be written, leaving a truncated file. */
 const OUTPUT_NOT_WRITTEN = /Error writing trailer|Error closing file/;
@@ -55,6 +57,8 @@ export interface AnalyseOptions {
   limit?: AudioDurationLimit;
   /** Stop the decode after this long (at most the configured media timeout). */
   timeoutMs?: number;
+  /** Measures for a background render: it then waits in the renders' lane, never ahead of an upload. */
+  forRender?: boolean;
 }
 
 export interface Ffmpeg {
@@ -62,8 +66,8 @@ export interface Ffmpeg {
   /** Whether ffmpeg works right now (a tiny decode, cached briefly). */
   readonly health: FfmpegHealth;
   /**
-   * One decode pass over the inputs (joined end to end when several) that yields the duration, the peaks and
-   * the loudness. A file that does not decode is a NotAudioError (422); when ffmpeg itself is at fault, an
+   * One decode pass over the inputs (joined end to end when several, each first decoded for a moment on its own
+   * to check its sample rate) that yields the duration, the peaks and the loudness. A file that does not decode is a NotAudioError (422); when ffmpeg itself is at fault, an
    * FfmpegUnusableError (503); a full disk, an InsufficientStorageError (507).
    */
   analyse(inputs: AudioInput[], options?: AnalyseOptions): Promise<AnalysedAudio>;
@@ -89,6 +93,15 @@ function analysisGraph(inputCount: number, keepJoined: boolean): string {
     `${inputs.map((index) => `[in${index}]`).join('')}concat=n=${inputCount}:v=0:a=1[joined]`,
     keepJoined ? `[joined]asplit=2[pcm][forFile]` : `[joined]anull[pcm]`,
   ].join(';');
+}
+
+interface Decode {
+  /** Also write the joined audio here, as Opus in WebM. */
+  joinedOutput?: string | undefined;
+  /** Stop once this much audio has passed through. */
+  seconds?: number | undefined;
+  timeoutMs: number;
+  lane: ProcessLimiter;
 }
 
 /** The measurements of mono float PCM as it streams in, refusing a sample rate no recording has. */
@@ -127,7 +140,12 @@ export function createFfmpeg(
   binaries: FfmpegBinaries,
   options: { timeoutMs: number; concurrency?: number | undefined },
 ): Ffmpeg {
-  const limiter = new ProcessLimiter(options.concurrency);
+  // Each lane runs up to `concurrency` processes: an upload's analysis, which someone waits for, never queues
+  // behind a backlog of background renders.
+  const lanes = {
+    analysis: new ProcessLimiter(options.concurrency),
+    render: new ProcessLimiter(options.concurrency),
+  };
   const health = createFfmpegHealth(binaries.ffmpeg.path, options.timeoutMs);
   const timeoutFor = (budgetMs?: number) => Math.min(options.timeoutMs, budgetMs ?? Infinity);
 
@@ -141,69 +159,76 @@ export function createFfmpeg(
     return new NotAudioError(NOT_AUDIO_MESSAGE, failure.message);
   }
 
+  /** Decodes the inputs (joined end to end when several) to mono float PCM, measuring it as it streams. */
+  async function decodeToMeters(inputs: AudioInput[], decode: Decode): Promise<PcmMeters> {
+    const { joinedOutput, seconds } = decode;
+    // An output option, given before each output: both stop once this much has passed through.
+    const stopAt = seconds === undefined ? [] : ['-t', String(seconds)];
+    const args = [...HARDENING, '-loglevel', 'error', ...inputArgs(inputs)];
+    args.push('-filter_complex', analysisGraph(inputs.length, joinedOutput !== undefined));
+    // Written in large blocks rather than a frame at a time: each pipe read costs this process far more than
+    // the bytes it carries.
+    args.push('-map', '[pcm]', ...stopAt, '-c:a', 'pcm_f32le', '-fflags', '+bitexact', '-flush_packets', '0');
+    args.push('-blocksize', '262144', '-f', 'wav', 'pipe:1');
+    if (joinedOutput) {
+      args.push(
+        '-map',
+        '[forFile]',
+        ...stopAt,
+        '-c:a',
+        'libopus',
+        '-b:a',
+        '96k',
+        '-f',
+        'webm',
+        '-y',
+        joinedOutput,
+      );
+    }
+    const meters = new PcmMeters();
+    let refusal: unknown;
+    try {
+      await decode.lane.run(() =>
+        runProcess(binaries.ffmpeg.path, args, {
+          timeoutMs: decode.timeoutMs,
+          failOnStderr: OUTPUT_NOT_WRITTEN,
+          onStdout: (pcm) =>
+            pcm.on('data', (chunk: Buffer) => {
+              try {
+                meters.add(chunk);
+              } catch (error) {
+                refusal = error;
+                pcm.destroy(); // ffmpeg then stops on the closed pipe
+              }
+            }),
+        }),
+      );
+    } catch (error) {
+      if (refusal) throw refusal;
+      if (error instanceof MediaProcessError) throw await explainDecodeFailure(error);
+      throw error;
+    }
+    if (refusal) throw refusal;
+    return meters;
+  }
+
   return {
     binaries,
     health,
 
     async analyse(inputs, options = {}) {
       const { joinedOutput, limit } = options;
-      // An output option, given before each output: both stop once this much has passed through.
-      const stopAt = limit ? ['-t', String(limit.seconds + DECODE_PAST_LIMIT_SECONDS)] : [];
-      const args = [...HARDENING, '-loglevel', 'error', ...inputArgs(inputs)];
-      args.push('-filter_complex', analysisGraph(inputs.length, joinedOutput !== undefined));
-      // Written in large blocks rather than a frame at a time: each pipe read costs this process far more than
-      // the bytes it carries.
-      args.push(
-        '-map',
-        '[pcm]',
-        ...stopAt,
-        '-c:a',
-        'pcm_f32le',
-        '-fflags',
-        '+bitexact',
-        '-flush_packets',
-        '0',
-      );
-      args.push('-blocksize', '262144', '-f', 'wav', 'pipe:1');
-      if (joinedOutput) {
-        args.push(
-          '-map',
-          '[forFile]',
-          ...stopAt,
-          '-c:a',
-          'libopus',
-          '-b:a',
-          '96k',
-          '-f',
-          'webm',
-          '-y',
-          joinedOutput,
+      const lane = options.forRender ? lanes.render : lanes.analysis;
+      const timeoutMs = timeoutFor(options.timeoutMs);
+      if (inputs.length > 1) {
+        // The join resamples every input to one rate, which hides a rate no recording has (1 Hz makes seconds
+        // into hours of decoding): the first moment of each input decoded on its own shows its rate.
+        await Promise.all(
+          inputs.map((input) => decodeToMeters([input], { seconds: RATE_CHECK_SECONDS, timeoutMs, lane })),
         );
       }
-      const meters = new PcmMeters();
-      let refusal: unknown;
-      try {
-        await limiter.run(() =>
-          runProcess(binaries.ffmpeg.path, args, {
-            timeoutMs: timeoutFor(options.timeoutMs),
-            failOnStderr: OUTPUT_NOT_WRITTEN,
-            onStdout: (pcm) =>
-              pcm.on('data', (chunk: Buffer) => {
-                try {
-                  meters.add(chunk);
-                } catch (error) {
-                  refusal = error;
-                  pcm.destroy(); // ffmpeg then stops on the closed pipe
-                }
-              }),
-          }),
-        );
-      } catch (error) {
-        if (refusal) throw refusal;
-        if (error instanceof MediaProcessError) throw await explainDecodeFailure(error);
-        throw error;
-      }
-      if (refusal) throw refusal;
+      const seconds = limit && limit.seconds + DECODE_PAST_LIMIT_SECONDS;
+      const meters = await decodeToMeters(inputs, { joinedOutput, seconds, timeoutMs, lane });
       const analysis = meters.finish();
       if (limit && analysis.durationSeconds > limit.seconds + LIMIT_TOLERANCE_SECONDS) {
         throw new AudioTooLongError(limit, analysis.durationSeconds);
@@ -243,7 +268,7 @@ export function createFfmpeg(
         const cwd = path.dirname(gainTrack);
         const signal = rendition.signal;
         const timeoutMs = timeoutFor(rendition.timeoutMs);
-        await limiter.run(() =>
+        await lanes.render.run(() =>
           runProcess(binaries.ffmpeg.path, args, {
             timeoutMs,
             cwd,

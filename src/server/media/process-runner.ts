@@ -61,6 +61,18 @@ function killGroup(child: ChildProcess): void {
 }
 
 /**
+ * The process groups of runs not yet over. Each runs in a group of its own, so none dies with this process: they
+ * are killed when it exits (SIGKILL of this process cannot be caught, and leaves them running).
+ */
+const liveGroups = new Set<ChildProcess>();
+process.on('exit', () => liveGroups.forEach(killGroup));
+
+function track(child: ChildProcess): void {
+  liveGroups.add(child);
+  child.once('close', () => liveGroups.delete(child));
+}
+
+/**
  * Runs a binary with no shell and no stdin, in a process group of its own; a timeout or non-zero exit rejects with
  * stderr's last lines.
  */
@@ -72,6 +84,7 @@ export function runProcess(binary: string, args: string[], options: RunOptions):
       cwd: options.cwd,
       detached: true,
     });
+    track(child);
     const stdoutChunks: Buffer[] = [];
     let stderr = '';
     let timedOut = false;

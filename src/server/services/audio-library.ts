@@ -162,7 +162,10 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
       return decodeSpeechMeasurements(await readFile(blobs.localPath(measurementsKey(asset.id))));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      const analysis = await ffmpeg.analyse([original], { timeoutMs: renderBudgetMs(asset.duration) });
+      const analysis = await ffmpeg.analyse([original], {
+        timeoutMs: renderBudgetMs(asset.duration),
+        forRender: true,
+      });
       return { peaks: analysis.levels, loudnessSteps: analysis.loudnessSteps };
     }
   }
