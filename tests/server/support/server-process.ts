@@ -60,7 +60,7 @@ export function waitForOutput(
 
 /**
  * Starts the server and waits until it listens. `detached` puts it in a process group of its own, so the test can
- * kill it together with the ffmpeg processes it started, as a container runtime or systemd does.
+ * kill it (its process group) as a container runtime does; the ffmpeg it started runs in groups of its own.
  */
 export async function startServerProcess(
   env: NodeJS.ProcessEnv,
