@@ -11,6 +11,7 @@ import { multipartFile, serverFfmpegPath, streamedTone } from '../support/audio'
 import { signUp } from './support/accounts';
 import { createTestApp, createTestConfig, databaseKind, type TestApp } from './support/test-app';
 import { waitFor } from './support/waits';
+import { isRunning } from '../support/processes';
 
 let scripts: string;
 let webm: Buffer;
@@ -39,16 +40,6 @@ async function publish(testApp: TestApp, audio = webm) {
     headers: { ...form.headers, cookie: person.cookie },
     payload: form.payload,
   });
-}
-
-/** Whether the process is alive (a zombie left for init to reap counts as gone). */
-async function isRunning(pid: number): Promise<boolean> {
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
 }
 
 describe('start-up refuses an unusable ffmpeg', () => {

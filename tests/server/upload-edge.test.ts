@@ -129,6 +129,17 @@ function parseResponse(received: string) {
   return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(body) as { message: string } };
 }
 
+/** Sends `request` on one raw socket: it must get a whole 413 with `message`, close cleanly, and store nothing. */
+async function expectIntact413(request: Iterable<Buffer>, message: string): Promise<void> {
+  const { received, error } = await rawExchange(request);
+  expect(error).toBeUndefined();
+  const response = parseResponse(received);
+  expect(response.status).toBe(413);
+  expect(response.headers.connection).toBe('close');
+  expect(response.body.message).toBe(message);
+  expect(await readdir(uploadsDir)).toEqual([]);
+}
+
 /** A streamed (chunked) request, so the server cannot know its size up front. */
 async function sendChunked(
   url: string,
@@ -186,14 +197,7 @@ describe(`413 answers reach the client on ${databaseKind}`, { timeout: BIG_UPLOA
     });
     // A keep-alive client sends its next request on the same connection.
     const next = requestHead('GET', '/api/health', {});
-    const { received, error } = await rawExchange([upload, form.payload, next]);
-
-    expect(error).toBeUndefined();
-    const response = parseResponse(received);
-    expect(response.status).toBe(413);
-    expect(response.headers.connection).toBe('close');
-    expect(response.body.message).toBe('Please select an audio file smaller than 100MB.');
-    expect(await readdir(uploadsDir)).toEqual([]);
+    await expectIntact413([upload, form.payload, next], 'Please select an audio file smaller than 100MB.');
   });
 
   it('sends a 300 MB upload its 413 without a reset: the body is read and dropped however large it says it is', async () => {
@@ -214,14 +218,7 @@ describe(`413 answers reach the client on ${databaseKind}`, { timeout: BIG_UPLOA
       yield zeros.subarray(0, left);
       yield tail;
     }
-    const { received, error } = await rawExchange(upload());
-
-    expect(error).toBeUndefined();
-    const response = parseResponse(received);
-    expect(response.status).toBe(413);
-    expect(response.headers.connection).toBe('close');
-    expect(response.body.message).toBe('Please select an audio file smaller than 100MB.');
-    expect(await readdir(uploadsDir)).toEqual([]);
+    await expectIntact413(upload(), 'Please select an audio file smaller than 100MB.');
   });
 
   it('gives fetch the 413 message of an oversize upload', async () => {
@@ -244,12 +241,7 @@ describe(`413 answers reach the client on ${databaseKind}`, { timeout: BIG_UPLOA
       'content-type': 'application/json',
       'content-length': body.length,
     });
-    const { received, error } = await rawExchange([head, body, requestHead('GET', '/api/health', {})]);
-    expect(error).toBeUndefined();
-    const response = parseResponse(received);
-    expect(response.status).toBe(413);
-    expect(response.headers.connection).toBe('close');
-    expect(response.body.message).toBe('The request is too large.');
+    await expectIntact413([head, body, requestHead('GET', '/api/health', {})], 'The request is too large.');
 
     const viaFetch = await fetch(`${baseUrl()}/api/login`, {
       method: 'POST',

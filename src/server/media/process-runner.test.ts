@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isRunning } from '../../../tests/support/processes';
 
 const runner = fileURLToPath(new URL('./process-runner.ts', import.meta.url));
 
@@ -17,16 +17,6 @@ runProcess('/bin/sh', ['-c', 'sleep 30 & echo $!; wait'], {
   }),
 });
 `;
-
-/** Whether the process is alive (a zombie left for its new parent to reap counts as gone). */
-async function isRunning(pid: number): Promise<boolean> {
-  try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 async function goneWithin(pid: number, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
