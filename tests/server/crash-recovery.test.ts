@@ -8,10 +8,11 @@ import type { Post } from '../../src/shared/contract/posts';
 import type { Config } from '../../src/server/config';
 import { createDatabase } from '../../src/server/db/database';
 import { scratchDirectory, sweepAbandonedScratch } from '../../src/server/storage/scratch';
-import { makeTone, multipartFile, serverFfmpegPath } from '../support/audio';
+import { makeTone, serverFfmpegPath } from '../support/audio';
 import {
   exitOf,
   filesUnder,
+  publishWav,
   registerOn,
   serverEnv,
   startServerProcess,
@@ -58,14 +59,7 @@ describe(`recovery after kill -9 on ${databaseKind}`, () => {
         const first = await startServerProcess(env, { detached: true });
         servers.push(first);
         const cookie = await registerOn(first.origin, 'crash@example.com');
-        const long = multipartFile('audio', 'long.wav', 'audio/wav', tone10min);
-        const published = await fetch(`${first.origin}/api/posts`, {
-          method: 'POST',
-          headers: { ...long.headers, cookie },
-          body: long.payload,
-        });
-        expect(published.status).toBe(201);
-        const post = (await published.json()) as Post;
+        const post = await publishWav(first.origin, cookie, tone10min);
         await waitFor(
           async () => ((await filesUnder(tmp)).some((file) => file.endsWith('.m4a')) ? true : undefined),
           30_000,

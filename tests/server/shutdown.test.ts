@@ -5,10 +5,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/server/config';
 import { createDatabase } from '../../src/server/db/database';
-import { makeTone, multipartFile, serverFfmpegPath } from '../support/audio';
+import { makeTone, serverFfmpegPath } from '../support/audio';
 import {
   exitOf,
   filesUnder,
+  publishWav,
   registerOn,
   serverEnv,
   startServerProcess,
@@ -72,13 +73,7 @@ describe(`graceful shutdown on ${databaseKind}`, () => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
       try {
         const cookie = await registerOn(server.origin, 'busy@example.com');
-        const long = multipartFile('audio', 'long.wav', 'audio/wav', tone10min);
-        const published = await fetch(`${server.origin}/api/posts`, {
-          method: 'POST',
-          headers: { ...long.headers, cookie },
-          body: long.payload,
-        });
-        expect(published.status).toBe(201);
+        await publishWav(server.origin, cookie, tone10min);
         await waitFor(
           async () =>
             (await db.selectFrom('jobs').select('id').where('status', '=', 'running').executeTakeFirst()) ??

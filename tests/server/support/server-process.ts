@@ -1,8 +1,10 @@
+import type { Post } from '@shared/contract/posts';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import type { Config } from '../../../src/server/config';
+import { multipartFile } from '../../support/audio';
 import { sessionCookieFrom } from './accounts';
 
 /** The real server (src/server/main.ts under tsx) in a process of its own, as an operator runs it. */
@@ -168,4 +170,17 @@ export function uploadInHalves(
     answer,
     finish: () => request.end(Buffer.concat([audio.subarray(audio.length / 2), Buffer.from(tail)])),
   };
+}
+
+/** Publishes `audio` (a WAV) as a post on a running server process; the answer must be 201. */
+export async function publishWav(origin: string, cookie: string, audio: Buffer): Promise<Post> {
+  const form = multipartFile('audio', 'recording.wav', 'audio/wav', audio);
+  const published = await fetch(`${origin}/api/posts`, {
+    method: 'POST',
+    headers: { ...form.headers, cookie },
+    body: form.payload,
+  });
+  if (published.status !== 201)
+    throw new Error(`publishing failed: ${published.status} ${await published.text()}`);
+  return (await published.json()) as Post;
 }
