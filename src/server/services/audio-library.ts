@@ -22,8 +22,7 @@ const RENDITION_MIME = 'audio/mp4';
 /**
  * A render may take 10 s plus 1 s per 30 s of audio. Renders measured about 200 times faster than the audio
  * plays on one idle core, so this leaves room for a busy machine, yet stops a hung or runaway encode of a short
- * clip in seconds rather than holding the job worker for the whole media timeout; a 4-hour post gets 490 s,
- * inside the worker's 10-minute lease.
+ * clip in seconds rather than holding the job worker for the whole media timeout; a 4-hour post gets 490 s.
  */
 const RENDER_BUDGET_BASE_MS = 10_000;
 const RENDER_BUDGET_MS_PER_AUDIO_SECOND = 1000 / 30;
