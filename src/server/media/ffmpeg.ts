@@ -67,8 +67,9 @@ export interface Ffmpeg {
   readonly health: FfmpegHealth;
   /**
    * One decode pass over the inputs (joined end to end when several, each first decoded for a moment on its own
-   * to check its sample rate) that yields the duration, the peaks and the loudness. A file that does not decode is a NotAudioError (422); when ffmpeg itself is at fault, an
-   * FfmpegUnusableError (503); a full disk, an InsufficientStorageError (507).
+   * to check its sample rate) that yields the duration, the peaks and the loudness. A file that does not decode
+   * is a NotAudioError (422); when ffmpeg itself is at fault, an FfmpegUnusableError (503); a full disk, an
+   * InsufficientStorageError (507).
    */
   analyse(inputs: AudioInput[], options?: AnalyseOptions): Promise<AnalysedAudio>;
   /** The rendition every browser plays: mono AAC in M4A, gain applied, peaks limited. */

@@ -158,7 +158,7 @@ export function createAutosaveService(deps: {
     const joined = await joinChunks(kept.map((chunk) => chunk.storage_key));
     try {
       const prepared = await audio.prepare(joined, session.userId, true, AUDIO_DURATION_LIMITS.post);
-      const kept = await posts.insertRecovered(
+      const recovered = await posts.insertRecovered(
         {
           id: newId(),
           user_id: session.userId,
@@ -178,7 +178,7 @@ export function createAutosaveService(deps: {
         prepared,
         session,
       );
-      if (!kept)
+      if (!recovered)
         log.info(session, 'autosaved recording was closed meanwhile (published, or recovered elsewhere)');
     } catch (error) {
       // The analysis tells a file that does not decode (NotAudioError) from an ffmpeg that does not work (ours).
