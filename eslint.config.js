@@ -1,26 +1,90 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Import boundaries: shared ← server, shared ← client, never server ↔ client; features stand alone. */
-const forbid = (...groups) => ['error', { patterns: groups }];
-const SERVER = {
-  group: ['@server/*', '**/server/**'],
-  message: 'Client and shared code must not import the server.',
+/*
+ * Import boundaries, checked on the file each import resolves to (relative and @client/@server/@shared alike):
+ * shared ← server, shared ← client, never server ↔ client; features stand alone; routes never reach the db;
+ * Kysely values (and so raw `sql`) only under src/server/db.
+ */
+const FEATURES = readdirSync(new URL('src/client/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const AREA_ZONES = [
+  { target: 'src/client', from: 'src/server', message: 'The client must not import the server.' },
+  { target: 'src/server', from: 'src/client', message: 'The server must not import the client.' },
+  {
+    target: 'src/shared',
+    from: 'src',
+    except: ['./shared'],
+    message: 'Shared code imports nothing of ours but shared code.',
+  },
+  ...FEATURES.map((feature) => ({
+    target: `src/client/features/${feature}`,
+    from: 'src/client/features',
+    except: [`./${feature}`],
+    message: 'Features must not import each other; move what they share to components/ or lib/.',
+  })),
+];
+const CLIENT_BASE_NOT_FEATURES = ['src/client/lib', 'src/client/components'].map((target) => ({
+  target,
+  from: 'src/client/features',
+  message: 'Shared client code must not depend on a feature; features build on it, not the other way round.',
+}));
+const ROUTES_NOT_DB = {
+  target: 'src/server/routes',
+  from: 'src/server/db',
+  message: 'Routes reach the database through services, never db/ directly.',
 };
-const CLIENT = {
-  group: ['@client/*', '**/client/**'],
-  message: 'Server and shared code must not import the client.',
-};
-const NODE = {
-  group: ['node:*'],
-  message: 'This code runs in the browser too; Node built-ins are not available.',
-};
-const OTHER_FEATURE = {
-  group: ['@client/features/*', '../../features/*', '../*/**/api/*', '../*/components/*', '../*/hooks/*'],
-  message: 'Features must not import each other; move what they share to components/ or lib/.',
-};
+const restrictPaths = (zones) => ['error', { zones, basePath: import.meta.dirname }];
+const KYSELY_ONLY_IN_DB = [
+  'error',
+  {
+    patterns: [
+      {
+        group: ['kysely', 'kysely/*'],
+        allowTypeImports: true,
+        message:
+          'Queries and raw SQL live in src/server/db; elsewhere import Kysely types only (import type).',
+      },
+    ],
+  },
+];
+
+/** The browser bundle carries no validation library: the contract's schemas reach the client as types only. */
+const SCHEMAS_AS_TYPES_IN_BROWSER = [
+  'error',
+  {
+    patterns: [
+      {
+        group: [
+          'zod',
+          'zod/*',
+          '@shared/contract/*',
+          '!@shared/contract/endpoints',
+          '!@shared/contract/events',
+        ],
+        allowTypeImports: true,
+        message:
+          'The client imports contract schemas and zod as types only (import type); paths come from endpoints.ts.',
+      },
+    ],
+  },
+];
+
+const NODE_IN_BROWSER = [
+  'error',
+  {
+    patterns: [
+      { group: ['node:*'], message: 'This code runs in the browser too; Node built-ins are not available.' },
+    ],
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/'] },
@@ -37,13 +101,32 @@ export default tseslint.config(
     ...reactHooks.configs.flat['recommended-latest'],
     languageOptions: { globals: globals.browser },
   },
-  { files: ['src/client/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': forbid(SERVER, NODE) } },
   {
-    files: ['src/client/features/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': forbid(SERVER, NODE, OTHER_FEATURE) },
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    rules: {
+      'import-x/no-restricted-paths': restrictPaths([
+        ...AREA_ZONES,
+        ...CLIENT_BASE_NOT_FEATURES,
+        ROUTES_NOT_DB,
+      ]),
+    },
   },
-  { files: ['src/shared/**/*.ts'], rules: { 'no-restricted-imports': forbid(SERVER, CLIENT, NODE) } },
-  { files: ['src/server/**/*.ts'], rules: { 'no-restricted-imports': forbid(CLIENT) } },
+  {
+    files: ['src/client/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
+    rules: { 'no-restricted-imports': NODE_IN_BROWSER },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['src/client/**/*.test.{ts,tsx}', 'src/client/testing/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': SCHEMAS_AS_TYPES_IN_BROWSER },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/db/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': KYSELY_ONLY_IN_DB },
+  },
   {
     files: ['src/server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', '*.config.{ts,js}', '.ci/**/*.{js,mjs}'],
     languageOptions: { globals: globals.node },

@@ -19,9 +19,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'client',
+          include: ['src/client/**/*.test.tsx'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/server/support/s3-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

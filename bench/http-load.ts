@@ -17,6 +17,8 @@ export interface Answer {
   headers: http.IncomingHttpHeaders;
   bytes: number;
   body?: Buffer;
+  /** performance.now() when the first byte of the body arrived (the end of the answer when it has none). */
+  firstByteAt: number;
 }
 
 /** One request to 127.0.0.1; the answer's body is kept only when asked, otherwise just counted. */
@@ -38,7 +40,9 @@ export function send(
       (response) => {
         const chunks: Buffer[] = [];
         let bytes = 0;
+        let firstByteAt: number | undefined;
         response.on('data', (chunk: Buffer) => {
+          firstByteAt ??= performance.now();
           bytes += chunk.length;
           if (request.keepBody) chunks.push(chunk);
         });
@@ -48,6 +52,7 @@ export function send(
             headers: response.headers,
             bytes,
             ...(request.keepBody && { body: Buffer.concat(chunks) }),
+            firstByteAt: firstByteAt ?? performance.now(),
           }),
         );
         response.on('error', reject);
@@ -59,6 +64,23 @@ export function send(
   });
 }
 
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** Sends the request and, when it is answered with a redirect, the same request (without the cookie) there. */
+export async function sendFollowingRedirect(
+  port: number,
+  request: LoadRequest,
+  agent?: http.Agent,
+): Promise<Answer> {
+  const answer = await send(port, request, agent);
+  const location = answer.headers.location;
+  if (!REDIRECT_STATUSES.has(answer.status) || !location) return answer;
+  const target = new URL(location, `http://${HOST}:${port}`);
+  if (target.hostname !== HOST) throw new Error(`redirected away from ${HOST}, to ${target.host}`);
+  const { cookie: _cookie, ...headers } = request.headers ?? {};
+  return send(Number(target.port), { path: target.pathname + target.search, headers }, agent);
+}
+
 export interface LoadOptions {
   port: number;
   connections: number;
@@ -67,6 +89,11 @@ export interface LoadOptions {
   maxRequests: number;
   expectStatus: number;
   request: (index: number) => LoadRequest;
+  /**
+   * Follow a redirect (one hop, to 127.0.0.1) as a player would, with the same headers but the cookie, which
+   * belongs to the app's origin; latencies then run from the first request to the followed answer.
+   */
+  followRedirect?: boolean;
 }
 
 export interface LoadResult {
@@ -78,6 +105,9 @@ export interface LoadResult {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** From sending the request to the first byte of the (followed) answer's body. */
+  firstByteP50Ms: number;
+  firstByteP99Ms: number;
   bytes: number;
   /** How busy the load generator itself was (CPU ms per wall ms); near 1 means it may be the bottleneck. */
   clientCpuShare: number;
@@ -86,6 +116,7 @@ export interface LoadResult {
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const latencies = new Float64Array(options.maxRequests);
+  const firstByteLatencies = new Float64Array(options.maxRequests);
   let issued = 0;
   let completed = 0;
   let errors = 0;
@@ -101,14 +132,18 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       issued += 1;
       const sent = performance.now();
       try {
-        const answer = await send(options.port, options.request(index), agent);
+        const request = options.request(index);
+        const answer = options.followRedirect
+          ? await sendFollowingRedirect(options.port, request, agent)
+          : await send(options.port, request, agent);
         bytes += answer.bytes;
         if (answer.status !== options.expectStatus) {
           errors += 1;
-          firstError ??= `status ${answer.status} for ${options.request(index).path}`;
+          firstError ??= `status ${answer.status} for ${request.path}`;
           continue;
         }
         latencies[completed] = performance.now() - sent;
+        firstByteLatencies[completed] = answer.firstByteAt - sent;
         completed += 1;
       } catch (error) {
         errors += 1;
@@ -122,6 +157,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   agent.destroy();
 
   const sorted = latencies.subarray(0, completed).sort();
+  const sortedFirstBytes = firstByteLatencies.subarray(0, completed).sort();
   return {
     requests: completed,
     errors,
@@ -131,6 +167,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     p50Ms: percentileOfSorted(sorted, 50),
     p99Ms: percentileOfSorted(sorted, 99),
     maxMs: sorted.length ? sorted[sorted.length - 1]! : Number.NaN,
+    firstByteP50Ms: percentileOfSorted(sortedFirstBytes, 50),
+    firstByteP99Ms: percentileOfSorted(sortedFirstBytes, 99),
     bytes,
     clientCpuShare,
   };

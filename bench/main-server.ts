@@ -36,10 +36,15 @@ async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
 }
 
 /**
- * The whole server as an operator runs it (`src/server/main.ts`: jobs, maintenance; NODE_ENV=production, SQLite,
- * LOG_LEVEL=warn) on 127.0.0.1, in a process group of its own that the workspace ends with its ffmpeg processes.
+ * The whole server as an operator runs it (`src/server/main.ts`: jobs, maintenance; NODE_ENV=production, SQLite
+ * unless `env` names a database, LOG_LEVEL=warn) on 127.0.0.1, in a process group of its own that the workspace
+ * ends with its ffmpeg processes.
  */
-export async function startMainServer(workspace: Workspace, dataDir: string): Promise<MainServer> {
+export async function startMainServer(
+  workspace: Workspace,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<MainServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server', 'main.ts')], {
     cwd: repoRoot,
@@ -50,6 +55,7 @@ export async function startMainServer(workspace: Workspace, dataDir: string): Pr
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     // Its log lines go to our stderr with the progress, never into the table on stdout.
     stdio: ['ignore', 2, 2],

@@ -55,7 +55,7 @@ export interface MediaBenchOptions {
 
 export async function benchMedia(options: MediaBenchOptions): Promise<{ rows: Row[]; notes: string[] }> {
   const { ffmpeg, directory } = options;
-  const ffmpegPath = ffmpeg.binaries.ffmpeg.path;
+  const ffmpegPath = ffmpeg.binary.path;
   const format = sniffAudioFormat(await readHead(options.input.file));
   if (!format) throw new Error(`bench input ${options.input.file} is not audio we recognise`);
   const input: AudioInput = { file: options.input.file, format };

@@ -1,28 +1,36 @@
 import os from 'node:os';
 import path from 'node:path';
 import { createDatabase, migrateToLatest } from '../src/server/db/database';
-import { loadConfig } from '../src/server/config';
+import { loadConfig, type Config } from '../src/server/config';
+import type { BlobStore } from '../src/server/storage/blob-store';
+import { createBlobStore } from '../src/server/storage/create-blob-store';
+import { s3Env } from '../tests/support/s3-server';
 import { createFfmpeg } from '../src/server/media/ffmpeg';
-import { resolveFfmpegBinaries } from '../src/server/media/ffmpeg-binaries';
+import { resolveFfmpeg } from '../src/server/media/ffmpeg-binary';
 import { ffmpegVersion, makeAacClip, makeSpeechWebm, type Fixture } from './audio-fixtures';
 import { benchAudioRoute } from './audio-route';
+import { benchEvents } from './events';
 import { benchFeed, benchFeedQuery } from './feed';
+import { FULL_LIST_SEED, type ListSeedSize } from './list-seed';
+import { benchLists } from './lists';
 import { signUp } from './http-load';
 import { benchMedia } from './media';
 import { describeCpu, hasProc } from './proc-stats';
 import { isMet, log, renderTable, type Row } from './report';
-import { seedFeed, seedPublicAudio } from './seed';
-import { startServer } from './servers';
+import { seedFeed, seedPublicAudio, type SeededFeed, type ServedAudio } from './seed';
+import { startS3Server, startServer, type S3Server, type ServerProcess } from './servers';
 import { benchRenditionLag } from './rendition-lag';
 import { benchUploadMemory } from './upload-memory';
-import { Workspace } from './workspace';
+import { repoRoot, Workspace } from './workspace';
 
 /**
- * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,lag]`: each of ours against its floor on this machine,
- * alternating the two, medians of several rounds. Progress goes to stderr, the table to stdout.
+ * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,lag,events,lists]`: each of ours against its floor
+ * on this machine, alternating the two, medians of several rounds. Progress goes to stderr, the table to stdout.
  */
 
-const SECTIONS = ['media', 'feed', 'audio', 'upload', 'lag'] as const;
+const SECTIONS = ['media', 'feed', 'audio', 'upload', 'lag', 'events', 'lists'] as const;
+/** The events and lists sections need PostgreSQL: BENCH_DATABASE_URL, or the tests' database. */
+const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** A typical voice post: what the rendition-lag section uploads over and over. */
 const LAG_CLIP_SECONDS = 20;
 type Section = (typeof SECTIONS)[number];
@@ -37,7 +45,18 @@ interface Settings {
   posts: number;
   users: number;
   lagDurationMs: number;
+  eventStreams: number;
+  lists: { size: ListSeedSize; samples: number; budgetMsPerPage: number };
 }
+
+/** A tenth of the full data, for --quick: still ten pages of every list. */
+const QUICK_LIST_SEED: ListSeedSize = {
+  ...FULL_LIST_SEED,
+  users: 10_000,
+  posts: 100_000,
+  comments: 20_000,
+  notifications: 100_000,
+};
 
 function parseArgs(argv: string[]): Settings {
   const quick = argv.includes('--quick');
@@ -58,7 +77,47 @@ function parseArgs(argv: string[]): Settings {
     posts: 10_000,
     users: 20,
     lagDurationMs: quick ? 15_000 : 60_000,
+    eventStreams: quick ? 200 : 1000,
+    lists: {
+      size: quick ? QUICK_LIST_SEED : FULL_LIST_SEED,
+      samples: quick ? 50 : 300,
+      budgetMsPerPage: 10_000,
+    },
   };
+}
+
+/** Ours on a bucket of that S3 server: bytes proxied through the app, or public media redirected to the bucket. */
+function s3Storage(s3: S3Server, redirectPublicMedia: boolean): Record<string, string> {
+  return { ...s3Env(s3.endpoint, s3.bucket), S3_REDIRECT_PUBLIC_MEDIA: String(redirectPublicMedia) };
+}
+
+interface HttpData {
+  seeded: SeededFeed;
+  audio: ServedAudio;
+  queryRow?: Row;
+}
+
+/** The feed's posts in the database, and the audio file in every store a server reads (the disk, a bucket). */
+async function seedHttpData(
+  settings: Settings,
+  config: Config,
+  stores: BlobStore[],
+  clip: () => Promise<Fixture>,
+): Promise<HttpData> {
+  const db = createDatabase(config.database);
+  try {
+    await migrateToLatest(db, config.database);
+    log(`http: seeding ${settings.posts} posts by ${settings.users} people`);
+    const seeded = await seedFeed(db, { users: settings.users, posts: settings.posts });
+    const audio = await seedPublicAudio(db, stores, seeded.userIds[0]!, await clip());
+    return {
+      seeded,
+      audio,
+      ...(settings.sections.has('feed') && { queryRow: await benchFeedQuery(db) }),
+    };
+  } finally {
+    await db.destroy();
+  }
 }
 
 async function benchHttp(
@@ -68,33 +127,41 @@ async function benchHttp(
   speech: () => Promise<Fixture>,
 ): Promise<{ rows: Row[]; notes: string[] }> {
   const dataDir = await workspace.dir('http-data');
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const db = createDatabase(config.database);
-  let seeded;
-  let audio;
-  let queryRow: Row | undefined;
+  const configWith = (storage: Record<string, string>) =>
+    loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...storage });
+  const config = configWith({ STORAGE: 'disk' });
+  const servers: ServerProcess[] = [];
+  const start = async <Server extends ServerProcess>(starting: Promise<Server>) => {
+    const server = await starting;
+    servers.push(server);
+    return server;
+  };
   try {
-    await migrateToLatest(db, config.database);
-    log(`http: seeding ${settings.posts} posts by ${settings.users} people`);
-    seeded = await seedFeed(db, { users: settings.users, posts: settings.posts });
-    const source = await speech();
-    const clip = await makeAacClip(
-      ffmpegPath,
-      source.file,
-      path.join(workspace.root, 'clip.m4a'),
-      Math.min(120, source.seconds),
-    );
-    audio = await seedPublicAudio(db, dataDir, seeded.userIds[0]!, clip);
-    if (settings.sections.has('feed')) queryRow = await benchFeedQuery(db);
-  } finally {
-    await db.destroy();
-  }
+    // The audio section also serves the file from a bucket, so the bucket's server comes first.
+    const s3 = settings.sections.has('audio') ? await start(startS3Server(workspace)) : undefined;
+    const stores = [await createBlobStore(config)];
+    if (s3) stores.push(await createBlobStore(configWith(s3Storage(s3, false))));
+    const { seeded, audio, queryRow } = await seedHttpData(settings, config, stores, async () => {
+      const source = await speech();
+      const file = path.join(workspace.root, 'clip.m4a');
+      return makeAacClip(ffmpegPath, source.file, file, Math.min(120, source.seconds));
+    });
 
-  const [ours, floor] = await Promise.all([
-    startServer(workspace, 'ours', dataDir),
-    startServer(workspace, 'floor', dataDir),
-  ]);
-  try {
+    // One at a time: each of ours checks the (already migrated) schema as it starts.
+    const floor = await start(startServer(workspace, 'floor', dataDir));
+    const ours = await start(startServer(workspace, 'ours', dataDir, { name: 'ours (disk)' }));
+    const onS3 = s3 && {
+      server: s3,
+      proxied: await start(
+        startServer(workspace, 'ours', dataDir, {
+          name: 'ours (S3, proxied)',
+          storage: s3Storage(s3, false),
+        }),
+      ),
+      redirected: await start(
+        startServer(workspace, 'ours', dataDir, { name: 'ours (S3, 302)', storage: s3Storage(s3, true) }),
+      ),
+    };
     const cookie = await signUp(ours.port, 'bench-viewer@example.com');
     const options = {
       ours,
@@ -114,14 +181,14 @@ async function benchHttp(
       rows.push(...feed.rows, ...(queryRow ? [queryRow] : []));
       notes.push(...feed.notes);
     }
-    if (settings.sections.has('audio')) {
-      const route = await benchAudioRoute({ ...options, audio });
+    if (onS3) {
+      const route = await benchAudioRoute({ ...options, audio, s3: onS3 });
       rows.push(...route.rows);
       notes.push(...route.notes);
     }
     return { rows, notes };
   } finally {
-    await Promise.all([workspace.stop(ours.child), workspace.stop(floor.child)]);
+    await Promise.all(servers.map((server) => workspace.stop(server.child)));
   }
 }
 
@@ -144,14 +211,15 @@ async function main(): Promise<number> {
     ...(process.env.FFMPEG_PATH && { FFMPEG_PATH: process.env.FFMPEG_PATH }),
     ...(process.env.FFMPEG_TIMEOUT_SECONDS && { FFMPEG_TIMEOUT_SECONDS: process.env.FFMPEG_TIMEOUT_SECONDS }),
   });
-  const binaries = resolveFfmpegBinaries({ ffmpegPath: mediaConfig.ffmpegPath });
-  const ffmpegPath = binaries.ffmpeg.path;
+  const ffmpegBinary = resolveFfmpeg({ ffmpegPath: mediaConfig.ffmpegPath });
+  const ffmpegPath = ffmpegBinary.path;
   const rows: Row[] = [];
+  const tables: string[] = [];
   const notes = [
     'Ours and Floor are medians over rounds; Ratio is the median of per-round ratios (each round of ours over the ' +
       'floor run right after it), so drift in the machine load cancels within a pair.',
     `Machine: ${describeCpu()}, ${os.availableParallelism()} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; ` +
-      `Node ${process.version}; ${binaries.ffmpeg.source} ffmpeg ${ffmpegPath} (${await ffmpegVersion(ffmpegPath)}).`,
+      `Node ${process.version}; ${ffmpegBinary.source} ffmpeg ${ffmpegPath} (${await ffmpegVersion(ffmpegPath)}).`,
   ];
   const failures: string[] = [];
 
@@ -165,12 +233,16 @@ async function main(): Promise<number> {
   };
 
   const loads: string[] = [];
-  const run = async (name: string, section: () => Promise<{ rows: Row[]; notes: string[] }>) => {
+  const run = async (
+    name: string,
+    section: () => Promise<{ rows: Row[]; notes: string[]; tables?: string[] }>,
+  ) => {
     const before = os.loadavg()[0]!;
     try {
       const result = await section();
       rows.push(...result.rows);
       notes.push(...result.notes);
+      tables.push(...(result.tables ?? []));
     } catch (error) {
       failures.push(`${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       log(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -183,7 +255,7 @@ async function main(): Promise<number> {
     if (settings.sections.has('media')) {
       await run('media', async () =>
         benchMedia({
-          ffmpeg: createFfmpeg(binaries, { timeoutMs: mediaConfig.ffmpegTimeoutMs }),
+          ffmpeg: createFfmpeg(ffmpegBinary, { timeoutMs: mediaConfig.ffmpegTimeoutMs }),
           input: await speechFixture(),
           directory: await workspace.dir('media'),
           rounds: settings.mediaRounds,
@@ -199,6 +271,20 @@ async function main(): Promise<number> {
         benchRenditionLag(workspace, {
           clip: await makeSpeechWebm(ffmpegPath, await workspace.dir('lag-fixtures'), LAG_CLIP_SECONDS),
           durationMs: settings.lagDurationMs,
+        }),
+      );
+    }
+    if (settings.sections.has('events')) {
+      await run('events', () =>
+        benchEvents(workspace, { streams: settings.eventStreams, databaseUrl: BENCH_DATABASE_URL }),
+      );
+    }
+    if (settings.sections.has('lists')) {
+      await run('lists', () =>
+        benchLists(workspace, {
+          ...settings.lists,
+          cacheDir: process.env.BENCH_CACHE_DIR ?? path.join(repoRoot, 'bench', '.cache'),
+          postgresUrl: BENCH_DATABASE_URL,
         }),
       );
     }
@@ -220,6 +306,7 @@ async function main(): Promise<number> {
     '',
     `${met.length} of ${goals.length} goals met.`,
     '',
+    ...tables.flatMap((table) => [table, '']),
     ...notes.map((note) => `- ${note}`),
     ...(failures.length ? ['', 'Sections that failed:', ...failures.map((failure) => `- ${failure}`)] : []),
     '',

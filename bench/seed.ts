@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { createReadStream } from 'node:fs';
 import type { Db } from '../src/server/db/database';
 import type { AudioAssetsTable, ImagesTable, PostsTable, UsersTable } from '../src/server/db/schema';
+import type { BlobStore } from '../src/server/storage/blob-store';
 import type { Insertable } from 'kysely';
 
 /** Deterministic pseudo-random numbers (mulberry32), so every run seeds the same shape of data. */
@@ -143,17 +143,20 @@ export async function seedFeed(db: Db, options: { users: number; posts: number }
 
 export interface ServedAudio {
   assetId: string;
-  /** Path under DATA_DIR/media, as @fastify/static sees it. */
+  /** The storage key, which is also the path under DATA_DIR/media that @fastify/static serves. */
   key: string;
   fileName: string;
   bytes: number;
   seconds: number;
 }
 
-/** A real file stored as a public post's audio, newer than every seeded post, for the media route. */
+/**
+ * A real file stored as a public post's audio, newer than every seeded post, for the media route: the same bytes
+ * under the same key in every store given (the disk, a bucket), and one set of rows pointing at them.
+ */
 export async function seedPublicAudio(
   db: Db,
-  dataDir: string,
+  stores: BlobStore[],
   ownerId: string,
   source: { file: string; seconds: number },
 ): Promise<ServedAudio> {
@@ -161,10 +164,13 @@ export async function seedPublicAudio(
   const assetId = randomUUID();
   const fileName = 'speech.m4a';
   const key = `audio/${assetId}/${fileName}`;
-  const target = path.join(dataDir, 'media', key);
-  await mkdir(path.dirname(target), { recursive: true });
-  await copyFile(source.file, target);
-  const { size } = await stat(target);
+  const sizes = new Set<number | undefined>();
+  for (const store of stores) {
+    await store.put(key, createReadStream(source.file), { contentType: 'audio/mp4' });
+    sizes.add((await store.stat(key))?.bytes);
+  }
+  const [size] = sizes;
+  if (sizes.size !== 1 || size === undefined) throw new Error(`the stores disagree on ${key}: ${[...sizes]}`);
   const createdAt = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     await trx

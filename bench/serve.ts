@@ -5,7 +5,8 @@ import { createContext } from '../src/server/context';
 import { buildFloorApp } from './floor-app';
 
 /**
- * Child-process entry for the HTTP benches: `node --import tsx bench/serve.ts ours|floor` with DATA_DIR set.
+ * Child-process entry for the HTTP benches: `node --import tsx bench/serve.ts ours|floor` with DATA_DIR set
+ * (and for ours STORAGE and any S3_* settings, which the bench always sets).
  * Each server gets a process (and so a core) of its own, away from the load generator; it reports its port over
  * IPC and exits when the bench disconnects, even if the bench itself was killed.
  */
@@ -17,7 +18,15 @@ async function main(): Promise<void> {
   }
   let app;
   if (kind === 'ours') {
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    const storage = Object.entries(process.env).filter(
+      ([name]) => name === 'STORAGE' || name.startsWith('S3_'),
+    );
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...Object.fromEntries(storage),
+    });
     app = await buildApp(await createContext(config), { runJobs: false });
   } else {
     app = await buildFloorApp({

@@ -8,41 +8,85 @@ import { repoRoot, type Workspace } from './workspace';
 const START_TIMEOUT_MS = 60_000;
 
 export interface ServerProcess {
-  kind: 'ours' | 'floor';
+  /** For progress lines and errors: "ours (S3, proxied)". */
+  name: string;
   port: number;
   pid: number;
   child: ChildProcess;
 }
 
-/** Starts bench/serve.ts in its own process (group) and waits until it listens. */
-export async function startServer(
+/** Starts a bench entry point in its own process (group) and waits for the port it reports over IPC. */
+async function startChild(
   workspace: Workspace,
-  kind: ServerProcess['kind'],
-  dataDir: string,
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench', 'serve.ts'), kind], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir },
+    env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     detached: true,
   });
   workspace.track(child, { groupLeader: true });
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`${kind} server did not start in time`)),
+      () => reject(new Error(`${name} server did not start in time`)),
       START_TIMEOUT_MS,
     );
     child.once('message', (message: { port?: number }) => {
       clearTimeout(timer);
       if (typeof message.port === 'number') resolve(message.port);
-      else reject(new Error(`${kind} server sent ${JSON.stringify(message)}`));
+      else reject(new Error(`${name} server sent ${JSON.stringify(message)}`));
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`${kind} server exited (${code}) before listening`));
+      reject(new Error(`${name} server exited (${code}) before listening`));
     });
   });
-  return { kind, port, pid: child.pid!, child };
+  return { name, port, pid: child.pid!, child };
+}
+
+/** This shell's own storage settings never reach a bench server: each is told exactly which store it uses. */
+function withoutStorageSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(env).filter(([name]) => name !== 'STORAGE' && !name.startsWith('S3_')),
+  );
+}
+
+/**
+ * Starts bench/serve.ts (ours, or the floor) over DATA_DIR. `storage` holds STORAGE and the S3_* settings for
+ * ours; without it, media is on the disk under DATA_DIR.
+ */
+export function startServer(
+  workspace: Workspace,
+  kind: 'ours' | 'floor',
+  dataDir: string,
+  options: { name?: string; storage?: Record<string, string> } = {},
+): Promise<ServerProcess> {
+  return startChild(workspace, options.name ?? kind, [path.join(repoRoot, 'bench', 'serve.ts'), kind], {
+    ...withoutStorageSettings(process.env),
+    DATA_DIR: dataDir,
+    ...(options.storage ?? { STORAGE: 'disk' }),
+  });
+}
+
+export interface S3Server extends ServerProcess {
+  endpoint: string;
+  bucket: string;
+}
+
+const BENCH_BUCKET = 'earshot-bench';
+
+/** fauxqs (an S3 emulator) with one empty bucket, in a process of its own so its CPU is never counted as ours. */
+export async function startS3Server(workspace: Workspace): Promise<S3Server> {
+  const server = await startChild(
+    workspace,
+    'S3 (fauxqs)',
+    [path.join(repoRoot, 'bench', 'serve-s3.ts'), BENCH_BUCKET],
+    process.env,
+  );
+  return { ...server, endpoint: `http://127.0.0.1:${server.port}`, bucket: BENCH_BUCKET };
 }
 
 export interface HttpBenchOptions {
@@ -57,9 +101,11 @@ export interface HttpBenchOptions {
 export interface RoundResult extends LoadResult {
   /** Server CPU time per answered request, from /proc/<pid>/stat: independent of how fast the client is. */
   serverCpuMsPerRequest: number;
+  /** The same for the server ours fetched the bytes from (the S3 server), NaN when there is none. */
+  upstreamCpuMsPerRequest: number;
 }
 
-/** One timed run against a server, with the server's CPU time measured around it. */
+/** One timed run against a server, with the server's CPU time (and its upstream's) measured around it. */
 export async function loadRound(
   server: ServerProcess,
   options: {
@@ -67,12 +113,21 @@ export async function loadRound(
     durationMs: number;
     request: (index: number) => LoadRequest;
     expectStatus: number;
+    followRedirect?: boolean;
+    upstream?: ServerProcess;
   },
 ): Promise<RoundResult> {
-  const cpuBefore = await processCpuMs(server.pid);
-  const result = await runLoad({ port: server.port, maxRequests: 500_000, ...options });
-  const cpuAfter = await processCpuMs(server.pid);
-  return { ...result, serverCpuMsPerRequest: (cpuAfter - cpuBefore) / Math.max(1, result.requests) };
+  const { upstream, ...load } = options;
+  const cpuOf = (target?: ServerProcess) => (target ? processCpuMs(target.pid) : Number.NaN);
+  const [cpuBefore, upstreamBefore] = await Promise.all([cpuOf(server), cpuOf(upstream)]);
+  const result = await runLoad({ port: server.port, maxRequests: 500_000, ...load });
+  const [cpuAfter, upstreamAfter] = await Promise.all([cpuOf(server), cpuOf(upstream)]);
+  const requests = Math.max(1, result.requests);
+  return {
+    ...result,
+    serverCpuMsPerRequest: (cpuAfter - cpuBefore) / requests,
+    upstreamCpuMsPerRequest: (upstreamAfter - upstreamBefore) / requests,
+  };
 }
 
 export function describeRound(result: RoundResult): string {

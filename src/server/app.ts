@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
+import { SEARCH_MAX_LENGTH } from '@shared/contract/search';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerCurrentUser } from './auth/current-user';
@@ -9,7 +10,6 @@ import type { App } from './http/app-types';
 import { renderLoginPage } from './auth/login-page';
 import { clientPageHtml, registerClientApp } from './http/client-app';
 import { contentSecurityPolicy, inlineScriptHashes } from './http/content-security-policy';
-import { registerMediaFiles } from './http/media-files';
 import { MULTIPART_LIMITS } from './http/multipart-upload';
 import { startJobWorker, type JobWorker } from './jobs/job-worker';
 import { registerErrorHandler } from './http/error-handler';
@@ -18,6 +18,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerUnreadBodyDiscard } from './http/unread-body';
 import { CSP_REPORT_PATH } from './routes/csp-reports';
 import { registerRoutes } from './routes/index';
+import { presignedMediaOrigins } from './storage/s3-blob-store';
 
 export interface BuildAppOptions {
   /** The built React app (dist/client); tests leave it out. */
@@ -49,6 +50,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     loggerInstance: context.log,
     trustProxy: context.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A search query travels as a path segment: its longest, percent-encoded, fits.
+    routerOptions: { maxParamLength: SEARCH_MAX_LENGTH * 12 },
     // Shutdown drains in-flight requests and drops idle keep-alive sockets (see registerDrainOnClose).
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -60,7 +63,11 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   const pages = [renderLoginPage({ mode: 'signin' }), await clientPageHtml(options.clientDir)];
-  registerSecurityHeaders(app, contentSecurityPolicy(pages.flatMap(inlineScriptHashes), CSP_REPORT_PATH));
+  const mediaOrigins = presignedMediaOrigins(context.config.storage);
+  registerSecurityHeaders(
+    app,
+    contentSecurityPolicy(pages.flatMap(inlineScriptHashes), CSP_REPORT_PATH, mediaOrigins),
+  );
   registerSameOriginGuard(app);
   registerUnreadBodyDiscard(app);
 
@@ -68,11 +75,14 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   registerCurrentUser(app, context.sessions);
-  await registerMediaFiles(app, context.config.dataDir);
 
   registerRoutes(app, context);
   await registerClientApp(app, options.clientDir);
 
+  // The PostgreSQL bus opens its listening connection here, so a context used without an app holds none.
+  app.addHook('onReady', async () => {
+    await context.events.start();
+  });
   let worker: JobWorker | undefined;
   if (options.runJobs ?? true) {
     app.addHook('onReady', async () => {
@@ -92,6 +102,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   // One hook, because the order matters: jobs in progress finish their writes before the database closes.
   app.addHook('onClose', async () => {
     await worker?.stop();
+    await context.events.close();
     await context.db.destroy();
   });
   return app;

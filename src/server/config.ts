@@ -7,7 +7,24 @@ const booleanFlag = z
   .default('false')
   .transform((value) => value === 'true' || value === '1');
 
-const envSchema = z.object({
+const unsetWhenEmpty = (value: unknown) => (value === '' ? undefined : value);
+
+/** Credentials in the URL are refused: they belong in S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY, never in a logged URL. */
+function optionalHttpUrl(name: string) {
+  const message = `${name} must be an http:// or https:// URL without a user name or password`;
+  return z.preprocess(
+    unsetWhenEmpty,
+    z
+      .url({ protocol: /^https?$/, error: message, abort: true })
+      .refine((value) => !/^https?:\/\/[^/?#]*@/i.test(value), { error: message })
+      .optional(),
+  );
+}
+
+/** A credential: any value goes, and no error message ever repeats it. */
+const optionalSecret = z.preprocess(unsetWhenEmpty, z.string().optional());
+
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -21,7 +38,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, { error: 'DATABASE_SCHEMA must be a lowercase SQL identifier' })
     .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+  // The old name, refused rather than ignored: a pool an operator sized must not silently fall back to 10.
+  DATABASE_POOL_SIZE: z
+    .undefined({ error: 'DATABASE_POOL_SIZE is now DATABASE_POOL_MAX; rename it.' })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag,
   FFMPEG_PATH: z.string().min(1).optional(),
@@ -33,11 +54,51 @@ const envSchema = z.object({
     .default(600),
   FFMPEG_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: optionalHttpUrl('S3_ENDPOINT'),
+  S3_PUBLIC_ENDPOINT: optionalHttpUrl('S3_PUBLIC_ENDPOINT'),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, { error: 'S3_REGION must look like us-east-1' })
+    .default('us-east-1'),
+  S3_BUCKET: z.preprocess(
+    unsetWhenEmpty,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+        error: 'S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+      })
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalSecret,
+  S3_SECRET_ACCESS_KEY: optionalSecret,
+  S3_FORCE_PATH_STYLE: booleanFlag,
+  S3_REDIRECT_PUBLIC_MEDIA: booleanFlag,
 });
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string; schema: string | undefined; poolSize: number };
+  | { kind: 'postgres'; url: string; schema: string | undefined; poolMax: number };
+
+export type StorageConfig =
+  | { kind: 'disk' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** Unset for AWS S3 itself; the URL of an S3-compatible server otherwise. */
+      endpoint: string | undefined;
+      /** The URL browsers reach the bucket at, for presigned links, when it differs from `endpoint`. */
+      publicEndpoint: string | undefined;
+      /** Unset: the SDK's default credential chain (environment, profile, instance or task role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      /** Bucket in the path rather than the host name (MinIO, Garage, SeaweedFS and most self-hosted servers). */
+      forcePathStyle: boolean;
+      /** Public immutable media answered with a 302 to a short-lived presigned URL instead of passing through. */
+      redirectPublicMedia: boolean;
+    };
+
+export type S3StorageConfig = Extract<StorageConfig, { kind: 's3' }>;
 
 export interface Config {
   environment: 'development' | 'production' | 'test';
@@ -58,6 +119,8 @@ export interface Config {
   ffmpegConcurrency: number | undefined;
   /** Background jobs this instance runs at once (renditions), so one long job never holds up the rest. */
   jobConcurrency: number;
+  /** Where media lives: DATA_DIR/media on this machine, or a bucket every instance shares. */
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {}
@@ -81,7 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           kind: 'postgres',
           url: values.DATABASE_URL,
           schema: values.DATABASE_SCHEMA,
-          poolSize: values.DATABASE_POOL_SIZE,
+          poolMax: values.DATABASE_POOL_MAX,
         }
       : { kind: 'sqlite', file: path.join(dataDir, 'earshot.sqlite') },
     logLevel: values.LOG_LEVEL,
@@ -91,5 +154,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegTimeoutMs: values.FFMPEG_TIMEOUT_SECONDS * 1000,
     ffmpegConcurrency: values.FFMPEG_CONCURRENCY,
     jobConcurrency: values.JOB_CONCURRENCY ?? availableParallelism(),
+    storage: storageOf(values),
+  };
+}
+
+function storageOf(values: z.infer<typeof envSchema>): StorageConfig {
+  if (values.STORAGE === 'disk') return { kind: 'disk' };
+  if (!values.S3_BUCKET)
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  const accessKeyId = values.S3_ACCESS_KEY_ID;
+  const secretAccessKey = values.S3_SECRET_ACCESS_KEY;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the default AWS credential chain',
+    );
+  }
+  return {
+    kind: 's3',
+    bucket: values.S3_BUCKET,
+    region: values.S3_REGION,
+    endpoint: values.S3_ENDPOINT,
+    publicEndpoint: values.S3_PUBLIC_ENDPOINT,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: values.S3_FORCE_PATH_STYLE,
+    redirectPublicMedia: values.S3_REDIRECT_PUBLIC_MEDIA,
   };
 }

@@ -1,12 +1,18 @@
+import { MAX_AUDIO_BYTES } from '@shared/domain/posts';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { createSessionStore, type SessionStore } from './auth/session-store';
-import type { Config } from './config';
+import type { Config, DatabaseConfig } from './config';
 import { createDatabase, migrateToLatest, type Db } from './db/database';
+import { listenNotifyConnection } from './db/dialect';
+import type { TransactionObserver } from './db/transaction-observer';
+import type { EventBus } from './events/event-bus';
+import { createLocalEventBus } from './events/local-event-bus';
+import { createPgEventBus } from './events/pg-event-bus';
 import type { JobHandlers } from './jobs/catalogue';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createFfmpeg, type Ffmpeg } from './media/ffmpeg';
-import { resolveFfmpegBinaries } from './media/ffmpeg-binaries';
+import { resolveFfmpeg } from './media/ffmpeg-binary';
 import { verifyFfmpeg } from './media/ffmpeg-check';
 import { createAccountService, type AccountService } from './services/account-service';
 import { createAudioLibrary } from './services/audio-library';
@@ -17,31 +23,67 @@ import { createHealthService, type HealthService } from './services/health-servi
 import { createNotificationService, type NotificationService } from './services/notification-service';
 import { createReactionService, type ReactionService } from './services/reaction-service';
 import { createImageLibrary } from './services/image-library';
+import { createLegacyImageSweep } from './services/legacy-images';
+import { createListenService, type ListenService } from './services/listen-service';
 import { createLoginThrottle } from './services/login-throttle';
+import { createMediaService, type MediaService } from './services/media-service';
 import { createPostService, type PostService } from './services/post-service';
+import { createProfileService, type ProfileService } from './services/profile-service';
+import { createRateLimiter, type RateLimiter } from './services/rate-limiter';
+import { createSearchService, type SearchService } from './services/search-service';
+import { createStatsService, type StatsService } from './services/stats-service';
 import { createUserService, type UserService } from './services/user-service';
+import { createVoiceBioService, type VoiceBioService } from './services/voice-bio-service';
 import type { BlobStore } from './storage/blob-store';
-import { createDiskBlobStore } from './storage/disk-blob-store';
+import { createBlobStore } from './storage/create-blob-store';
+import { createScratchFiles, type ScratchFiles } from './storage/scratch-files';
 
 /** The composition root: every adapter and service, each given only what it needs. */
 export interface AppContext {
   config: Config;
   log: FastifyBaseLogger;
   db: Db;
+  /** Live events to people's open pages; the app starts and closes it. */
+  events: EventBus;
   blobs: BlobStore;
+  /** This process's local files: uploads being checked, ffmpeg's inputs and outputs. */
+  scratch: ScratchFiles;
   ffmpeg: Ffmpeg;
   jobs: JobQueue;
   jobHandlers: JobHandlers;
   sessions: SessionStore;
+  /** Counters for the rate limits in routes' guard chains. */
+  rateLimits: RateLimiter;
   accounts: AccountService;
   users: UserService;
+  profiles: ProfileService;
   posts: PostService;
   autosave: AutosaveService;
   reactions: ReactionService;
   follows: FollowService;
   comments: CommentService;
   notifications: NotificationService;
+  voiceBios: VoiceBioService;
+  /** Listens and listening time of posts (beyond the spec). */
+  listens: ListenService;
+  stats: StatsService;
+  search: SearchService;
+  /** Who may fetch which stored file, and where it is. */
+  media: MediaService;
   health: HealthService;
+}
+
+/** SQLite: one process, events delivered in it once their transaction commits. PostgreSQL: across instances. */
+function createEventBus(
+  database: DatabaseConfig,
+  log: FastifyBaseLogger,
+): { events: EventBus; transactions?: TransactionObserver } {
+  const connection = listenNotifyConnection(database);
+  if (!connection) {
+    const local = createLocalEventBus(log);
+    return { events: local, transactions: local };
+  }
+  return { events: createPgEventBus({ ...connection, log }) };
 }
 
 export async function createContext(
@@ -52,65 +94,73 @@ export async function createContext(
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   });
-  const binaries = resolveFfmpegBinaries({
+  const ffmpegBinary = resolveFfmpeg({
     ffmpegPath: config.ffmpegPath,
     preferNpm: options.preferNpmFfmpeg ?? false,
   });
-  await verifyFfmpeg(binaries.ffmpeg, {
+  await verifyFfmpeg(ffmpegBinary, {
     timeoutMs: config.ffmpegTimeoutMs,
     allowBundled: !config.isProduction || config.allowBundledFfmpeg,
   });
-  const db = createDatabase(config.database, log);
+  const blobs = await createBlobStore(config);
+  const { events, transactions } = createEventBus(config.database, log);
+  const db = createDatabase(config.database, log, transactions);
   try {
     await migrateToLatest(db, config.database);
   } catch (error) {
     await db.destroy();
     throw error;
   }
-  const ffmpeg = createFfmpeg(binaries, {
+  const ffmpeg = createFfmpeg(ffmpegBinary, {
     timeoutMs: config.ffmpegTimeoutMs,
     concurrency: config.ffmpegConcurrency,
   });
-  const blobs = createDiskBlobStore(config.dataDir);
-  const jobs = createJobQueue(db, config.database.kind);
+  const scratch = createScratchFiles(config.dataDir, { minFreeBytes: MAX_AUDIO_BYTES });
+  const jobs = createJobQueue(db);
   const users = createUserService(db);
-  const audio = createAudioLibrary(blobs, ffmpeg, db);
-  const posts = createPostService({
-    db,
-    databaseKind: config.database.kind,
-    audio,
-    images: createImageLibrary(blobs),
-    jobs,
-  });
+  const audio = createAudioLibrary({ blobs, scratch, ffmpeg, db, jobs });
+  const images = createImageLibrary(blobs);
+  const posts = createPostService({ db, audio, images });
   const autosave = createAutosaveService({
     db,
-    databaseKind: config.database.kind,
     blobs,
+    scratch,
     audio,
     posts,
     log,
   });
-  const notifications = createNotificationService(db, users);
+  const notifications = createNotificationService(db, users, events);
+  const reencodeLegacyImages = createLegacyImageSweep({ db, blobs, scratch, images, log });
   return {
     config,
     log,
     db,
+    events,
     blobs,
+    scratch,
     ffmpeg,
     jobs,
     jobHandlers: {
       'media.render-speech': ({ assetId }, { signal }) => audio.renderSpeech(assetId, signal),
       'autosave.recover-abandoned': (_payload, { signal }) => autosave.recoverAbandoned(signal),
+      'images.reencode-legacy': (_payload, { signal }) => reencodeLegacyImages(signal),
     },
     sessions: createSessionStore(db),
+    rateLimits: createRateLimiter(db),
     accounts: createAccountService(db, createLoginThrottle(db)),
     users,
+    profiles: createProfileService(db, images),
     posts,
     autosave,
     reactions: createReactionService(db, notifications),
     follows: createFollowService(db, users, notifications),
-    comments: createCommentService({ db, audio, jobs, users, notifications }),
+    comments: createCommentService({ db, audio, users, notifications }),
     notifications,
-    health: createHealthService({ db, ffmpeg: ffmpeg.health, dataDir: config.dataDir, log }),
+    voiceBios: createVoiceBioService({ db, audio }),
+    listens: createListenService({ db }),
+    stats: createStatsService(db),
+    search: createSearchService(db),
+    media: createMediaService(db),
+    health: createHealthService({ db, ffmpeg: ffmpeg.health, storage: blobs, scratch, log }),
   };
 }

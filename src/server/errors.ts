@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+
 /**
  * Errors services raise for things the client did or may not do. The HTTP layer maps each to its status;
  * the message is shown to a person, so it says what to do.
@@ -64,4 +66,11 @@ export function isOutOfSpace(error: unknown): boolean {
     if (OUT_OF_SPACE_CODES.has((current as NodeJS.ErrnoException).code ?? '')) return true;
   }
   return false;
+}
+
+/** `value` as `schema` reads it, or a 400 that says everything wrong with it. */
+export function parseOrBadRequest<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new BadRequestError(parsed.error.issues.map((issue) => issue.message).join(' '));
+  return parsed.data;
 }

@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const app = await buildApp(context, {
     clientDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client'),
   });
-  const { ffmpeg } = context.ffmpeg.binaries;
+  const ffmpeg = context.ffmpeg.binary;
   context.log.info(
     { node: process.version, database: config.database.kind, dataDir: config.dataDir, ffmpeg },
     `Node.js ${process.version}; using ${ffmpeg.source} ffmpeg at ${ffmpeg.path}`,

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context';
+import { forgetListenersBefore } from './db/queries/listens';
 import { deleteForgottenAttempts, deleteStaleWindows } from './db/queries/rate-limits';
 import { deleteExpiredSessions } from './db/queries/sessions';
+import { oldestKeptSaltDay } from './services/listen-service';
 import { LOGIN_FAILURES_FORGOTTEN_AFTER_MS } from './services/login-throttle';
 import { SCRATCH_HEARTBEAT_MS, sweepAbandonedScratch, touchScratch } from './storage/scratch';
 
@@ -9,9 +11,10 @@ const EVERY_MS = 60 * 60 * 1000;
 const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Housekeeping at start and hourly: expired sessions, old rate-limit windows and sign-in failures, temp files of
- * instances that died, and a sweep for abandoned autosaves (a queued job with a fixed key, so many instances
- * schedule it once). Keeps this instance's own temp files marked as live. Safe to run on every instance at once.
+ * Housekeeping at start and hourly: expired sessions, old rate-limit windows and sign-in failures, the listeners
+ * of days before yesterday, temp files of instances that died, and two queued jobs with fixed keys (so many
+ * instances schedule each once): a sweep for abandoned autosaves, and the re-encoding of photos stored before
+ * uploads were re-encoded. Keeps this instance's own temp files marked as live. Safe to run on every instance at once.
  */
 export function startMaintenance(
   context: Pick<AppContext, 'db' | 'jobs' | 'config'>,
@@ -33,7 +36,9 @@ export function startMaintenance(
       await deleteExpiredSessions(db, new Date(now).toISOString());
       await deleteStaleWindows(db, new Date(now - RATE_LIMIT_RETENTION_MS).toISOString());
       await deleteForgottenAttempts(db, now - LOGIN_FAILURES_FORGOTTEN_AFTER_MS);
+      await forgetListenersBefore(db, oldestKeptSaltDay(new Date(now)));
       await jobs.enqueue('autosave.recover-abandoned', {}, { uniqueKey: 'autosave-sweep' });
+      await jobs.enqueue('images.reencode-legacy', {}, { uniqueKey: 'legacy-images' });
     } catch (error) {
       log.warn({ err: error }, 'maintenance failed; will retry next hour');
     }

@@ -95,10 +95,8 @@ test('Home with voices: New Posts with m:ss, New Pods, stories, recent activity 
     .click();
   const viewer = page.getByRole('dialog', { name: post.title });
   await expect(viewer).toBeVisible();
-  await expect(viewer.getByRole('link', { name: 'Nadia Voss' })).toHaveAttribute(
-    'href',
-    `/profile/${post.userId}`,
-  );
+  // The author's name opens their profile popup (its own spec: profile-popup.spec.ts).
+  await expect(viewer.getByRole('button', { name: 'Nadia Voss' })).toHaveAttribute('aria-haspopup', 'dialog');
   await expect(viewer.locator('time').first()).toHaveText('now');
   await expect(viewer.getByRole('button', { name: `Play ${post.title}` })).toBeVisible();
   await expectNoSeriousA11yViolations(page, '[role="dialog"]', 'the post viewer');

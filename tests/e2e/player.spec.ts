@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Post } from '../../src/shared/contract/posts';
+import type { UserStats } from '../../src/shared/contract/stats';
 import {
   expectNoSeriousA11yViolations,
   launchWithFakeMicrophone,
@@ -215,6 +216,35 @@ test('a signed-out visitor opens a public post by its link and plays it', async 
   await page.goto('/posts/no-such-post');
   await expect(page.getByText('This post isn’t available')).toBeVisible();
   await context.close();
+});
+
+test('a listen counts once 5 seconds have been heard, with the time listened', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await browser.newContext({ baseURL });
+  const ownerPage = await owner.newPage();
+  const author = await signUpQuickly(ownerPage, 'Lena', 'Listened');
+  const post = await publish(ownerPage.request, { title: 'Heard to the end', seconds: 8 });
+  const stats = async () =>
+    (await (await ownerPage.request.get(`/api/users/${author.id}/stats`)).json()) as UserStats;
+
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signUpQuickly(page, 'Leo', 'Listener');
+  await page.goto(`/posts/${post.id}`);
+  const player = page.getByRole('group', { name: `Player: ${post.title}` });
+  await player.getByRole('button', { name: `Play ${post.title}` }).click();
+  await expect.poll(async () => (await stats()).listens, { timeout: 15_000 }).toBe(1);
+
+  // Heard to the end: the rest of the listening is reported too, without counting a second listen.
+  await expect(player.getByRole('button', { name: `Play ${post.title}` })).toBeVisible({ timeout: 15_000 });
+  await expect.poll(async () => (await stats()).listeningSeconds, { timeout: 10_000 }).toBeGreaterThan(6.5);
+  expect((await stats()).listeningSeconds).toBeLessThanOrEqual(8.5);
+  expect((await stats()).listens).toBe(1);
+  await context.close();
+  await owner.close();
 });
 
 test.describe('with a microphone', () => {

@@ -51,11 +51,15 @@ test('B likes on New Posts, opens A’s profile and follows; A’s own profile l
       .toBe(1);
   });
 
-  await test.step('B opens A’s profile from the author link: header, empty lists, the post', async () => {
+  await test.step('B opens A’s profile from the author’s popup: header, empty lists, the post', async () => {
     await pageB
       .locator('#new-posts')
       .getByRole('article', { name: post.title })
-      .getByRole('link', { name: 'Ada Profile' })
+      .getByRole('button', { name: 'Ada Profile' })
+      .click();
+    await pageB
+      .getByRole('dialog', { name: 'Ada Profile' })
+      .getByRole('link', { name: 'View Profile' })
       .click();
     await expect(pageB).toHaveURL(new RegExp(`/profile/${ada.id}$`), WAIT);
     await expect(pageB.getByRole('heading', { level: 1, name: 'Ada Profile' })).toBeVisible(WAIT);
@@ -69,7 +73,8 @@ test('B likes on New Posts, opens A’s profile and follows; A’s own profile l
     await expect(followers).toHaveAccessibleName('0 Followers', WAIT);
     await expect(following).toHaveAccessibleName('0 Following', WAIT);
 
-    const posts = pageB.getByRole('region', { name: 'Posts' });
+    await pageB.getByRole('tab', { name: 'Posts' }).click();
+    const posts = pageB.getByRole('tabpanel', { name: 'Posts' });
     const card = posts.getByRole('article', { name: post.title });
     await expect(card).toBeVisible(WAIT);
     await expect(card.getByRole('button', { name: /^Like\b/ })).toHaveAccessibleName('Like 1', WAIT);
@@ -112,10 +117,10 @@ test('B likes on New Posts, opens A’s profile and follows; A’s own profile l
   });
 
   await test.step('A’s own profile: no Follow button; the dialogs show the right people', async () => {
-    await pageA.goto('/profile');
+    await pageA.goto('/profile?tab=posts');
     await expect(pageA.getByRole('heading', { level: 1, name: 'Ada Profile' })).toBeVisible(WAIT);
     await expect(
-      pageA.getByRole('region', { name: 'Posts' }).getByRole('article', { name: post.title }),
+      pageA.getByRole('tabpanel', { name: 'Posts' }).getByRole('article', { name: post.title }),
     ).toBeVisible(WAIT);
     await expect(pageA.getByRole('button', { name: /^(Follow|Following|Loading)/ })).toHaveCount(0);
     await expect(pageA.getByRole('button', { name: 'More options' })).toHaveCount(0);

@@ -135,14 +135,17 @@ test('a voice post is recorded with a countdown, paused, resumed, stopped and pu
   await expect(timer).toHaveText(pausedAt);
   await recorder.getByRole('button', { name: 'Resume recording' }).click();
   await expect(timer).toHaveText('00:04', { timeout: 5_000 });
+  const fourShownAt = Date.now();
   await recorder.getByRole('button', { name: 'Stop recording' }).click();
+  // Under load the click lands late; the take may be that much longer, never the paused 2.5 s longer.
+  const stopLatencySeconds = (Date.now() - fourShownAt) / 1000;
 
   await expect(toasts(page)).toContainText('Segment Added');
   await expect(recorder.getByRole('heading', { name: 'Publish Voice Post' })).toBeVisible();
   await expect(recorder.getByRole('button', { name: 'Play preview' })).toBeEnabled();
   const seconds = await recordedSeconds(recorder);
   expect(seconds).toBeGreaterThanOrEqual(4);
-  expect(seconds).toBeLessThanOrEqual(5);
+  expect(seconds).toBeLessThanOrEqual(5 + Math.ceil(stopLatencySeconds));
   await expect(recorder.getByLabel('Title', { exact: true })).toHaveValue(title);
 
   await recorder.getByRole('button', { name: 'Publish', exact: true }).click();

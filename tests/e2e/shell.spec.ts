@@ -56,7 +56,9 @@ test('signing out returns to the landing page and the session is gone', async ({
   await page.getByRole('link', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
-  expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+  const answer = await page.request.get('/api/auth/user');
+  expect(answer.status()).toBe(200);
+  expect(await answer.json()).toBeNull();
 });
 
 test('an unknown path shows the 404 page, signed in or not', async ({ page }) => {
@@ -114,4 +116,14 @@ test('a screen that fails to render offers a way back instead of a blank page', 
   await page.unroute('**/api/feed*');
   await page.getByRole('button', { name: 'Reload' }).click();
   await expect(page.getByText('Share your voice with the world')).toBeVisible();
+});
+
+test('a signed-out visitor’s page load logs no console error', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  expect(errors).toEqual([]);
 });

@@ -28,7 +28,13 @@ export async function signUpQuickly(
 /** Publishes a voice post (or pod) through the API with an Opus tone the test makes. */
 export async function publishPost(
   request: APIRequestContext,
-  fields: { title: string; type?: 'post' | 'episode'; seconds: number; transcription?: string },
+  fields: {
+    title: string;
+    type?: 'post' | 'episode';
+    seconds: number;
+    transcription?: string;
+    category?: string;
+  },
 ): Promise<Post> {
   const buffer = await streamedTone({
     seconds: fields.seconds,
@@ -42,6 +48,7 @@ export async function publishPost(
       title: fields.title,
       type: fields.type ?? 'post',
       ...(fields.transcription ? { transcription: fields.transcription } : {}),
+      ...(fields.category ? { category: fields.category } : {}),
     },
     timeout: 30_000,
   });

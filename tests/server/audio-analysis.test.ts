@@ -41,7 +41,7 @@ describe.each([
     { extension: 'ogg', codecArgs: ['-c:a', 'libvorbis'] },
   ])('measures a 2 s tone in .$extension from its samples', async ({ extension, codecArgs }) => {
     const file = path.join(workDir, `tone.${extension}`);
-    await makeTone(testApp.context.ffmpeg.binaries.ffmpeg.path, file, { seconds: 2, codecArgs });
+    await makeTone(testApp.context.ffmpeg.binary.path, file, { seconds: 2, codecArgs });
     const response = await analyse(
       `recording.${extension}`,
       'application/octet-stream',
@@ -58,7 +58,7 @@ describe.each([
 
   it('tells silence apart from sound', async () => {
     const file = path.join(workDir, 'silence.wav');
-    await makeTone(testApp.context.ffmpeg.binaries.ffmpeg.path, file, { seconds: 1, frequency: 0 });
+    await makeTone(testApp.context.ffmpeg.binary.path, file, { seconds: 1, frequency: 0 });
     const response = await analyse('silence.wav', 'audio/wav', await readFile(file));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ peakDb: null, loudnessLufs: null });

@@ -1,5 +1,5 @@
 import type { Post } from '@shared/contract/posts';
-import { chmod, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -12,6 +12,7 @@ import {
   sendChunk,
   storeSessionWithoutLimits,
 } from './support/autosave';
+import { storedAudioAssetIds } from './support/stored-objects';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
 
 const MB = 1024 * 1024;
@@ -100,12 +101,8 @@ describe(`abandoned-recording recovery on ${databaseKind}`, () => {
     expect((await diaryOf(testApp, writer)).map((draft) => draft.title)).toEqual(['Recovered recording']);
     const assets = await testApp.context.db.selectFrom('audio_assets').select(['id', 'owner_id']).execute();
     expect(assets.filter((asset) => asset.owner_id === writer.user.id)).toHaveLength(1);
-    // The losing sweep's audio is removed again: every stored audio file belongs to an asset.
-    const stored = await readdir(path.join(testApp.config.dataDir, 'media', 'audio'), { recursive: true });
-    const owners = new Set(
-      stored.filter((file) => file.includes(path.sep)).map((file) => file.split(path.sep)[0]),
-    );
-    expect([...owners].sort()).toEqual(assets.map((asset) => asset.id).sort());
+    // The losing sweep's audio is removed again: every stored audio object belongs to an asset.
+    expect(await storedAudioAssetIds(testApp.context.blobs)).toEqual(assets.map((asset) => asset.id).sort());
   });
 
   it('stops between recordings when the job is aborted (shutdown), leaving them for the next run', async () => {

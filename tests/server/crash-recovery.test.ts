@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,7 +98,12 @@ describe(`recovery after kill -9 on ${databaseKind}`, () => {
           'the interrupted rendition',
         );
         expect(rendered.audioSources[0]?.mimeType).toBe('audio/mp4');
-        expect(await db.selectFrom('jobs').selectAll().execute()).toEqual([]);
+        // The rendition is committed before the queue retires its job, so the row may outlive it by a moment.
+        await waitFor(
+          async () => ((await db.selectFrom('jobs').select('id').execute()).length === 0 ? true : undefined),
+          10_000,
+          'the finished render job to leave the queue',
+        );
 
         second.child.kill('SIGTERM');
         expect(await exitOf(second.child, 20_000)).toBe(0);
@@ -115,12 +120,14 @@ describe(`recovery after kill -9 on ${databaseKind}`, () => {
   );
 
   it('keeps the temp files of instances still running on the same DATA_DIR', async () => {
-    const uploads = path.join(config.dataDir, 'tmp', 'uploads');
+    // A DATA_DIR of its own: whatever the crash test above left behind is not this test's to sweep.
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'earshot-sweep-'));
+    const uploads = path.join(dataDir, 'tmp', 'uploads');
     const host = os.hostname().replace(/[^A-Za-z0-9.-]/g, '-');
     const deadPid = spawnSync(process.execPath, ['-e', '']).pid;
     const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
     const entries = {
-      own: scratchDirectory(config.dataDir, 'uploads'),
+      own: scratchDirectory(dataDir, 'uploads'),
       liveHere: path.join(uploads, `${host}_${process.ppid}_0123456789ab`),
       // Alive on this host but its heartbeat missed (say, a full disk): the process, not the clock, decides.
       liveHereSilent: path.join(uploads, `${host}_${process.ppid}_ba9876543210`),
@@ -142,7 +149,7 @@ describe(`recovery after kill -9 on ${databaseKind}`, () => {
     await writeFile(looseOld, 'bytes');
     await utimes(looseOld, minutesAgo(25 * 60), minutesAgo(25 * 60));
 
-    const removed = await sweepAbandonedScratch(config.dataDir);
+    const removed = await sweepAbandonedScratch(dataDir);
     expect(removed.sort()).toEqual(
       [entries.deadHere, entries.earlierWithOurPid, entries.silentElsewhere, looseOld].sort(),
     );
@@ -157,5 +164,6 @@ describe(`recovery after kill -9 on ${databaseKind}`, () => {
       expect(existsSync(path.join(directory, 'part'))).toBe(true);
     }
     expect(existsSync(looseFresh)).toBe(true);
+    await rm(dataDir, { recursive: true, force: true });
   });
 });

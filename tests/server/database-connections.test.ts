@@ -141,11 +141,11 @@ describe.runIf(databaseKind === 'postgres')('PostgreSQL connections dropped unde
     }
   });
 
-  it('opens at most DATABASE_POOL_SIZE connections', async () => {
+  it('opens at most DATABASE_POOL_MAX connections', async () => {
     const { database } = loadConfig({
       DATABASE_URL: postgresUrl,
       DATABASE_SCHEMA: schema,
-      DATABASE_POOL_SIZE: '2',
+      DATABASE_POOL_MAX: '2',
     });
     const db = createDatabase(database);
     try {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_FULL_MESSAGE } from '../../src/server/errors';
+import { keysUnder } from '../../src/server/storage/blob-store';
 import { makeTone, multipartFile, serverFfmpegPath, streamedTone } from '../support/audio';
 import { signUp, type SignedIn } from './support/accounts';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
@@ -78,7 +79,7 @@ describe.skipIf(!mounted)(`a full disk under DATA_DIR on ${databaseKind}`, () =>
     expect(tooBig.statusCode, tooBig.body).toBe(507);
     expect(tooBig.json().message).toBe(STORAGE_FULL_MESSAGE);
     expect(await filesUnder('tmp')).toEqual([]);
-    expect(await filesUnder('media')).toEqual([]);
+    expect(await keysUnder(testApp.context.blobs, '')).toEqual([]);
     expect(await testApp.context.db.selectFrom('posts').select('id').execute()).toEqual([]);
 
     const health = await testApp.app.inject({ url: '/api/health' });
@@ -131,7 +132,7 @@ describe.skipIf(!mounted)(`a full disk under DATA_DIR on ${databaseKind}`, () =>
       format: { demuxer: 'wav', mime: 'audio/wav', extension: 'wav' } as const,
     };
     const { levels } = await testApp.context.ffmpeg.analyse([original]);
-    const output = await testApp.context.blobs.tempPath('m4a');
+    const output = await testApp.context.scratch.newPath('m4a');
     // Room for the 40 kB gain track beside the output, not for 10 s of AAC at 96 kb/s (about 120 kB).
     const filler = await leaveFree(60_000);
     try {

@@ -12,17 +12,52 @@ afterAll(() => testApp?.close());
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe(`health on ${databaseKind}`, () => {
-  it('reports the database, ffmpeg, storage and job backlog, with "status":"ok" for load balancers', async () => {
-    const response = await testApp.app.inject({ url: '/api/health' });
+  it.each(['/api/health/ready', '/api/health'])(
+    '%s reports the database, ffmpeg, storage and job backlog, with "status":"ok" for load balancers',
+    async (url) => {
+      const response = await testApp.app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const health = response.json();
+      expect(health).toMatchObject({ status: 'ok', database: { ok: true }, ffmpeg: { ok: true } });
+      expect(health.message).toBeUndefined();
+      expect(health.storage.ok).toBe(true);
+      expect(health.storage.freeBytes).toBeGreaterThan(0);
+      expect(health.storage.totalBytes).toBeGreaterThanOrEqual(health.storage.freeBytes);
+      expect(health.jobs).toEqual({ queued: expect.any(Number), oldestDueSeconds: null, failedLastHour: 0 });
+    },
+  );
+
+  it('answers liveness with a bare "status":"ok" that checks nothing else', async () => {
+    const response = await testApp.app.inject({ url: '/api/health/live' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    const health = response.json();
-    expect(health).toMatchObject({ status: 'ok', database: { ok: true }, ffmpeg: { ok: true } });
-    expect(health.message).toBeUndefined();
-    expect(health.storage.ok).toBe(true);
-    expect(health.storage.freeBytes).toBeGreaterThan(0);
-    expect(health.storage.totalBytes).toBeGreaterThanOrEqual(health.storage.freeBytes);
-    expect(health.jobs).toEqual({ queued: expect.any(Number), oldestDueSeconds: null, failedLastHour: 0 });
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('takes an instance whose database is gone out of the balancer (503 with the report) but keeps it alive', async () => {
+    const lonely = await createTestApp();
+    try {
+      await lonely.context.db.destroy();
+      for (const url of ['/api/health/ready', '/api/health']) {
+        const ready = await lonely.app.inject({ url });
+        expect(ready.statusCode, url).toBe(503);
+        expect(ready.headers['cache-control']).toBe('no-store');
+        expect(ready.json()).toMatchObject({
+          status: 'unavailable',
+          message: 'The database is unreachable.',
+          database: { ok: false },
+          ffmpeg: { ok: true },
+          storage: { ok: true },
+          jobs: null,
+        });
+      }
+      const live = await lonely.app.inject({ url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ status: 'ok' });
+    } finally {
+      await lonely.close();
+    }
   });
 
   it('counts queued jobs, the wait of the oldest due one and the jobs that failed for good in the last hour', async () => {
@@ -55,7 +90,8 @@ describe(`health on ${databaseKind}`, () => {
     const health = createHealthService({
       db: testApp.context.db,
       ffmpeg: testApp.context.ffmpeg.health,
-      dataDir: testApp.config.dataDir,
+      storage: testApp.context.blobs,
+      scratch: testApp.context.scratch,
       log: testApp.context.log,
       now: () => then,
     });

@@ -1,12 +1,13 @@
 import type { Post } from '@shared/contract/posts';
 import { AUDIO_DURATION_LIMITS } from '@shared/domain/audio-limits';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AudioTooLongError } from '../../src/server/media/media-errors';
 import { ffmpegOutput, makeTone, multipartFile, multipartForm } from '../support/audio';
 import { signUp, type SignedIn } from './support/accounts';
+import { storedAudioAssetIds } from './support/stored-objects';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
 
 let testApp: TestApp;
@@ -20,7 +21,7 @@ beforeAll(async () => {
   person = await signUp(testApp.app);
   workDir = await mkdtemp(path.join(os.tmpdir(), 'earshot-hostile-'));
   const file = path.join(workDir, 'honest.wav');
-  await makeTone(testApp.context.ffmpeg.binaries.ffmpeg.path, file, {
+  await makeTone(testApp.context.ffmpeg.binary.path, file, {
     seconds: 3,
     codecArgs: ['-ar', '16000', '-c:a', 'pcm_s16le', '-fflags', '+bitexact', '-map_metadata', '-1'],
   });
@@ -66,10 +67,7 @@ function upload(
   });
 }
 
-/** The audio assets on disk, one directory each. */
-function storedAssets(): Promise<string[]> {
-  return readdir(path.join(testApp.config.dataDir, 'media', 'audio')).catch(() => []);
-}
+const storedAssets = () => storedAudioAssetIds(testApp.context.blobs);
 
 describe(`hostile audio on ${databaseKind}`, () => {
   it('takes the honest WAV at its length', async () => {
@@ -203,7 +201,7 @@ describe(`duration limits on ${databaseKind}`, () => {
     const parts = await Promise.all(
       [3, 3].map(async (seconds, index) => {
         const file = path.join(workDir, `part-${index}.wav`);
-        await makeTone(testApp.context.ffmpeg.binaries.ffmpeg.path, file, { seconds });
+        await makeTone(testApp.context.ffmpeg.binary.path, file, { seconds });
         return { file, format: { demuxer: 'wav', mime: 'audio/wav', extension: 'wav' } as const };
       }),
     );

@@ -46,9 +46,9 @@ beforeAll(async () => {
   db = createDatabase(test.config.database);
   await migrateToLatest(db, test.config.database);
   otherDb = createDatabase(test.config.database);
-  queue = createJobQueue(db, test.config.database.kind, { now: clock });
-  otherQueue = createJobQueue(otherDb, test.config.database.kind, { now: clock });
-  liveQueue = createJobQueue(db, test.config.database.kind);
+  queue = createJobQueue(db, { now: clock });
+  otherQueue = createJobQueue(otherDb, { now: clock });
+  liveQueue = createJobQueue(db);
 });
 afterAll(async () => {
   await otherDb?.destroy();
@@ -85,7 +85,11 @@ afterEach(async () => {
 });
 
 function handlers(renderSpeech: JobHandlers['media.render-speech']): JobHandlers {
-  return { 'media.render-speech': renderSpeech, 'autosave.recover-abandoned': async () => 'skipped' };
+  return {
+    'media.render-speech': renderSpeech,
+    'autosave.recover-abandoned': async () => 'skipped',
+    'images.reencode-legacy': async () => 'skipped',
+  };
 }
 
 function rows() {
@@ -479,7 +483,7 @@ describe(`job queue on ${databaseKind}`, () => {
       await vi.waitFor(() => expect(started).toEqual(['long-render']), WAIT);
 
       // Another instance keeps looking for three leases' time: without renewals the job would be due after one.
-      const otherLiveQueue = createJobQueue(otherDb, databaseKind);
+      const otherLiveQueue = createJobQueue(otherDb);
       for (const until = Date.now() + 3 * leaseMs; Date.now() < until; await delay(100)) {
         expect(await otherLiveQueue.claim(leaseMs)).toBeUndefined();
       }

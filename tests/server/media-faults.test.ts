@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/server/context';
 import { BUNDLED_FFMPEG_REFUSAL } from '../../src/server/media/ffmpeg-check';
 import { FFMPEG_UNUSABLE_MESSAGE } from '../../src/server/media/media-errors';
-import { multipartFile, serverFfmpegPath, streamedTone } from '../support/audio';
+import { multipartForm, serverFfmpegPath, streamedTone } from '../support/audio';
 import { signUp } from './support/accounts';
 import { createTestApp, createTestConfig, databaseKind, type TestApp } from './support/test-app';
 import { waitFor } from './support/waits';
 import { isRunning } from '../support/processes';
+import { sendForm, webmPart } from './support/uploads';
 
 let scripts: string;
 let webm: Buffer;
@@ -33,13 +34,7 @@ async function fakeFfmpeg(body: string): Promise<string> {
 
 async function publish(testApp: TestApp, audio = webm) {
   const person = await signUp(testApp.app);
-  const form = multipartFile('audio', 'recording.webm', 'audio/webm', audio);
-  return testApp.app.inject({
-    method: 'POST',
-    url: '/api/posts',
-    headers: { ...form.headers, cookie: person.cookie },
-    payload: form.payload,
-  });
+  return sendForm(testApp.app, person.cookie, '/api/posts', multipartForm({}, [webmPart(audio)]));
 }
 
 describe('start-up refuses an unusable ffmpeg', () => {
@@ -204,8 +199,9 @@ describe(`renditions on ${databaseKind}`, () => {
           .select(['audio_assets.id', 'audio_assets.original_key'])
           .where('posts.id', '=', (response.json() as Post).id)
           .executeTakeFirstOrThrow();
-        await rm(testApp.context.blobs.localPath(`audio/${asset.id}/measurements.bin`));
-        await writeFile(testApp.context.blobs.localPath(asset.original_key), Buffer.alloc(4096, 0x1a));
+        const { blobs } = testApp.context;
+        await blobs.delete(`audio/${asset.id}/measurements.bin`);
+        await blobs.put(asset.original_key, Buffer.alloc(4096, 0x1a), { contentType: 'audio/webm' });
         const retried = await renderJob(testApp, 2);
         expect(retried.last_error).toMatch(/the audio does not decode \(.*ffmpeg.*failed/);
         expect(retried.last_error).not.toMatch(/not audio we can play/);

@@ -7,6 +7,7 @@ import { measureLoudness, multipartForm, serverFfmpegPath, streamedTone } from '
 import { signUp } from './support/accounts';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
 import { waitFor, waitForRendition } from './support/waits';
+import { sendForm, webmPart } from './support/uploads';
 
 let scripts: string;
 let webm: Buffer;
@@ -26,15 +27,8 @@ async function fakeFfmpeg(name: string, body: string): Promise<string> {
 
 async function publish(testApp: TestApp) {
   const person = await signUp(testApp.app);
-  const form = multipartForm({ title: 'pipeline' }, [
-    { field: 'audio', filename: 'recording.webm', contentType: 'audio/webm', content: webm },
-  ]);
-  const response = await testApp.app.inject({
-    method: 'POST',
-    url: '/api/posts',
-    headers: { ...form.headers, cookie: person.cookie },
-    payload: form.payload,
-  });
+  const form = multipartForm({ title: 'pipeline' }, [webmPart(webm)]);
+  const response = await sendForm(testApp.app, person.cookie, '/api/posts', form);
   return { person, response };
 }
 
@@ -42,7 +36,7 @@ describe(`the media pipeline on ${databaseKind}`, () => {
   it('runs whole on the npm-shipped ffmpeg: measure, render, normalise', async () => {
     const testApp = await createTestApp({}, { preferNpmFfmpeg: true });
     try {
-      expect(testApp.context.ffmpeg.binaries.ffmpeg.source).toBe('npm');
+      expect(testApp.context.ffmpeg.binary.source).toBe('npm');
       const { person, response } = await publish(testApp);
       expect(response.statusCode, response.body).toBe(201);
       const post = response.json() as Post;

@@ -11,6 +11,7 @@ import {
   streamedTone,
   type FilePart,
 } from '../support/audio';
+import { keysUnder } from '../../src/server/storage/blob-store';
 import { signUp, type SignedIn } from './support/accounts';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
 import { waitFor, waitForRendition } from './support/waits';
@@ -145,9 +146,7 @@ describe(`publishing voice posts on ${databaseKind}`, () => {
     const before = { posts: await countRows('posts'), assets: await countRows('audio_assets') };
     // Renditions of earlier posts may land meanwhile; what matters is that no upload was kept.
     const originals = async () =>
-      (await filesUnder(path.join(testApp.config.dataDir, 'media'))).filter((file) =>
-        path.basename(file).startsWith('original.'),
-      );
+      (await keysUnder(testApp.context.blobs, 'audio/')).filter((key) => key.includes('/original.'));
     const mediaBefore = await originals();
     const fake = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const response = await upload(alice, 'POST', '/api/posts', { title: 'sneaky' }, [
@@ -196,7 +195,7 @@ describe(`publishing voice posts on ${databaseKind}`, () => {
     expect(await tempFiles()).toEqual([]);
   });
 
-  it('keeps a photo checked by content: PNG yes, SVG no', async () => {
+  it('keeps a photo checked by content, re-encoded as WebP: PNG yes, SVG no', async () => {
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
       'base64',
@@ -207,10 +206,10 @@ describe(`publishing voice posts on ${databaseKind}`, () => {
     ]);
     expect(withPhoto.statusCode).toBe(201);
     const imageUrl = withPhoto.json().imageUrl as string;
-    expect(imageUrl).toMatch(/^\/media\/images\/[0-9a-f-]+\.png$/);
+    expect(imageUrl).toMatch(/^\/media\/images\/[0-9a-f-]+\.webp$/);
     const image = await get(imageUrl, bob);
     expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['content-type']).toBe('image/webp');
 
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
     const refused = await upload(alice, 'POST', '/api/posts', {}, [
@@ -295,19 +294,15 @@ describe(`renditions and serving on ${databaseKind}`, () => {
   it('measures the original again when the analysis’s measurements are gone, as for audio stored before them', async () => {
     const post = await withRendition(await publish(alice, { title: 'older' }), alice);
     const asset = (await audioAssetOf(post.id))!;
-    const assetDir = path.join(testApp.config.dataDir, 'media', 'audio', asset.id);
-    await waitFor(
-      async () => ((await filesUnder(assetDir)).length === 2 ? true : undefined),
-      10_000,
-      'tidy-up',
-    );
+    const assetObjects = () => keysUnder(testApp.context.blobs, `audio/${asset.id}/`);
+    await waitFor(async () => ((await assetObjects()).length === 2 ? true : undefined), 10_000, 'tidy-up');
     // Back to how an asset looked before its rendition, minus the measurements this version keeps.
     await testApp.context.db
       .updateTable('audio_assets')
       .set({ rendition_key: null, rendition_mime: null })
       .where('id', '=', asset.id)
       .execute();
-    await rm(path.join(assetDir, 'speech.m4a'));
+    await testApp.context.blobs.delete(`audio/${asset.id}/speech.m4a`);
 
     expect(
       await testApp.context.jobHandlers['media.render-speech'](
@@ -484,17 +479,17 @@ describe(`extending, editing and deleting on ${databaseKind}`, () => {
       60_000,
       'the rendition',
     );
-    const assetDir = path.join(testApp.config.dataDir, 'media', 'audio', asset.id);
+    const assetObjects = () => keysUnder(testApp.context.blobs, `audio/${asset.id}/`);
     // The rendition job lets go of the analysis's measurements once the rendition is on record.
-    const files = await waitFor(
+    const stored = await waitFor(
       async () => {
-        const names = (await filesUnder(assetDir)).map((file) => path.basename(file)).sort();
-        return names.length === 2 ? names : undefined;
+        const keys = await assetObjects();
+        return keys.length === 2 ? keys : undefined;
       },
       10_000,
       'the rendition job to tidy up',
     );
-    expect(files).toEqual(['original.webm', 'speech.m4a']);
+    expect(stored).toEqual([`audio/${asset.id}/original.webm`, `audio/${asset.id}/speech.m4a`]);
 
     const response = await testApp.app.inject({
       method: 'DELETE',
@@ -503,7 +498,7 @@ describe(`extending, editing and deleting on ${databaseKind}`, () => {
     });
     expect(response.statusCode).toBe(200);
     expect((await get(`/api/posts/${post.id}`, alice)).statusCode).toBe(404);
-    expect(await filesUnder(assetDir)).toEqual([]);
+    expect(await assetObjects()).toEqual([]);
     const leftovers = await testApp.context.db
       .selectFrom('audio_assets')
       .select('id')
@@ -526,6 +521,40 @@ describe(`lists on ${databaseKind}`, () => {
     const second = await get(next!, lister);
     expect((second.json() as Post[])[0]!.id).toBe(mine[0]);
     expect((await get('/api/feed?limit=101', lister)).statusCode).toBe(400);
+  });
+
+  it("pages everyone's published posts with the viewer's own private ones interleaved, none lost or repeated", async () => {
+    const viewer = await signUp(testApp.app);
+    const other = await signUp(testApp.app);
+    for (let round = 0; round < 3; round += 1) {
+      await publish(viewer, { title: `own private ${round}`, isPrivate: 'true' });
+      await publish(other, { title: `their public ${round}` });
+      await publish(other, { title: `their private ${round}`, isPrivate: 'true' });
+      await publish(viewer, { title: `own public ${round}` });
+    }
+    await publish(viewer, { title: 'own diary' }, webm2s, '/api/diary');
+
+    const listed: string[] = [];
+    for (let url: string | undefined = '/api/posts?limit=2'; url;) {
+      const response = await get(url, viewer);
+      expect(response.statusCode).toBe(200);
+      listed.push(...(response.json() as Post[]).map((post) => post.id));
+      url = /<([^>]+)>; rel="next"/.exec(String(response.headers.link ?? ''))?.[1];
+    }
+    const visible = await testApp.context.db
+      .selectFrom('posts')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('is_private', '=', 0), eb('is_draft', '=', 0)]),
+          eb('user_id', '=', viewer.user.id),
+        ]),
+      )
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    expect(listed).toEqual(visible.map((post) => post.id));
+    expect(listed).toHaveLength(new Set(listed).size);
   });
 });
 

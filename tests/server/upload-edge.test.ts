@@ -320,21 +320,26 @@ describe(
       const notAudio = multipartForm({ postId: post.id, visitorName: 'Vera' }, [
         audioPart(Buffer.from('not audio at all')),
       ]);
-      for (let attempt = 0; attempt < 5; attempt += 1) {
+      // Every attempt counts, those of earlier tests from this address too: use up what is left of the allowance.
+      const statuses: number[] = [];
+      while (statuses.at(-1) !== 429 && statuses.length <= 5) {
         const response = await fetch(`${baseUrl()}/api/comments`, {
           method: 'POST',
           headers: notAudio.headers,
           body: notAudio.payload,
           signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS),
         });
-        expect(response.status).toBe(422);
+        statuses.push(response.status);
       }
+      expect(statuses.slice(0, -1).every((status) => status === 422)).toBe(true);
+      expect(statuses.at(-1)).toBe(429);
       const form = multipartForm({ postId: post.id, visitorName: 'Vera' }, [audioPart(bigAudio(5 * MB))]);
       const created = watchTempFiles();
       const refused = await sendChunked('/api/comments', form.headers, form.payload);
       expect(refused).toEqual({
         status: 429,
-        message: 'You have left several comments just now. Please wait a few minutes.',
+        message:
+          'You have tried to comment several times in the last few minutes. Please wait a while and try again.',
       });
       await expectNothingStored(created);
     });

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { resolveFfmpegBinaries } from '../../src/server/media/ffmpeg-binaries';
+import { resolveFfmpeg } from '../../src/server/media/ffmpeg-binary';
 
 const run = promisify(execFile);
 
 /** The ffmpeg the server itself would pick, so tests run wherever the server does. */
-export const serverFfmpegPath = resolveFfmpegBinaries({}).ffmpeg.path;
+export const serverFfmpegPath = resolveFfmpeg({}).path;
 
 /** Writes a sine tone with ffmpeg; the container follows the file's extension unless `format` is given. */
 export async function makeTone(

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest } from './api-client';
+import { toFormData } from './multipart-form';
 
 function respondWith(response: Response) {
   const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(response);
@@ -35,14 +36,19 @@ describe('apiRequest', () => {
     expect(init?.body).toBe('{"email":"ada@example.com","password":"secret-password"}');
   });
 
-  it('sends FormData as multipart, letting the browser set the boundary', async () => {
+  it('sends an upload as multipart, letting the browser set the boundary', async () => {
     const fetchMock = respondWith(Response.json({}));
-    const form = new FormData();
-    form.append('title', 'Hello');
-    await apiRequest('createFakeUser', { body: form });
+    const form = toFormData(
+      'autosaveChunk',
+      { sessionId: 's1', chunkNumber: 0 },
+      { audio: { blob: new Blob(['x']), name: 'chunk.webm' } },
+    );
+    await apiRequest('autosaveChunk', { body: form });
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.body).toBe(form);
     expect(init?.headers).toBeUndefined();
+    // @ts-expect-error An upload takes only the body toFormData builds from its contract entry.
+    void apiRequest('autosaveChunk', { body: new FormData() }).catch(() => undefined);
   });
 
   it('reads an empty answer as null', async () => {

@@ -26,6 +26,9 @@ describe('durations (spec §9)', () => {
   it('shows mm:ss for the recorder', () => {
     expect(formatClock(5)).toBe('00:05');
     expect(formatClock(200)).toBe('03:20');
+    expect(formatClock(65.9)).toBe('01:05');
+    expect(formatClock(3723)).toBe('1:02:03');
+    expect(formatClock(Number.NaN)).toBe('00:00');
   });
 
   it('says durations in words', () => {

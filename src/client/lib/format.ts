@@ -1,4 +1,5 @@
 const MINUTE = 60;
+const HOUR_S = 60 * MINUTE;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -12,10 +13,12 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(total / MINUTE)}:${String(total % MINUTE).padStart(2, '0')}`;
 }
 
-/** Spec §9: the recorder's mm:ss (`00:05`, `03:20`). */
+/** Spec §9: the recorder's mm:ss (`00:05`, `03:20`); an hour or more shows h:mm:ss (`1:02:03`). */
 export function formatClock(seconds: number): string {
   const total = wholeSeconds(seconds);
-  return `${String(Math.floor(total / MINUTE)).padStart(2, '0')}:${String(total % MINUTE).padStart(2, '0')}`;
+  const hours = Math.floor(total / HOUR_S);
+  const mmss = `${String(Math.floor((total % HOUR_S) / MINUTE)).padStart(2, '0')}:${String(total % MINUTE).padStart(2, '0')}`;
+  return hours > 0 ? `${hours}:${mmss}` : mmss;
 }
 
 /** A duration said in words for screen readers: "3 minutes 20 seconds". */
@@ -27,6 +30,13 @@ export function formatDurationWords(seconds: number): string {
   if (minutes > 0) parts.push(`${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`);
   if (rest > 0 || minutes === 0) parts.push(`${rest} ${rest === 1 ? 'second' : 'seconds'}`);
   return parts.join(' ');
+}
+
+/** A file size: "512 B", "340 KB", "4.2 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 function toDate(value: string | Date): Date {

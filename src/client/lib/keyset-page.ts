@@ -1,4 +1,8 @@
-import { ApiError } from './api-client';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import type { pageQuerySchema } from '@shared/contract/pagination';
+import type { RouteName, RouteParams, RouteQuery, RouteResponse, Routes } from '@shared/contract/routes';
+import { ApiError, routeUrl } from './api-client';
+import { routeKey, type ParamsArgument } from './query-keys';
 
 /** One page of a list: the body's items, and where the next page is (null on the last one). */
 export interface KeysetPage<T> {
@@ -42,4 +46,36 @@ export async function fetchKeysetPage<T>(url: string, signal?: AbortSignal): Pro
   if (!response.ok) throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`);
   const body: unknown = text ? JSON.parse(text) : [];
   return { items: Array.isArray(body) ? (body as T[]) : [], next: nextPageUrl(response.headers, url) };
+}
+
+/** The endpoints that answer a page of a list (README "API conventions"). */
+type ListRouteName = {
+  [N in RouteName]: Routes[N] extends { query: typeof pageQuerySchema } ? N : never;
+}[RouteName];
+type ListItem<N extends ListRouteName> = RouteResponse<Routes[N]>[number];
+
+/** What a list may be narrowed by beyond its page (a person's posts: type, category). */
+type ListFilters<N extends ListRouteName> = Omit<NonNullable<RouteQuery<Routes[N]>>, 'limit' | 'cursor'>;
+
+type ListOptions<N extends ListRouteName> = (RouteParams<Routes[N]> extends undefined
+  ? { params?: undefined }
+  : { params: RouteParams<Routes[N]> }) & { limit?: number; filters?: ListFilters<N> };
+
+/**
+ * A list endpoint read a page at a time, following each answer's next link. Keyed by the endpoint's path (as
+ * `routeKey`), then "pages", then the filters when there are any.
+ */
+export function keysetPagesOptions<N extends ListRouteName>(name: N, options: ListOptions<N>) {
+  const { params, limit, filters } = options as { params?: never; limit?: number; filters?: object };
+  const [path] = routeKey(name, ...([params] as ParamsArgument<N>));
+  const query = { ...filters, ...(limit !== undefined && { limit }) };
+  return infiniteQueryOptions({
+    queryKey: filters && Object.keys(filters).length > 0 ? [path, 'pages', filters] : [path, 'pages'],
+    queryFn: ({ pageParam, signal }) => fetchKeysetPage<ListItem<N>>(pageParam, signal),
+    initialPageParam: routeUrl(name, {
+      params,
+      query: Object.keys(query).length ? query : undefined,
+    } as never),
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
+import { toFormData } from './multipart-form';
 import { isAbortError, uploadErrorMessage, uploadWithProgress } from './upload-with-progress';
 
 /**
@@ -49,13 +50,18 @@ class FakeXhr extends EventTarget {
   }
 }
 
+const newPost = () => toFormData('createPost', {}, { audio: { blob: new Blob(['x']), name: 'a.webm' } });
+
 describe('uploadWithProgress', () => {
   beforeEach(() => vi.stubGlobal('XMLHttpRequest', FakeXhr));
   afterEach(() => vi.unstubAllGlobals());
 
   it('posts the form to the endpoint with cookies, reports bytes sent and resolves with the JSON', async () => {
-    const body = new FormData();
-    body.append('title', 'Hello');
+    const body = toFormData(
+      'extendPost',
+      { duration: '2' },
+      { audio: { blob: new Blob(['x']), name: 'a.webm' } },
+    );
     const progress: Array<[number, number]> = [];
     const done = uploadWithProgress('extendPost', {
       params: { id: 'post 1' },
@@ -78,7 +84,7 @@ describe('uploadWithProgress', () => {
   });
 
   it('rejects with an ApiError worded like apiRequest’s, and the server message can be shown', async () => {
-    const done = uploadWithProgress('createPost', { body: new FormData() });
+    const done = uploadWithProgress('createPost', { body: newPost() });
     FakeXhr.last.respond(413, '{"message":"Please select an audio file smaller than 100MB."}');
     const error = await done.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
@@ -90,14 +96,14 @@ describe('uploadWithProgress', () => {
   });
 
   it('uses the status text when the body is empty', async () => {
-    const done = uploadWithProgress('createPost', { body: new FormData() });
+    const done = uploadWithProgress('createPost', { body: newPost() });
     FakeXhr.last.respond(502, '', 'Bad Gateway');
     await expect(done).rejects.toThrow('502: Bad Gateway');
   });
 
   it('cancels the request when the signal aborts', async () => {
     const controller = new AbortController();
-    const done = uploadWithProgress('createPost', { body: new FormData(), signal: controller.signal });
+    const done = uploadWithProgress('createPost', { body: newPost(), signal: controller.signal });
     controller.abort();
     const error = await done.catch((caught: unknown) => caught);
     expect(FakeXhr.last.aborted).toBe(true);
@@ -105,7 +111,7 @@ describe('uploadWithProgress', () => {
   });
 
   it('reports a network failure as an error of its own', async () => {
-    const done = uploadWithProgress('createPost', { body: new FormData() });
+    const done = uploadWithProgress('createPost', { body: newPost() });
     FakeXhr.last.dispatchEvent(new Event('error'));
     await expect(done).rejects.toThrow(/could not reach the server/);
   });

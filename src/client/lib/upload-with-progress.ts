@@ -1,6 +1,7 @@
 import { buildPath, endpoints } from '@shared/contract/endpoints';
-import type { RouteName, RouteParams, RouteResponse, Routes } from '@shared/contract/routes';
+import type { MultipartRouteName, RouteParams, RouteResponse, Routes } from '@shared/contract/routes';
 import { ApiError } from './api-client';
+import type { UploadBody } from './multipart-form';
 
 export interface UploadProgress {
   /** Bytes of the request body sent so far. */
@@ -9,11 +10,11 @@ export interface UploadProgress {
   total: number;
 }
 
-type ParamsOption<N extends RouteName> =
+type ParamsOption<N extends MultipartRouteName> =
   RouteParams<Routes[N]> extends undefined ? { params?: undefined } : { params: RouteParams<Routes[N]> };
 
-export type UploadOptions<N extends RouteName> = ParamsOption<N> & {
-  body: FormData;
+export type UploadOptions<N extends MultipartRouteName> = ParamsOption<N> & {
+  body: UploadBody<N>;
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
 };
@@ -23,7 +24,7 @@ export type UploadOptions<N extends RouteName> = ParamsOption<N> & {
  * `STATUS: body` ApiError), but through XMLHttpRequest so the caller can show how many bytes have gone up.
  * Aborting the signal cancels the upload and rejects with an AbortError.
  */
-export function uploadWithProgress<N extends RouteName>(
+export function uploadWithProgress<N extends MultipartRouteName>(
   name: N,
   options: UploadOptions<N>,
 ): Promise<RouteResponse<Routes[N]>> {

@@ -1,8 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '@shared/contract/users';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RouteResponse, Routes } from '@shared/contract/routes';
 import { USER_CACHE_MS } from '@shared/domain/limits';
 import { getQueryFn } from './query-client';
 import { currentUserQueryKey } from './session';
+
+type CurrentUser = RouteResponse<Routes['currentUser']>;
 
 export interface AuthState {
   user: CurrentUser | null;
@@ -10,14 +12,18 @@ export interface AuthState {
   isAuthenticated: boolean;
 }
 
-/** The signed-in person. Spec §3/§7: an error or an empty answer means signed out. */
-export function useAuth(): AuthState {
-  const { data, isLoading } = useQuery({
+/** Spec §3/§7: an error or an empty answer means signed out. */
+const currentUserQueryOptions = () =>
+  queryOptions({
     queryKey: currentUserQueryKey,
     queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
     retry: false,
     staleTime: USER_CACHE_MS,
   });
+
+/** The signed-in person. */
+export function useAuth(): AuthState {
+  const { data, isLoading } = useQuery(currentUserQueryOptions());
   const user = data ?? null;
   return { user, isLoading, isAuthenticated: user !== null };
 }

@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDialect } from './dialect';
+import { createDialect, isPostgres } from './dialect';
+import type { Database } from './schema';
 
 describe('SQLite rows (read as arrays, built by a compiled literal)', () => {
   let directory: string;
@@ -49,5 +50,31 @@ describe('SQLite rows (read as arrays, built by a compiled literal)', () => {
     const row = rows[0] as object;
     expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(row, '__proto__')?.value).toBe(1);
+  });
+});
+
+describe('isPostgres', () => {
+  it('tells the database from the db alone, and from a transaction on it', async () => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'earshot-dialect-'));
+    const sqlite = new Kysely<Database>({
+      dialect: createDialect({ kind: 'sqlite', file: path.join(directory, 'test.sqlite') }),
+    });
+    // The pool connects on the first query, so no server is needed to ask which dialect this is.
+    const postgres = new Kysely<Database>({
+      dialect: createDialect({
+        kind: 'postgres',
+        url: 'postgres://127.0.0.1:1/none',
+        schema: undefined,
+        poolMax: 1,
+      }),
+    });
+    try {
+      expect(isPostgres(postgres)).toBe(true);
+      expect(isPostgres(sqlite)).toBe(false);
+      expect(await sqlite.transaction().execute(async (trx) => isPostgres(trx))).toBe(false);
+    } finally {
+      await Promise.all([sqlite.destroy(), postgres.destroy()]);
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

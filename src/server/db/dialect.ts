@@ -1,9 +1,11 @@
 import { Pool, type PoolConfig } from 'pg';
 import SqliteDatabase from 'better-sqlite3';
 import {
+  PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
   type Dialect,
+  type Kysely,
   type SelectQueryBuilder,
   type SqliteDatabase as KyselySqliteDatabase,
   type SqliteStatement as KyselySqliteStatement,
@@ -11,8 +13,31 @@ import {
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DatabaseConfig } from '../config';
+import type { Database } from './schema';
 
 /** Every difference between SQLite and PostgreSQL lives in this file. */
+
+type PostgresConfig = Extract<DatabaseConfig, { kind: 'postgres' }>;
+
+/** Whether `db` (or a transaction on it) talks to PostgreSQL; Kysely's adapter is the dialect's own. */
+export function isPostgres(db: Pick<Kysely<unknown>, 'getExecutor'>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** The schema Kysely keeps its migration bookkeeping in; unset, it searches every schema on PostgreSQL. */
+export function migrationTableSchema(config: DatabaseConfig): string | undefined {
+  return config.kind === 'postgres' ? config.schema : undefined;
+}
+
+/**
+ * Where live events between instances travel (PostgreSQL LISTEN/NOTIFY). Undefined on SQLite: one process
+ * owns the file, so events stay in it.
+ */
+export function listenNotifyConnection(
+  config: DatabaseConfig,
+): Pick<PostgresConfig, 'url' | 'schema'> | undefined {
+  return config.kind === 'postgres' ? { url: config.url, schema: config.schema } : undefined;
+}
 
 /** Where lost PostgreSQL connections are reported (the app's logger). */
 export interface ConnectionLog {
@@ -48,10 +73,10 @@ export function createDialect(config: DatabaseConfig, log?: ConnectionLog): Dial
   return new PostgresDialect({ pool });
 }
 
-function postgresPoolConfig(config: Extract<DatabaseConfig, { kind: 'postgres' }>): PoolConfig {
+function postgresPoolConfig(config: PostgresConfig): PoolConfig {
   return {
     connectionString: config.url,
-    max: config.poolSize,
+    max: config.poolMax,
     // Names this process's connections in pg_stat_activity, unless DATABASE_URL or PGAPPNAME names them.
     fallback_application_name: `earshot/${process.pid}`,
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
@@ -132,31 +157,31 @@ export function countToNumber(value: string | number | bigint | null | undefined
  * Locks the selected rows and passes over rows another transaction holds, so concurrent workers each take a
  * different one. PostgreSQL only: SQLite has one writer, so a select inside a write statement is already exclusive.
  */
-export function forUpdateSkipLocked<DB, TB extends keyof DB, O>(
-  kind: DatabaseConfig['kind'],
-  query: SelectQueryBuilder<DB, TB, O>,
-): SelectQueryBuilder<DB, TB, O> {
-  return kind === 'postgres' ? query.forUpdate().skipLocked() : query;
+export function forUpdateSkipLocked<TB extends keyof Database, O>(
+  db: Kysely<Database>,
+  query: SelectQueryBuilder<Database, TB, O>,
+): SelectQueryBuilder<Database, TB, O> {
+  return isPostgres(db) ? query.forUpdate().skipLocked() : query;
 }
 
 /**
  * Locks the selected rows until the transaction ends, and holds back writes that reference them (a new row whose
  * foreign key points at one waits, then fails if it was deleted). SQLite has one writer, so its transaction is.
  */
-export function forUpdate<DB, TB extends keyof DB, O>(
-  kind: DatabaseConfig['kind'],
-  query: SelectQueryBuilder<DB, TB, O>,
-): SelectQueryBuilder<DB, TB, O> {
-  return kind === 'postgres' ? query.forUpdate() : query;
+export function forUpdate<TB extends keyof Database, O>(
+  db: Kysely<Database>,
+  query: SelectQueryBuilder<Database, TB, O>,
+): SelectQueryBuilder<Database, TB, O> {
+  return isPostgres(db) ? query.forUpdate() : query;
 }
 
 /**
  * Locks the selected rows until the transaction ends, without holding back writes that only reference them.
  * PostgreSQL only: SQLite runs one transaction at a time on its one connection, so each is already exclusive.
  */
-export function forNoKeyUpdate<DB, TB extends keyof DB, O>(
-  kind: DatabaseConfig['kind'],
-  query: SelectQueryBuilder<DB, TB, O>,
-): SelectQueryBuilder<DB, TB, O> {
-  return kind === 'postgres' ? query.forNoKeyUpdate() : query;
+export function forNoKeyUpdate<TB extends keyof Database, O>(
+  db: Kysely<Database>,
+  query: SelectQueryBuilder<Database, TB, O>,
+): SelectQueryBuilder<Database, TB, O> {
+  return isPostgres(db) ? query.forNoKeyUpdate() : query;
 }

@@ -12,21 +12,29 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
+function encodeCursor(parts: (string | number)[]): string {
+  return Buffer.from(JSON.stringify(parts)).toString('base64url');
+}
+
+const INVALID_CURSOR = 'That page cursor is not valid. Start again from the first page.';
+
+function decodeCursorParts(raw: string): unknown[] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (Array.isArray(value)) return value;
+  } catch {
+    // fall through to the same answer as a well-formed but wrong cursor
+  }
+  throw new BadRequestError(INVALID_CURSOR);
 }
 
 function decodeCursor(raw: string | undefined): Cursor | undefined {
   if (raw === undefined) return undefined;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string')) {
-      return { createdAt: value[0] as string, id: value[1] as string };
-    }
-  } catch {
-    // fall through to the same answer as a well-formed but wrong cursor
+  const parts = decodeCursorParts(raw);
+  if (parts.length === 2 && parts.every((part) => typeof part === 'string')) {
+    return { createdAt: parts[0] as string, id: parts[1] as string };
   }
-  throw new BadRequestError('That page cursor is not valid. Start again from the first page.');
+  throw new BadRequestError(INVALID_CURSOR);
 }
 
 export const byCreation = (row: { created_at: string; id: string }): Cursor => ({
@@ -39,28 +47,77 @@ export interface PageRequest {
   cursor?: string | undefined;
 }
 
+type KeysetColumns<DB, TB extends keyof DB> = {
+  createdAt: StringReference<DB, TB> & string;
+  id: StringReference<DB, TB> & string;
+};
+
 /**
- * One page of `query`, newest first by (createdAt, id) columns that an index covers, starting after the cursor.
- * `toCursor` names the row's values for those columns when they are not `created_at` and `id`.
+ * `query` from just after the cursor, newest first by (createdAt, id) columns that an index covers, one row more
+ * than a page (which tells whether another page follows).
  */
-export async function newestFirstPage<DB, TB extends keyof DB, O>(
+export function newestFirst<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
-  columns: { createdAt: StringReference<DB, TB> & string; id: StringReference<DB, TB> & string },
+  columns: KeysetColumns<DB, TB>,
   page: PageRequest,
-  toCursor: (row: O) => Cursor,
-): Promise<Page<O>> {
+): SelectQueryBuilder<DB, TB, O> {
   const after = decodeCursor(page.cursor);
   const filtered = after
     ? query.where(
         sql<boolean>`(${sql.ref(columns.createdAt)}, ${sql.ref(columns.id)}) < (${after.createdAt}, ${after.id})`,
       )
     : query;
-  const rows = await filtered
+  return filtered
     .orderBy(columns.createdAt, 'desc')
     .orderBy(columns.id, 'desc')
-    .limit(page.limit + 1)
-    .execute();
+    .limit(page.limit + 1);
+}
+
+/**
+ * One page of `query`, newest first by (createdAt, id) columns that an index covers, starting after the cursor.
+ * `toCursor` names the row's values for those columns when they are not `created_at` and `id`.
+ */
+export async function newestFirstPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  columns: KeysetColumns<DB, TB>,
+  page: PageRequest,
+  toCursor: (row: O) => Cursor,
+): Promise<Page<O>> {
+  const rows = await newestFirst(query, columns, page).execute();
   const items = rows.slice(0, page.limit);
   const last = items.at(-1);
-  return { items, nextCursor: rows.length > page.limit && last ? encodeCursor(toCursor(last)) : null };
+  if (rows.length <= page.limit || !last) return { items, nextCursor: null };
+  const cursor = toCursor(last);
+  return { items, nextCursor: encodeCursor([cursor.createdAt, cursor.id]) };
+}
+
+/**
+ * One page of a ranked `query` (its order already given), `page.limit` rows from the cursor's offset, never past
+ * `maxRows`. For relevance-ranked results, where a keyset cursor would not hold: a score depends on every other
+ * row (bm25 and ts_rank weigh each word by how rare it is), so a write between two pages moves rows across any
+ * (score, created_at, id) position, and a keyset would skip or repeat them as surely as an offset does. Ranking
+ * reads every match anyway, so an offset costs no more; `maxRows` bounds how deep anyone can page.
+ */
+export async function boundedOffsetPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  page: PageRequest,
+  maxRows: number,
+): Promise<Page<O>> {
+  const offset = decodeOffset(page.cursor);
+  const limit = Math.min(page.limit, maxRows - offset);
+  if (limit <= 0) return { items: [], nextCursor: null };
+  const rows = await query
+    .limit(limit + 1)
+    .offset(offset)
+    .execute();
+  const items = rows.slice(0, limit);
+  const next = offset + limit;
+  return { items, nextCursor: rows.length > limit && next < maxRows ? encodeCursor([next]) : null };
+}
+
+function decodeOffset(raw: string | undefined): number {
+  if (raw === undefined) return 0;
+  const [offset, ...rest] = decodeCursorParts(raw);
+  if (rest.length === 0 && Number.isSafeInteger(offset) && (offset as number) >= 0) return offset as number;
+  throw new BadRequestError(INVALID_CURSOR);
 }

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Portable column types: text ids, ISO-8601 text timestamps, integer booleans, JSON as text. */
 export interface UsersTable {
@@ -12,6 +12,9 @@ export interface UsersTable {
   links_json: Generated<string>;
   profile_image_url: string | null;
   background_image_url: string | null;
+  /** The images rows behind the two URLs above, deleted when replaced. */
+  profile_image_id: string | null;
+  background_image_id: string | null;
   profile_image_offset_x: Generated<number>;
   profile_image_offset_y: Generated<number>;
   voice_bio_url: string | null;
@@ -74,6 +77,8 @@ export interface ImagesTable {
   storage_key: string;
   mime: string;
   bytes: number;
+  /** 1 once decoded and re-encoded here; 0 for a photo stored as uploaded, before that. */
+  reencoded: Generated<number>;
   created_at: string;
 }
 
@@ -92,6 +97,10 @@ export interface PostsTable {
   audio_id: string;
   image_id: string | null;
   allow_visitor_comments: Generated<number>;
+  /** Counted listens by others, kept by each listen report. */
+  listens: Generated<number>;
+  /** Seconds others listened, kept by each listen report. */
+  listening_seconds: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -175,6 +184,48 @@ export interface AutosaveChunksTable {
   created_at: string;
 }
 
+/** A person's voice bio (users.voice_bio_url holds its address). */
+export interface VoiceBiosTable {
+  user_id: string;
+  audio_id: string;
+  created_at: string;
+}
+
+/** One post's listens on one UTC day: what the stats chart reads. */
+export interface PostListenDaysTable {
+  post_id: string;
+  /** The post's owner, so a person's chart reads through one index. */
+  owner_id: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  listens: Generated<number>;
+  seconds: Generated<number>;
+}
+
+/** One listener's listening of one post on one UTC day. */
+export interface PostListensTable {
+  post_id: string;
+  /**
+   * Under that day's salt: `m:<HMAC of the user id>` for a member, `v:<HMAC of address block and user agent>` for a
+   * visitor. Never a user id or an address.
+   */
+  listener_key: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  /** Listening time reported that day, at most three times the post's length. */
+  seconds: number;
+  /** 1 once `seconds` reached min(5, the post's length): a listen the stats count. */
+  counted: Generated<number>;
+  created_at: string;
+}
+
+/** The random salt visitors' listener keys are made with on one UTC day; deleted the day after. */
+export interface ListenerSaltsTable {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  salt: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -191,15 +242,16 @@ export interface Database {
   follows: FollowsTable;
   comments: CommentsTable;
   notifications: NotificationsTable;
+  voice_bios: VoiceBiosTable;
+  post_listens: PostListensTable;
+  post_listen_days: PostListenDaysTable;
+  listener_salts: ListenerSaltsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type AudioAssetRow = Selectable<AudioAssetsTable>;
 export type ImageRow = Selectable<ImagesTable>;
 export type PostRow = Selectable<PostsTable>;
-export type JobRow = Selectable<JobsTable>;
-export type CommentRow = Selectable<CommentsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;

@@ -29,8 +29,6 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
       root: clientDir,
       index: false,
       wildcard: false,
-      // reply.sendFile belongs to the media files plugin; this one only serves the app's own files.
-      decorateReply: false,
       setHeaders(response, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -21,4 +21,14 @@ describe('content security policy', () => {
     expect(policy).toContain("object-src 'none'");
     expect(policy).toMatch(/; report-uri \/reports$/);
   });
+
+  it('lets media, images and the player fallback load from the origins media redirects lead to, and no other', () => {
+    const own = contentSecurityPolicy([], '/reports');
+    expect(own).toContain("media-src 'self' blob:;");
+    const redirected = contentSecurityPolicy([], '/reports', ['https://media.example.net']);
+    expect(redirected).toContain("media-src 'self' blob: https://media.example.net;");
+    expect(redirected).toContain("img-src 'self' data: blob: https://media.example.net;");
+    expect(redirected).toContain("connect-src 'self' blob: https://media.example.net;");
+    expect(redirected).toContain("script-src 'self';");
+  });
 });

@@ -12,16 +12,22 @@ export function inlineScriptHashes(html: string): string[] {
 /**
  * Scripts only from our own origin or with a listed hash; no plugins, no framing, no foreign base or form targets.
  * Styles allow inline: dialogs inject <style> elements at run time (scroll locking), and CSS cannot run code.
- * Audio previews, recordings and waveforms use blob: URLs.
+ * Audio previews, recordings and waveforms use blob: URLs. `mediaOrigins` are where media redirects lead
+ * (S3_REDIRECT_PUBLIC_MEDIA): players and images load from there, and the player's fallback fetches from there.
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[], reportPath: string): string {
+export function contentSecurityPolicy(
+  scriptHashes: readonly string[],
+  reportPath: string,
+  mediaOrigins: readonly string[] = [],
+): string {
+  const media = mediaOrigins.map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
     `script-src 'self' ${[...new Set(scriptHashes)].join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
-    "connect-src 'self' blob:",
+    `img-src 'self' data: blob:${media}`,
+    `media-src 'self' blob:${media}`,
+    `connect-src 'self' blob:${media}`,
     "font-src 'self'",
     "worker-src 'self' blob:",
     "manifest-src 'self'",

@@ -1,7 +1,9 @@
 import { finished, PassThrough, type Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
+import type { MultipartDefinition } from '@shared/contract/routes';
 import { BadRequestError, PayloadTooLargeError } from '../errors';
-import { TooLargeError, type BlobStore, type TempBlob } from '../storage/blob-store';
+import { TooLargeError } from '../storage/blob-store';
+import type { ScratchFile, ScratchFiles } from '../storage/scratch-files';
 
 /** What the multipart parser allows in any request (registered in app.ts). */
 export const MULTIPART_LIMITS = { fields: 30, fieldSize: 64 * 1024, files: 2, parts: 40 };
@@ -19,6 +21,20 @@ export interface FileFieldRule {
   tooLargeMessage: string;
 }
 
+/** The rule for each file part a route's contract names, by what the part accepts. */
+export function fileRulesFor(
+  multipart: MultipartDefinition,
+  byKind: Partial<Record<MultipartDefinition['files'][string]['accepts'], FileFieldRule>>,
+): Record<string, FileFieldRule> {
+  return Object.fromEntries(
+    Object.entries(multipart.files).map(([name, file]) => {
+      const rule = byKind[file.accepts];
+      if (!rule) throw new Error(`No upload rule for ${file.accepts} files (the "${name}" part)`);
+      return [name, rule];
+    }),
+  );
+}
+
 export interface UploadChecks {
   /** Runs once, as the first file part begins and before any of its bytes are read, with the fields so far. */
   beforeFiles?: (fields: Record<string, string>) => Promise<void>;
@@ -26,8 +42,8 @@ export interface UploadChecks {
 
 export interface MultipartUpload {
   fields: Record<string, string>;
-  files: Record<string, TempBlob>;
-  /** Removes every temp file of this upload; call it whatever happened. */
+  files: Record<string, ScratchFile>;
+  /** Removes every scratch file of this upload; call it whatever happened. */
   discard(): Promise<void>;
 }
 
@@ -60,12 +76,12 @@ function asClientError(error: unknown): unknown {
 }
 
 /**
- * Streams each expected file of a multipart request to its own temp blob, holding no file in memory, and collects
+ * Streams each expected file of a multipart request to a scratch file of its own, holding no file in memory, and collects
  * the text fields. Files under other names are read past and dropped. On any failure nothing is left on disk.
  */
 export async function readMultipartUpload(
   request: FastifyRequest,
-  blobs: BlobStore,
+  scratch: ScratchFiles,
   rules: Record<string, FileFieldRule>,
   checks: UploadChecks = {},
 ): Promise<MultipartUpload> {
@@ -77,9 +93,9 @@ export async function readMultipartUpload(
   if (Number(request.headers['content-length']) > bodyBytes)
     throw new PayloadTooLargeError(largest.tooLargeMessage);
   const fields: Record<string, string> = {};
-  const files: Record<string, TempBlob> = {};
+  const files: Record<string, ScratchFile> = {};
   const discard = async () => {
-    await Promise.all(Object.values(files).map((file) => blobs.discardTemp(file)));
+    await Promise.all(Object.values(files).map((file) => scratch.discard(file)));
   };
   // The parser's own cap sits above ours, so the rule's message is the one that is given.
   const parts = request.parts({ limits: { fileSize: largest.maxBytes + 1 } });
@@ -105,7 +121,7 @@ export async function readMultipartUpload(
         continue;
       }
       try {
-        files[part.fieldname] = await blobs.putTemp(clientBytes(part.file), rule.maxBytes);
+        files[part.fieldname] = await scratch.receive(clientBytes(part.file), rule.maxBytes);
       } catch (error) {
         if (error instanceof TooLargeError) throw new PayloadTooLargeError(rule.tooLargeMessage);
         throw error;

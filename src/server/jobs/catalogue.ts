@@ -5,6 +5,7 @@
 export interface JobPayloads {
   'media.render-speech': { assetId: string };
   'autosave.recover-abandoned': Record<string, never>;
+  'images.reencode-legacy': Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;

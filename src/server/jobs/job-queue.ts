@@ -1,4 +1,3 @@
-import type { DatabaseConfig } from '../config';
 import type { Db } from '../db/database';
 import { forUpdateSkipLocked } from '../db/dialect';
 import type { JobName, JobPayloads } from './catalogue';
@@ -63,11 +62,7 @@ function isoAfter(start: Date, ms: number): string {
   return new Date(start.getTime() + ms).toISOString();
 }
 
-export function createJobQueue(
-  db: Db,
-  databaseKind: DatabaseConfig['kind'],
-  options: { now?: () => Date } = {},
-): JobQueue {
+export function createJobQueue(db: Db, options: { now?: () => Date } = {}): JobQueue {
   const now = options.now ?? (() => new Date());
   const listeners = new Set<() => void>();
 
@@ -150,7 +145,7 @@ export function createJobQueue(
             locked_until: isoAfter(start, leaseMs),
             updated_at: at,
           }))
-          .where('id', '=', forUpdateSkipLocked(databaseKind, due))
+          .where('id', '=', forUpdateSkipLocked(db, due))
           .returning(['id', 'name', 'payload_json', 'attempts', 'max_attempts'])
           .executeTakeFirst();
         if (!row) return undefined;

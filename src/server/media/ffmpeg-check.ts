@@ -1,4 +1,4 @@
-import type { ResolvedBinary } from './ffmpeg-binaries';
+import type { ResolvedBinary } from './ffmpeg-binary';
 import { MediaProcessError, runProcess } from './process-runner';
 
 /** What the pipeline asks of ffmpeg (media/ffmpeg.ts), and `sine` and `lavfi` for the probe below. */

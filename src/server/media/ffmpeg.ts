@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { InsufficientStorageError } from '../errors';
 import type { AudioFormat } from './file-formats';
-import type { FfmpegBinaries } from './ffmpeg-binaries';
+import type { ResolvedBinary } from './ffmpeg-binary';
 import { createFfmpegHealth, type FfmpegHealth } from './ffmpeg-check';
 import { LoudnessMeter } from './loudness';
 import { AudioTooLongError, FfmpegUnusableError, NOT_AUDIO_MESSAGE, NotAudioError } from './media-errors';
@@ -62,7 +62,7 @@ export interface AnalyseOptions {
 }
 
 export interface Ffmpeg {
-  readonly binaries: FfmpegBinaries;
+  readonly binary: ResolvedBinary;
   /** Whether ffmpeg works right now (a tiny decode, cached briefly). */
   readonly health: FfmpegHealth;
   /**
@@ -138,7 +138,7 @@ class PcmMeters {
 }
 
 export function createFfmpeg(
-  binaries: FfmpegBinaries,
+  binary: ResolvedBinary,
   options: { timeoutMs: number; concurrency?: number | undefined },
 ): Ffmpeg {
   // Each lane runs up to `concurrency` processes: an upload's analysis, which someone waits for, never queues
@@ -147,14 +147,13 @@ export function createFfmpeg(
     analysis: new ProcessLimiter(options.concurrency),
     render: new ProcessLimiter(options.concurrency),
   };
-  const health = createFfmpegHealth(binaries.ffmpeg.path, options.timeoutMs);
+  const health = createFfmpegHealth(binary.path, options.timeoutMs);
   const timeoutFor = (budgetMs?: number) => Math.min(options.timeoutMs, budgetMs ?? Infinity);
 
   /** A decode failed: the file's fault only when ffmpeg itself still works and the disk is not full. */
   async function explainDecodeFailure(failure: MediaProcessError): Promise<Error> {
     const problem = await health.problem();
-    if (problem)
-      return new FfmpegUnusableError(`ffmpeg at ${binaries.ffmpeg.path} ${problem}`, { cause: failure });
+    if (problem) return new FfmpegUnusableError(`ffmpeg at ${binary.path} ${problem}`, { cause: failure });
     if (OUT_OF_SPACE_WORDS.test(failure.message))
       return new InsufficientStorageError(undefined, { cause: failure });
     return new NotAudioError(NOT_AUDIO_MESSAGE, failure.message);
@@ -190,7 +189,7 @@ export function createFfmpeg(
     let refusal: unknown;
     try {
       await decode.lane.run(() =>
-        runProcess(binaries.ffmpeg.path, args, {
+        runProcess(binary.path, args, {
           timeoutMs: decode.timeoutMs,
           failOnStderr: OUTPUT_NOT_WRITTEN,
           onStdout: (pcm) =>
@@ -214,7 +213,7 @@ export function createFfmpeg(
   }
 
   return {
-    binaries,
+    binary,
     health,
 
     async analyse(inputs, options = {}) {
@@ -270,7 +269,7 @@ export function createFfmpeg(
         const signal = rendition.signal;
         const timeoutMs = timeoutFor(rendition.timeoutMs);
         await lanes.render.run(() =>
-          runProcess(binaries.ffmpeg.path, args, {
+          runProcess(binary.path, args, {
             timeoutMs,
             cwd,
             failOnStderr: OUTPUT_NOT_WRITTEN,

@@ -1,5 +1,5 @@
 import { tooLongMessage, type AudioDurationLimit } from '@shared/domain/audio-limits';
-import { ServiceUnavailableError, UnprocessableError } from '../errors';
+import { AppError, ServiceUnavailableError, UnprocessableError } from '../errors';
 
 export const NOT_AUDIO_MESSAGE = 'This file is not audio we can play. Record again or choose an audio file.';
 
@@ -36,9 +36,24 @@ export class FfmpegUnusableError extends ServiceUnavailableError {
   }
 }
 
+/**
+ * Stored media a row points at is gone (lost, or deleted by hand): our fault, never the uploader's, so a 500 that
+ * says what the person can still do. `problem` names the missing object.
+ */
+export class MissingMediaError extends AppError {
+  readonly statusCode = 500;
+  constructor(
+    message: string,
+    readonly problem: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
 /** What went wrong, for an operator (logs, a job's last error): ffmpeg's own words rather than the user's message. */
 export function operatorReason(error: unknown): string {
-  if (error instanceof FfmpegUnusableError) return error.problem;
+  if (error instanceof FfmpegUnusableError || error instanceof MissingMediaError) return error.problem;
   if (error instanceof NotAudioError) return `the audio does not decode (${error.detail ?? error.message})`;
   return error instanceof Error ? error.message : String(error);
 }

@@ -1,14 +1,14 @@
 import { routes } from '@shared/contract/routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { requireUser, signedInUser } from '../auth/current-user';
 import { renderLoginPage, renderSignOutPage, type LoginPageState } from '../auth/login-page';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '../auth/session-cookie';
 import type { AppContext } from '../context';
-import type { UserRow } from '../db/schema';
 import { AppError, TooManyRequestsError } from '../errors';
 import { contractRoute, type App } from '../http/app-types';
 import { validationMessage } from '../http/error-handler';
+
+/** The person signing in or up, as the account service gives them. */
+type Account = Awaited<ReturnType<AppContext['accounts']['authenticate']>>;
 
 function isFormPost(request: FastifyRequest): boolean {
   return request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
@@ -51,7 +51,7 @@ export function registerAuthRoutes(app: App, context: AppContext): void {
     request: FastifyRequest,
     reply: FastifyReply,
     mode: LoginPageState['mode'],
-    act: () => Promise<UserRow>,
+    act: () => Promise<Account>,
   ) {
     const form = isFormPost(request);
     if (request.validationError) {
@@ -63,7 +63,7 @@ export function registerAuthRoutes(app: App, context: AppContext): void {
       const user = await act();
       await startSession(request, reply, user.id);
       if (form) return reply.redirect('/', 303);
-      return reply.code(mode === 'register' ? 201 : 200).send(await context.users.currentUser(user));
+      return context.users.currentUser(user);
     } catch (error) {
       if (form && error instanceof AppError) {
         if (error instanceof TooManyRequestsError) {
@@ -79,18 +79,13 @@ export function registerAuthRoutes(app: App, context: AppContext): void {
     }
   }
 
-  app.get(
-    '/api/login',
-    {
-      schema: {
-        querystring: z.object({ mode: z.enum(['signin', 'register']).catch('signin').default('signin') }),
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(routes.signInPage),
+    handler: async (request, reply) => {
       if (request.currentUser) return reply.redirect('/', 303);
       return sendLoginPage(reply, 200, { mode: request.query.mode });
     },
-  );
+  });
 
   app.route({
     ...contractRoute(routes.register),
@@ -126,18 +121,21 @@ export function registerAuthRoutes(app: App, context: AppContext): void {
 
   // Spec §2: Sign Out is a full page load. The same-origin guard lets every GET through and the SameSite=Lax
   // cookie comes along on a link from any site, so only the person's own navigations sign out at once.
-  app.get('/api/logout', async (request, reply) => {
-    if (!isOwnNavigation(request)) return sendHtmlPage(reply, 200, renderSignOutPage());
-    await endSession(request, reply);
-    return reply.redirect('/', 302);
+  app.route({
+    ...contractRoute(routes.signOutPage),
+    handler: async (request, reply) => {
+      if (!isOwnNavigation(request)) return sendHtmlPage(reply, 200, renderSignOutPage());
+      await endSession(request, reply);
+      return reply.redirect('/');
+    },
   });
 
+  // A signed-out visitor's page asks this on every load: `null` for them, so their console shows no failed request.
   app.route({
     ...contractRoute(routes.currentUser),
-    preHandler: requireUser,
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return context.users.currentUser(signedInUser(request));
+      return request.currentUser ? context.users.currentUser(request.currentUser) : null;
     },
   });
 }

@@ -1,7 +1,8 @@
+import { endpoints } from '@shared/contract/endpoints';
 import type { AppContext } from '../context';
 import type { App } from '../http/app-types';
 
-export const CSP_REPORT_PATH = '/api/csp-reports';
+export const CSP_REPORT_PATH = endpoints.cspReport.path;
 const REPORT_MEDIA_TYPES = ['application/csp-report', 'application/reports+json'];
 const KEPT_FOR_TESTS = 100;
 
@@ -64,5 +65,5 @@ export function registerCspReportRoutes(app: App, context: AppContext): void {
       return reply.code(204).send();
     });
   });
-  if (context.config.environment === 'test') app.get('/api/test/csp-reports', async () => kept);
+  if (context.config.environment === 'test') app.get(endpoints.testCspReports.path, async () => kept);
 }

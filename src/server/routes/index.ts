@@ -1,21 +1,31 @@
 import type { AppContext } from '../context';
 import type { App } from '../http/app-types';
+import { registerApiReferenceRoutes } from './api-reference';
 import { registerAuthRoutes } from './auth';
 import { registerCspReportRoutes } from './csp-reports';
+import { registerEventRoutes } from './events';
 import { registerHealthRoutes } from './health';
 import { registerMediaRoutes } from './media';
 import { registerPostRoutes } from './posts';
+import { registerProfileRoutes } from './profile';
+import { registerSearchRoutes } from './search';
 import { registerSocialRoutes } from './social';
 import { registerTestHelperRoutes } from './test-helpers';
 import { registerUserRoutes } from './users';
+import { registerVoiceBioRoutes } from './voice-bio';
 
 export function registerRoutes(app: App, context: AppContext): void {
   registerHealthRoutes(app, context);
   registerCspReportRoutes(app, context);
   registerAuthRoutes(app, context);
   registerUserRoutes(app, context);
+  registerProfileRoutes(app, context);
+  registerVoiceBioRoutes(app, context);
   registerPostRoutes(app, context);
   registerSocialRoutes(app, context);
+  registerSearchRoutes(app, context);
+  registerEventRoutes(app, context);
   registerMediaRoutes(app, context);
+  registerApiReferenceRoutes(app, context);
   if (context.config.environment === 'test') registerTestHelperRoutes(app, context);
 }

@@ -1,49 +1,36 @@
+import { routes } from '@shared/contract/routes';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { actorOf } from '../access/policy';
 import { loadCurrentUser } from '../auth/current-user';
 import type { AppContext } from '../context';
-import { findAudioFiles, findImage } from '../db/queries/audio-assets';
-import { NotFoundError } from '../errors';
-import type { App } from '../http/app-types';
-import { sendMedia } from '../http/media-files';
-
-const MISSING = 'No media is at this address, or it is not shared with you.';
-const idPattern = /^[0-9a-f-]{36}$/;
+import { contractRoute, type App } from '../http/app-types';
+import { sendStoredMedia } from '../http/media-files';
 
 /** Media answers exactly as the record it belongs to: a private item's files are not there for anyone else. */
 export function registerMediaRoutes(app: App, context: AppContext): void {
-  // Public media, most requests, needs no session lookup; private media is for its owner alone.
-  const mayView = async (request: FastifyRequest, media: { is_private: number; owner_id: string }) =>
-    media.is_private === 0 || (await loadCurrentUser(request, context.sessions))?.id === media.owner_id;
+  const { storage } = context.config;
+  const sending = { redirectPublic: storage.kind === 's3' && storage.redirectPublicMedia };
+  // Media routes are outside /api, so the session is loaded only when the media turns out to be private.
+  const actor = (request: FastifyRequest) => async () =>
+    actorOf((await loadCurrentUser(request, context.sessions))?.id);
 
-  app.get(
-    '/media/audio/:assetId/:file',
-    { schema: { params: z.object({ assetId: z.string().regex(idPattern), file: z.string().max(40) }) } },
-    async (request, reply) => {
-      const asset = await findAudioFiles(context.db, request.params.assetId);
-      if (!asset || !(await mayView(request, asset))) throw new NotFoundError(MISSING);
-      const { file } = request.params;
-      const stored = [
-        { key: asset.original_key, mime: asset.original_mime },
-        { key: asset.rendition_key, mime: asset.rendition_mime },
-      ].find((candidate) => candidate.key?.endsWith(`/${file}`));
-      if (!stored?.key || !stored.mime) throw new NotFoundError(MISSING);
-      return sendMedia(reply, stored.key, stored.mime, asset.is_private === 0);
+  // HEAD is declared rather than derived from GET, so Fastify keeps our Content-Length on it.
+  app.route({
+    ...contractRoute(routes.mediaAudio),
+    method: ['GET', 'HEAD'],
+    handler: async (request, reply) => {
+      const { assetId, file } = request.params;
+      const media = await context.media.audioFile(assetId, file, actor(request));
+      return sendStoredMedia(reply, request, context.blobs, media, sending);
     },
-  );
+  });
 
-  app.get(
-    '/media/images/:file',
-    { schema: { params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.[a-z]{3,4}$/) }) } },
-    async (request, reply) => {
-      const image = await findImage(context.db, request.params.file.split('.')[0]!);
-      if (
-        !image ||
-        !image.storage_key.endsWith(`/${request.params.file}`) ||
-        !(await mayView(request, image))
-      )
-        throw new NotFoundError(MISSING);
-      return sendMedia(reply, image.storage_key, image.mime, image.is_private === 0);
+  app.route({
+    ...contractRoute(routes.mediaImage),
+    method: ['GET', 'HEAD'],
+    handler: async (request, reply) => {
+      const media = await context.media.imageFile(request.params.file, actor(request));
+      return sendStoredMedia(reply, request, context.blobs, media, sending);
     },
-  );
+  });
 }

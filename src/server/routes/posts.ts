@@ -1,13 +1,14 @@
-import { autosaveFieldsSchema } from '@shared/contract/posts';
-import { routes } from '@shared/contract/routes';
+import { routes, type MultipartDefinition } from '@shared/contract/routes';
 import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES } from '@shared/domain/posts';
 import type { FastifyRequest } from 'fastify';
 import { requireUser, signedInUser } from '../auth/current-user';
 import type { AppContext } from '../context';
-import { BadRequestError } from '../errors';
+import { BadRequestError, parseOrBadRequest } from '../errors';
 import { contractRoute, type App } from '../http/app-types';
-import { readMultipartUpload, type FileFieldRule } from '../http/multipart-upload';
+import { fileRulesFor, readMultipartUpload, type FileFieldRule } from '../http/multipart-upload';
 import { sendSerializedPage } from '../http/pagination';
+import { rateLimit } from '../http/rate-limit';
+import type { Listener } from '../services/listen-service';
 import type { PostUpload } from '../services/post-service';
 
 const AUDIO_RULE: FileFieldRule = {
@@ -18,14 +19,24 @@ const PHOTO_RULE: FileFieldRule = {
   maxBytes: MAX_IMAGE_BYTES,
   tooLargeMessage: 'Photos must be smaller than 10MB.',
 };
+const RULES = { audio: AUDIO_RULE, image: PHOTO_RULE };
+
+const listenerOf = (request: FastifyRequest): Listener =>
+  request.currentUser
+    ? { userId: request.currentUser.id }
+    : { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
 
 export function registerPostRoutes(app: App, context: AppContext): void {
-  /** Streams the upload to temp files, hands it to `use`, and removes whatever `use` did not keep. */
-  async function withUpload<T>(request: FastifyRequest, use: (upload: PostUpload) => Promise<T>): Promise<T> {
-    const upload = await readMultipartUpload(request, context.blobs, {
-      audio: AUDIO_RULE,
-      photo: PHOTO_RULE,
-    });
+  /**
+   * Streams the files the route's contract names to temp files, hands the upload to `use`, and removes whatever
+   * `use` did not keep.
+   */
+  async function withUpload<T>(
+    multipart: MultipartDefinition,
+    request: FastifyRequest,
+    use: (upload: PostUpload) => Promise<T>,
+  ): Promise<T> {
+    const upload = await readMultipartUpload(request, context.scratch, fileRulesFor(multipart, RULES));
     try {
       return await use(upload);
     } finally {
@@ -33,25 +44,27 @@ export function registerPostRoutes(app: App, context: AppContext): void {
     }
   }
 
-  const create = (asDiary: boolean) => async (request: FastifyRequest) =>
-    withUpload(request, (upload) => context.posts.create(signedInUser(request).id, upload, asDiary));
+  const create = (multipart: MultipartDefinition, asDiary: boolean) => async (request: FastifyRequest) =>
+    withUpload(multipart, request, (upload) =>
+      context.posts.create(signedInUser(request).id, upload, asDiary),
+    );
 
   app.route({
     ...contractRoute(routes.createPost),
     preHandler: requireUser,
-    handler: async (request, reply) => reply.code(201).send(await create(false)(request)),
+    handler: create(routes.createPost.multipart, false),
   });
   app.route({
     ...contractRoute(routes.createDiaryEntry),
     preHandler: requireUser,
-    handler: async (request, reply) => reply.code(201).send(await create(true)(request)),
+    handler: create(routes.createDiaryEntry.multipart, true),
   });
 
   app.route({
     ...contractRoute(routes.extendDraftPost),
     preHandler: requireUser,
     handler: (request) =>
-      withUpload(request, (upload) =>
+      withUpload(routes.extendDraftPost.multipart, request, (upload) =>
         context.posts.extend(signedInUser(request).id, request.params.id, upload),
       ),
   });
@@ -59,7 +72,7 @@ export function registerPostRoutes(app: App, context: AppContext): void {
     ...contractRoute(routes.extendDraftDiaryEntry),
     preHandler: requireUser,
     handler: (request) =>
-      withUpload(request, (upload) =>
+      withUpload(routes.extendDraftDiaryEntry.multipart, request, (upload) =>
         context.posts.extend(signedInUser(request).id, request.params.id, upload, { draftsOnly: true }),
       ),
   });
@@ -67,7 +80,7 @@ export function registerPostRoutes(app: App, context: AppContext): void {
     ...contractRoute(routes.extendPost),
     preHandler: requireUser,
     handler: (request) =>
-      withUpload(request, (upload) =>
+      withUpload(routes.extendPost.multipart, request, (upload) =>
         context.posts.extend(signedInUser(request).id, request.params.id, upload),
       ),
   });
@@ -75,7 +88,7 @@ export function registerPostRoutes(app: App, context: AppContext): void {
     ...contractRoute(routes.editDraft),
     preHandler: requireUser,
     handler: (request) =>
-      withUpload(request, (upload) => {
+      withUpload(routes.editDraft.multipart, request, (upload) => {
         const draftId = upload.fields.draftId;
         if (!draftId) throw new BadRequestError('Say which draft to save with a draftId field.');
         return context.posts.replaceDraft(signedInUser(request).id, draftId, upload);
@@ -93,17 +106,15 @@ export function registerPostRoutes(app: App, context: AppContext): void {
         ),
     ],
     handler: (request) =>
-      withUpload(request, async (upload) => {
-        const parsed = autosaveFieldsSchema.safeParse(upload.fields);
-        if (!parsed.success)
-          throw new BadRequestError(parsed.error.issues.map((issue) => issue.message).join(' '));
+      withUpload(routes.autosaveChunk.multipart, request, async (upload) => {
+        const fields = parseOrBadRequest(routes.autosaveChunk.multipart.fields, upload.fields);
         if (!upload.files.audio) throw new BadRequestError('Attach the chunk as a file field named "audio".');
         const { savedAt } = await context.autosave.saveChunk(
           signedInUser(request).id,
-          parsed.data,
+          fields,
           upload.files.audio,
         );
-        return { sessionId: parsed.data.sessionId, chunkNumber: parsed.data.chunkNumber, savedAt };
+        return { sessionId: fields.sessionId, chunkNumber: fields.chunkNumber, savedAt };
       }),
   });
 
@@ -143,7 +154,11 @@ export function registerPostRoutes(app: App, context: AppContext): void {
       sendSerializedPage(
         request,
         reply,
-        await context.posts.list(signedInUser(request).id, { userId: request.params.userId }, request.query),
+        await context.posts.list(
+          signedInUser(request).id,
+          { userId: request.params.userId, type: request.query.type, category: request.query.category },
+          request.query,
+        ),
       ),
   });
   app.route({
@@ -172,6 +187,28 @@ export function registerPostRoutes(app: App, context: AppContext): void {
   app.route({
     ...contractRoute(routes.getPostPeaks),
     handler: (request) => context.posts.peaks(request.currentUser?.id, request.params.id),
+  });
+
+  // A player reports a play every little while; far more than that is a script, not a listener.
+  const limitListens = rateLimit(context, {
+    name: 'listen',
+    limit: 120,
+    windowSeconds: 10 * 60,
+    key: (request) => context.listens.limitKey(listenerOf(request)),
+    message: 'Too many listens were reported from you in the last few minutes. Please wait a while.',
+  });
+  // Beyond the spec: signed-out visitors' plays count too, keyed so that no address is kept.
+  app.route({
+    ...contractRoute(routes.recordListen),
+    preHandler: limitListens,
+    handler: async (request) => {
+      const counted = await context.listens.record(
+        listenerOf(request),
+        request.params.id,
+        request.body.seconds,
+      );
+      return { postId: request.params.id, counted };
+    },
   });
 
   app.route({

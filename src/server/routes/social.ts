@@ -1,12 +1,15 @@
 import { routes } from '@shared/contract/routes';
 import { COMMENT_MAX_BYTES } from '@shared/domain/social';
+import { actorOf } from '../access/policy';
 import { requireUser, signedInUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { contractRoute, type App } from '../http/app-types';
 import { BadRequestError } from '../errors';
-import { readMultipartUpload, type FileFieldRule } from '../http/multipart-upload';
+import { fileRulesFor, readMultipartUpload, type FileFieldRule } from '../http/multipart-upload';
 import { sendPage } from '../http/pagination';
-import type { CommentAdmission, Commenter } from '../services/comment-service';
+import { rateLimit } from '../http/rate-limit';
+import { addressBlock } from '../services/address-block';
+import type { CommentAdmission } from '../services/comment-service';
 
 const COMMENT_AUDIO_RULE: FileFieldRule = {
   maxBytes: COMMENT_MAX_BYTES,
@@ -15,6 +18,15 @@ const COMMENT_AUDIO_RULE: FileFieldRule = {
 
 export function registerSocialRoutes(app: App, context: AppContext): void {
   const { reactions, follows, comments, notifications } = context;
+  // Keyed by the visitor's address block (an IPv6 /64), so that hopping between its addresses gains nothing.
+  const limitVisitorComments = rateLimit(context, {
+    name: 'visitor-comment',
+    limit: 5,
+    windowSeconds: 10 * 60,
+    key: (request) => (request.currentUser ? undefined : addressBlock(request.ip)),
+    message:
+      'You have tried to comment several times in the last few minutes. Please wait a while and try again.',
+  });
 
   app.route({
     ...contractRoute(routes.like),
@@ -107,15 +119,15 @@ export function registerSocialRoutes(app: App, context: AppContext): void {
   });
   app.route({
     ...contractRoute(routes.createComment),
-    handler: async (request, reply) => {
-      const commenter: Commenter = request.currentUser
-        ? { kind: 'user', userId: request.currentUser.id }
-        : { kind: 'visitor', ip: request.ip };
+    // Every attempt of a visitor counts, whatever becomes of it, and a throttled one is refused before its body.
+    preHandler: limitVisitorComments,
+    handler: async (request) => {
+      const commenter = actorOf(request.currentUser?.id);
       let admission: CommentAdmission | undefined;
       const upload = await readMultipartUpload(
         request,
-        context.blobs,
-        { audio: COMMENT_AUDIO_RULE },
+        context.scratch,
+        fileRulesFor(routes.createComment.multipart, { audio: COMMENT_AUDIO_RULE }),
         {
           // Whether this person may comment here is settled before a byte of their audio is taken.
           beforeFiles: async (fields) => {
@@ -126,7 +138,7 @@ export function registerSocialRoutes(app: App, context: AppContext): void {
       );
       try {
         admission ??= await comments.admit(commenter, upload.fields);
-        return reply.code(201).send(await comments.create(admission, upload.files.audio));
+        return await comments.create(admission, upload.files.audio);
       } finally {
         await upload.discard();
       }

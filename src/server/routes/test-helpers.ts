@@ -1,3 +1,4 @@
+import { endpoints } from '@shared/contract/endpoints';
 import { routes } from '@shared/contract/routes';
 import { MAX_AUDIO_BYTES } from '@shared/domain/posts';
 import { requireUser } from '../auth/current-user';
@@ -15,15 +16,15 @@ export function registerTestHelperRoutes(app: App, context: AppContext): void {
   app.route({
     ...contractRoute(routes.createFakeUser),
     preHandler: requireUser,
-    handler: async (request, reply) => {
+    handler: async () => {
       const user = await context.accounts.createFakeUser();
-      return reply.code(201).send({ user: await context.users.publicUser(user), posts: [] });
+      return { user: await context.users.publicUser(user), posts: [] };
     },
   });
 
   // Proves the browser-to-server audio path end to end: the server decodes the upload and reports what it heard.
-  app.post('/api/test/audio-analysis', { preHandler: requireUser }, async (request) => {
-    const upload = await readMultipartUpload(request, context.blobs, {
+  app.post(endpoints.testAudioAnalysis.path, { preHandler: requireUser }, async (request) => {
+    const upload = await readMultipartUpload(request, context.scratch, {
       audio: { maxBytes: MAX_AUDIO_BYTES, tooLargeMessage: 'The file is too large.' },
     });
     try {

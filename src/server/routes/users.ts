@@ -1,5 +1,5 @@
 import { routes } from '@shared/contract/routes';
-import { requireUser } from '../auth/current-user';
+import { requireUser, signedInUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { contractRoute, type App } from '../http/app-types';
 import { sendPage } from '../http/pagination';
@@ -15,5 +15,11 @@ export function registerUserRoutes(app: App, context: AppContext): void {
     ...contractRoute(routes.listUsers),
     preHandler: requireUser,
     handler: async (request, reply) => sendPage(request, reply, await context.users.list(request.query)),
+  });
+
+  app.route({
+    ...contractRoute(routes.userStats),
+    preHandler: requireUser,
+    handler: (request) => context.stats.forUser(signedInUser(request).id, request.params.id),
   });
 }

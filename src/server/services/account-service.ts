@@ -1,9 +1,9 @@
-import { usernameFromEmail } from '@shared/domain/username';
-import { randomBytes } from 'node:crypto';
+import { randomUsername } from '@shared/domain/username';
+import { randomBytes, randomInt } from 'node:crypto';
 import { hashPassword, verifyAgainstNoAccount, verifyPassword } from '../auth/passwords';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/dialect';
-import { findUserByEmail, insertUser, usernamesStartingWith } from '../db/queries/users';
+import { findUserByEmail, insertUser } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import { ConflictError, UnauthorizedError } from '../errors';
 import type { LoginThrottle } from './login-throttle';
@@ -28,18 +28,10 @@ export interface AccountService {
 }
 
 export function createAccountService(db: Db, throttle: LoginThrottle): AccountService {
-  async function freeUsername(email: string): Promise<string> {
-    const base = usernameFromEmail(email);
-    const taken = await usernamesStartingWith(db, base);
-    if (!taken.has(base)) return base;
-    for (let suffix = 2; ; suffix += 1) {
-      if (!taken.has(`${base}${suffix}`)) return `${base}${suffix}`;
-    }
-  }
-
   async function insertAccount(account: NewAccount, id: string): Promise<UserRow> {
     const passwordHash = await hashPassword(account.password);
-    // Two sign-ups may race for the same username; the loser retries with the next free one.
+    // A new handle never shows the e-mail (people choose their own later); a clash with a taken one draws again,
+    // from a larger space each time.
     for (let attempt = 0; ; attempt += 1) {
       try {
         return await insertUser(db, {
@@ -48,10 +40,12 @@ export function createAccountService(db: Db, throttle: LoginThrottle): AccountSe
           password_hash: passwordHash,
           first_name: account.firstName ?? null,
           last_name: account.lastName ?? null,
-          username: await freeUsername(account.email),
+          username: randomUsername((n) => randomInt(n), 4 + 2 * attempt),
           bio: null,
           profile_image_url: null,
           background_image_url: null,
+          profile_image_id: null,
+          background_image_id: null,
           voice_bio_url: null,
           location: null,
           website: null,
@@ -60,9 +54,8 @@ export function createAccountService(db: Db, throttle: LoginThrottle): AccountSe
         });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        if (attempt >= 3 || (await findUserByEmail(db, account.email))) {
-          throw new ConflictError(DUPLICATE_EMAIL_MESSAGE);
-        }
+        if (await findUserByEmail(db, account.email)) throw new ConflictError(DUPLICATE_EMAIL_MESSAGE);
+        if (attempt >= 3) throw error;
       }
     }
   }

@@ -1,20 +1,23 @@
 import type { AudioDurationLimit } from '@shared/domain/audio-limits';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { Db } from '../db/database';
 import { findAudioAsset, insertAudioAsset, setRendition } from '../db/queries/audio-assets';
 import type { AudioAssetRow } from '../db/schema';
 import type { JobOutcome } from '../jobs/catalogue';
+import type { JobQueue } from '../jobs/job-queue';
 import { readHead, sniffAudioFormat, type AudioFormat } from '../media/file-formats';
 import type { AnalysedAudio, AudioInput, Ffmpeg } from '../media/ffmpeg';
-import { NotAudioError, operatorReason } from '../media/media-errors';
+import { MissingMediaError, NotAudioError, operatorReason } from '../media/media-errors';
 import { limitedSpeechGainDb, SPEECH_LIMIT_DB } from '../media/speech-loudness';
 import {
   decodeSpeechMeasurements,
   encodeSpeechMeasurements,
   type SpeechMeasurements,
 } from '../media/speech-limiter';
-import type { BlobStore, TempBlob } from '../storage/blob-store';
+import { BlobNotFoundError, deletePrefix, readBlob, type BlobStore } from '../storage/blob-store';
+import type { ScratchFile, ScratchFiles } from '../storage/scratch-files';
 import { newId } from '../ids';
+import type { PreparedFile } from './stored-files';
 
 const JOINED_FORMAT: AudioFormat = { demuxer: 'matroska', mime: 'audio/webm', extension: 'webm' };
 const RENDITION_MIME = 'audio/mp4';
@@ -32,13 +35,9 @@ function renderBudgetMs(durationSeconds: number): number {
 }
 
 /** Audio measured and stored, not yet in the database: insert it in the caller's transaction, or forget it. */
-export interface PreparedAudio {
+export interface PreparedAudio extends PreparedFile {
   row: AudioAssetRow;
-  /** Deletes the stored file when the database write that should have kept it failed. */
-  forget(): Promise<void>;
 }
-
-type StoredFiles = Pick<AudioAssetRow, 'id' | 'original_key' | 'rendition_key'>;
 
 export interface AudioLibrary {
   /**
@@ -46,7 +45,7 @@ export interface AudioLibrary {
    * longer than `limit` is refused with 422.
    */
   prepare(
-    upload: TempBlob,
+    upload: ScratchFile,
     ownerId: string,
     isPrivate: boolean,
     limit: AudioDurationLimit,
@@ -57,21 +56,24 @@ export interface AudioLibrary {
    */
   prepareJoined(
     existing: AudioAssetRow,
-    upload: TempBlob,
+    upload: ScratchFile,
     ownerId: string,
     isPrivate: boolean,
     limit: AudioDurationLimit,
   ): Promise<PreparedAudio>;
+  /** Adds the asset in the caller's transaction, with the job that renders its speech rendition. */
   insert(db: Db, prepared: PreparedAudio): Promise<void>;
-  /** Every file of an asset whose row is already gone. */
-  deleteFiles(asset: StoredFiles): Promise<void>;
+  /** Every stored object of an asset whose row is already gone. */
+  deleteFiles(asset: Pick<AudioAssetRow, 'id'>): Promise<void>;
   /** Job handler: the AAC rendition, loudness-normalised for speech. Idempotent. */
   renderSpeech(assetId: string, signal?: AbortSignal): Promise<JobOutcome>;
 }
 
 const extensionOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
+/** Every object of an asset is under this prefix. */
+const assetPrefix = (assetId: string) => `audio/${assetId}/`;
 /** What the analysis measured for the rendition job; deleted once the rendition exists. */
-const measurementsKey = (assetId: string) => `audio/${assetId}/measurements.bin`;
+const measurementsKey = (assetId: string) => `${assetPrefix(assetId)}measurements.bin`;
 
 export function formatOfStored(asset: Pick<AudioAssetRow, 'original_key' | 'original_mime'>): AudioFormat {
   const extension = extensionOf(asset.original_key);
@@ -94,21 +96,32 @@ function demuxerFor(mime: string): AudioFormat['demuxer'] {
   return demuxer;
 }
 
-async function sniffUpload(upload: TempBlob): Promise<AudioInput> {
+const MISSING_ORIGINAL_MESSAGE =
+  'Your earlier recording could not be found, so the new one could not be added to it. The problem is on our ' +
+  'side, not with your new recording.';
+
+async function sniffUpload(upload: ScratchFile): Promise<AudioInput> {
   const format = sniffAudioFormat(await readHead(upload.path));
   if (!format) throw new NotAudioError();
   return { file: upload.path, format };
 }
 
-export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): AudioLibrary {
-  async function deleteFiles(asset: StoredFiles): Promise<void> {
-    await blobs.delete(asset.original_key);
-    await blobs.delete(measurementsKey(asset.id));
-    if (asset.rendition_key) await blobs.delete(asset.rendition_key);
+export function createAudioLibrary(deps: {
+  blobs: BlobStore;
+  scratch: ScratchFiles;
+  ffmpeg: Ffmpeg;
+  db: Db;
+  jobs: JobQueue;
+}): AudioLibrary {
+  const { blobs, scratch, ffmpeg, db, jobs } = deps;
+
+  async function deleteFiles(asset: Pick<AudioAssetRow, 'id'>): Promise<void> {
+    await deletePrefix(blobs, assetPrefix(asset.id));
   }
 
+  /** Moves `file` (a scratch file) in as a new asset's original, with the measurements the rendition needs. */
   async function store(
-    file: TempBlob | string,
+    file: string,
     bytes: number,
     format: AudioFormat,
     analysis: AnalysedAudio,
@@ -116,22 +129,16 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
     isPrivate: boolean,
   ): Promise<PreparedAudio> {
     const id = newId();
-    const key = `audio/${id}/original.${format.extension}`;
-    const measurements = await blobs.tempPath('bin');
+    const key = `${assetPrefix(id)}original.${format.extension}`;
+    const measurements = encodeSpeechMeasurements({
+      peaks: analysis.levels,
+      loudnessSteps: analysis.loudnessSteps,
+    });
     try {
-      await writeFile(
-        measurements,
-        encodeSpeechMeasurements({ peaks: analysis.levels, loudnessSteps: analysis.loudnessSteps }),
-      );
-      await blobs.makePermanent(measurements, measurementsKey(id));
+      await blobs.put(measurementsKey(id), measurements, { contentType: 'application/octet-stream' });
+      await blobs.putFile(key, file, { contentType: format.mime });
     } catch (error) {
-      await blobs.discardTemp(measurements);
-      throw error;
-    }
-    try {
-      await blobs.makePermanent(file, key);
-    } catch (error) {
-      await blobs.delete(measurementsKey(id));
+      await deleteFiles({ id });
       throw error;
     }
     return {
@@ -151,16 +158,41 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
         loudness_lufs: analysis.loudnessLufs,
         created_at: new Date().toISOString(),
       },
-      forget: () => deleteFiles({ id, original_key: key, rendition_key: null }),
+      forget: () => deleteFiles({ id }),
     };
+  }
+
+  /**
+   * Runs `use` on a local copy of the asset's original. An original missing from storage is our loss, never the
+   * fault of whoever is uploading now: a MissingMediaError that names the object.
+   */
+  async function withOriginal<T>(
+    asset: AudioAssetRow,
+    use: (original: AudioInput) => Promise<T>,
+  ): Promise<T> {
+    const key = asset.original_key;
+    try {
+      return await scratch.withLocalCopy(blobs, key, extensionOf(key), (file) =>
+        use({ file, format: formatOfStored(asset) }),
+      );
+    } catch (error) {
+      if (!(error instanceof BlobNotFoundError) || error.key !== key) throw error;
+      throw new MissingMediaError(
+        MISSING_ORIGINAL_MESSAGE,
+        `the original audio ${key} is missing from storage`,
+        {
+          cause: error,
+        },
+      );
+    }
   }
 
   /** The upload's measurements, or when they are gone (audio stored before they were kept), measured again. */
   async function measurementsOf(asset: AudioAssetRow, original: AudioInput): Promise<SpeechMeasurements> {
     try {
-      return decodeSpeechMeasurements(await readFile(blobs.localPath(measurementsKey(asset.id))));
+      return decodeSpeechMeasurements(await readBlob(blobs, measurementsKey(asset.id)));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if (!(error instanceof BlobNotFoundError)) throw error;
       const analysis = await ffmpeg.analyse([original], {
         timeoutMs: renderBudgetMs(asset.duration),
         forRender: true,
@@ -175,13 +207,13 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
     isPrivate: boolean,
     limit: AudioDurationLimit,
   ): Promise<PreparedAudio> {
-    const output = await blobs.tempPath(JOINED_FORMAT.extension);
+    const output = await scratch.newPath(JOINED_FORMAT.extension);
     try {
       const analysis = await ffmpeg.analyse(inputs, { joinedOutput: output, limit });
       const { size } = await stat(output);
       return await store(output, size, JOINED_FORMAT, analysis, ownerId, isPrivate);
     } catch (error) {
-      await blobs.discardTemp(output);
+      await scratch.discard(output);
       throw error;
     }
   }
@@ -190,17 +222,22 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
     async prepare(upload, ownerId, isPrivate, limit) {
       const input = await sniffUpload(upload);
       const analysis = await ffmpeg.analyse([input], { limit });
-      return store(upload, upload.bytes, input.format, analysis, ownerId, isPrivate);
+      return store(upload.path, upload.bytes, input.format, analysis, ownerId, isPrivate);
     },
 
     async prepareJoined(existing, upload, ownerId, isPrivate, limit) {
       const addition = await sniffUpload(upload);
-      const current = { file: blobs.localPath(existing.original_key), format: formatOfStored(existing) };
-      return joinInto([current, addition], ownerId, isPrivate, limit);
+      return withOriginal(existing, (current) => joinInto([current, addition], ownerId, isPrivate, limit));
     },
 
     async insert(database, prepared) {
+      const assetId = prepared.row.id;
       await insertAudioAsset(database, prepared.row);
+      await jobs.enqueue(
+        'media.render-speech',
+        { assetId },
+        { uniqueKey: `render:${assetId}`, db: database },
+      );
     },
 
     deleteFiles,
@@ -208,22 +245,23 @@ export function createAudioLibrary(blobs: BlobStore, ffmpeg: Ffmpeg, db: Db): Au
     async renderSpeech(assetId, signal) {
       const asset = await findAudioAsset(db, assetId);
       if (!asset || asset.rendition_key) return 'skipped';
-      const output = await blobs.tempPath('m4a');
-      const key = `audio/${asset.id}/speech.m4a`;
+      const output = await scratch.newPath('m4a');
+      const key = `${assetPrefix(asset.id)}speech.m4a`;
       try {
-        const original = { file: blobs.localPath(asset.original_key), format: formatOfStored(asset) };
-        const measured = await measurementsOf(asset, original);
-        await ffmpeg.renderSpeech(original, {
-          output,
-          gainDb: limitedSpeechGainDb(measured, SPEECH_LIMIT_DB),
-          limitDb: SPEECH_LIMIT_DB,
-          peaks: measured.peaks,
-          timeoutMs: renderBudgetMs(asset.duration),
-          ...(signal && { signal }),
+        await withOriginal(asset, async (original) => {
+          const measured = await measurementsOf(asset, original);
+          await ffmpeg.renderSpeech(original, {
+            output,
+            gainDb: limitedSpeechGainDb(measured, SPEECH_LIMIT_DB),
+            limitDb: SPEECH_LIMIT_DB,
+            peaks: measured.peaks,
+            timeoutMs: renderBudgetMs(asset.duration),
+            ...(signal && { signal }),
+          });
         });
-        await blobs.makePermanent(output, key);
+        await blobs.putFile(key, output, { contentType: RENDITION_MIME });
       } catch (error) {
-        await blobs.discardTemp(output);
+        await scratch.discard(output);
         if (signal?.aborted) throw error;
         // The job's last error is for an operator: what ffmpeg said, not the message meant for the uploader.
         throw new Error(`rendition of audio ${asset.id} failed: ${operatorReason(error)}`, { cause: error });

@@ -6,10 +6,8 @@ import {
   MAX_AUTOSAVE_SESSION_BYTES,
   RECOVERED_RECORDING_TITLE,
 } from '@shared/domain/posts';
-import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DatabaseConfig } from '../config';
 import type { Db } from '../db/database';
 import {
   abandonedAutosaveSessions,
@@ -30,7 +28,8 @@ import { PayloadTooLargeError, UnprocessableError } from '../errors';
 import type { JobOutcome } from '../jobs/catalogue';
 import { readHead, sniffAudioFormat } from '../media/file-formats';
 import { NotAudioError } from '../media/media-errors';
-import type { BlobStore, TempBlob } from '../storage/blob-store';
+import { BlobNotFoundError, type BlobStore } from '../storage/blob-store';
+import type { ScratchFile, ScratchFiles } from '../storage/scratch-files';
 import type { AudioLibrary } from './audio-library';
 import type { PostService } from './post-service';
 import { newId } from '../ids';
@@ -61,7 +60,7 @@ export interface AutosaveService {
   saveChunk(
     userId: string,
     chunk: { sessionId: string; chunkNumber: number; totalDuration?: number | undefined },
-    upload: TempBlob,
+    upload: ScratchFile,
   ): Promise<{ savedAt: string }>;
   /** The person discarded the recording: its chunks go with the next sweep and it is never recovered. */
   discard(userId: string, sessionId: string): Promise<void>;
@@ -102,22 +101,36 @@ function leadingChunksWithin<T extends { bytes: number }>(chunks: T[], maxBytes:
 
 export function createAutosaveService(deps: {
   db: Db;
-  databaseKind: DatabaseConfig['kind'];
   blobs: BlobStore;
+  scratch: ScratchFiles;
   audio: AudioLibrary;
   posts: PostService;
   log: FastifyBaseLogger;
   now?: () => Date;
 }): AutosaveService {
-  const { db, databaseKind, blobs, audio, posts, log } = deps;
+  const { db, blobs, scratch, audio, posts, log } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** MediaRecorder timeslices are consecutive pieces of one stream, so their bytes join into the whole file. */
-  function joinChunks(keys: string[]): Promise<TempBlob> {
+  /**
+   * MediaRecorder timeslices are consecutive pieces of one stream, so their bytes join into the whole file. A
+   * chunk missing from storage is our loss, not the recording's fault: the error says which one.
+   */
+  function joinChunks(chunks: StoredChunk[]): Promise<ScratchFile> {
     async function* concatenated() {
-      for (const key of keys) yield* createReadStream(blobs.localPath(key));
+      for (const chunk of chunks) {
+        const stored = await blobs.getStream(chunk.storage_key).catch((error: unknown) => {
+          if (!(error instanceof BlobNotFoundError)) throw error;
+          throw new Error(
+            `autosaved chunk ${chunk.chunk_number} (${chunk.storage_key}) is missing from storage`,
+            {
+              cause: error,
+            },
+          );
+        });
+        yield* stored.body;
+      }
     }
-    return blobs.putTemp(Readable.from(concatenated()), MAX_AUTOSAVE_SESSION_BYTES);
+    return scratch.receive(Readable.from(concatenated()), MAX_AUTOSAVE_SESSION_BYTES);
   }
 
   /** A failure the session's content caused: counted, and at the limit the session is given up. */
@@ -155,7 +168,7 @@ export function createAutosaveService(deps: {
         'autosaved recording is larger than a recording may be (saved before the limit); recovering its start',
       );
     }
-    const joined = await joinChunks(kept.map((chunk) => chunk.storage_key));
+    const joined = await joinChunks(kept);
     try {
       const prepared = await audio.prepare(joined, session.userId, true, AUDIO_DURATION_LIMITS.post);
       const recovered = await posts.insertRecovered(
@@ -185,7 +198,7 @@ export function createAutosaveService(deps: {
       if (!(error instanceof NotAudioError)) throw error;
       await countFailure(session, error.message);
     } finally {
-      await blobs.discardTemp(joined);
+      await scratch.discard(joined);
     }
   }
 
@@ -241,11 +254,11 @@ export function createAutosaveService(deps: {
       const startsAsAudio = sniffAudioFormat(await readHead(upload.path)) !== undefined;
       const session = { userId, sessionId: chunk.sessionId };
       const key = `autosave/${newId()}.part`;
-      await blobs.makePermanent(upload, key);
+      await blobs.putFile(key, upload.path, { contentType: 'application/octet-stream' });
       let outcome: { stored: boolean; replacedKey?: string | undefined };
       try {
         outcome = await db.transaction().execute(async (trx) => {
-          await lockAutosaveOf(trx, databaseKind, userId);
+          await lockAutosaveOf(trx, userId);
           const usage = await autosaveUsage(trx, session);
           // A chunk that arrives after the recording was published or recovered is not kept.
           if (usage.closed) return { stored: false };

@@ -55,10 +55,11 @@ export function createFollowService(
     },
 
     async list(userId, side, page) {
-      await requireUser(userId);
+      // The rows are the people themselves (joined in); and follows go with their people, so a page with anyone
+      // on it shows the person exists: only an empty one needs asking.
       const rows = await listFollowPeople(db, userId, side, page);
-      const people = await users.publicUsersByIds(rows.items.map((row) => row.id));
-      return { items: rows.items.map((row) => people.get(row.id)!), nextCursor: rows.nextCursor };
+      if (rows.items.length === 0) await requireUser(userId);
+      return { items: rows.items.map(users.publicUser), nextCursor: rows.nextCursor };
     },
   };
 }

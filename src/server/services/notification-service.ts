@@ -3,11 +3,15 @@ import { displayName } from '@shared/domain/display-name';
 import type { Db } from '../db/database';
 import type { Page } from '../db/pagination';
 import {
+  findNotification,
   insertNotificationOnce,
   listNotifications,
+  listNotificationsAfter,
   markNotificationsRead,
+  newestNotificationId,
 } from '../db/queries/notifications';
-import type { NotificationsTable } from '../db/schema';
+import type { NotificationRow, NotificationsTable } from '../db/schema';
+import type { EventBus } from '../events/event-bus';
 import type { UserService } from './user-service';
 import { newId } from '../ids';
 
@@ -15,8 +19,9 @@ type NotificationType = NotificationsTable['type'];
 
 export interface NotificationService {
   /**
-   * Tells `recipientId` that `actorId` did something, inside the caller's transaction. Never for one's own
-   * actions; `once` names the event so a repeated toggle does not notify twice.
+   * Tells `recipientId` that `actorId` did something, inside the caller's transaction, and publishes it to their
+   * open pages once that commits. Never for one's own actions; `once` names the event so a repeated toggle does
+   * not notify twice.
    */
   notify(
     db: Db,
@@ -29,6 +34,11 @@ export interface NotificationService {
     },
   ): Promise<void>;
   list(userId: string, page: { limit: number; cursor?: string | undefined }): Promise<Page<Notification>>;
+  /** One of the user's notifications, or undefined when it is not theirs (or its actor is gone). */
+  find(userId: string, id: string): Promise<Notification | undefined>;
+  /** The user's notifications after `afterId` (all without it), oldest first, at most `limit`. */
+  listAfter(userId: string, afterId: string | null, limit: number): Promise<Notification[]>;
+  newestId(userId: string): Promise<string | null>;
   markRead(userId: string, ids?: string[]): Promise<number>;
 }
 
@@ -39,12 +49,32 @@ const MESSAGES: Record<NotificationType, string> = {
   follow: 'started following you',
 };
 
-export function createNotificationService(db: Db, users: UserService): NotificationService {
+export function createNotificationService(db: Db, users: UserService, events: EventBus): NotificationService {
+  async function present(rows: NotificationRow[]): Promise<Notification[]> {
+    const actors = await users.publicUsersByIds(rows.map((row) => row.actor_id));
+    return rows.flatMap((row) => {
+      const actor = actors.get(row.actor_id);
+      if (!actor) return [];
+      return [
+        {
+          id: row.id,
+          type: row.type,
+          message: `${displayName(actor)} ${MESSAGES[row.type]}`,
+          read: row.read_at !== null,
+          postId: row.post_id,
+          createdAt: row.created_at,
+          user: actor,
+        },
+      ];
+    });
+  }
+
   return {
     async notify(database, event) {
       if (event.recipientId === event.actorId) return;
-      await insertNotificationOnce(database, {
-        id: newId(),
+      const id = newId();
+      const inserted = await insertNotificationOnce(database, {
+        id,
         user_id: event.recipientId,
         actor_id: event.actorId,
         type: event.type,
@@ -53,30 +83,24 @@ export function createNotificationService(db: Db, users: UserService): Notificat
         read_at: null,
         created_at: new Date().toISOString(),
       });
+      if (inserted) await events.publish(database, { type: 'notification', userId: event.recipientId, id });
     },
 
     async list(userId, page) {
       const rows = await listNotifications(db, userId, page);
-      const actors = await users.publicUsersByIds(rows.items.map((row) => row.actor_id));
-      return {
-        items: rows.items.flatMap((row) => {
-          const actor = actors.get(row.actor_id);
-          if (!actor) return [];
-          return [
-            {
-              id: row.id,
-              type: row.type,
-              message: `${displayName(actor)} ${MESSAGES[row.type]}`,
-              read: row.read_at !== null,
-              postId: row.post_id,
-              createdAt: row.created_at,
-              user: actor,
-            },
-          ];
-        }),
-        nextCursor: rows.nextCursor,
-      };
+      return { items: await present(rows.items), nextCursor: rows.nextCursor };
     },
+
+    async find(userId, id) {
+      const row = await findNotification(db, userId, id);
+      return row && (await present([row]))[0];
+    },
+
+    async listAfter(userId, afterId, limit) {
+      return present(await listNotificationsAfter(db, userId, afterId, limit));
+    },
+
+    newestId: (userId) => newestNotificationId(db, userId),
 
     markRead(userId, ids) {
       return markNotificationsRead(db, userId, ids, new Date().toISOString());

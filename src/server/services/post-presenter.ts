@@ -1,6 +1,8 @@
+import { buildPath, endpoints } from '@shared/contract/endpoints';
 import type { AudioSource, Chapter, Post } from '@shared/contract/posts';
 import type { PublicUser } from '@shared/contract/users';
 import type { PostWithMedia } from '../db/queries/posts';
+import { imageUrl } from './image-library';
 import { toPublicUser } from './user-presenter';
 
 const fileName = (key: string) => key.slice(key.lastIndexOf('/') + 1);
@@ -9,15 +11,11 @@ export function audioSourcesOf(
   audioId: string,
   row: Pick<PostWithMedia, 'original_key' | 'original_mime' | 'rendition_key' | 'rendition_mime'>,
 ): AudioSource[] {
-  const original = {
-    url: `/media/audio/${audioId}/${fileName(row.original_key)}`,
-    mimeType: row.original_mime,
-  };
+  const urlOf = (key: string) =>
+    buildPath(endpoints.mediaAudio.path, { assetId: audioId, file: fileName(key) });
+  const original = { url: urlOf(row.original_key), mimeType: row.original_mime };
   if (!row.rendition_key || !row.rendition_mime) return [original];
-  return [
-    { url: `/media/audio/${audioId}/${fileName(row.rendition_key)}`, mimeType: row.rendition_mime },
-    original,
-  ];
+  return [{ url: urlOf(row.rendition_key), mimeType: row.rendition_mime }, original];
 }
 
 /** A JSON array stored in a text column, or [] if it is not one. */
@@ -49,8 +47,8 @@ function postFields(row: PostWithMedia): Omit<Post, 'user' | 'waveformData'> {
     duration: row.duration,
     audioUrl: audioSources[0]!.url,
     audioSources,
-    peaksUrl: `/api/posts/${row.id}/peaks`,
-    imageUrl: row.image_key ? `/media/images/${fileName(row.image_key)}` : null,
+    peaksUrl: buildPath(endpoints.getPostPeaks.path, { id: row.id }),
+    imageUrl: row.image_key ? imageUrl(row.image_key) : null,
     transcription: row.transcription,
     chapters: parseJsonArray<Chapter>(row.chapters_json),
     affiliateLink: row.affiliate_link,

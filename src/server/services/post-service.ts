@@ -4,9 +4,12 @@ import {
   type Chapter,
   type Post,
   type PostUploadFields,
+  type UserPostsFilters,
 } from '@shared/contract/posts';
 import type { Insertable, Updateable } from 'kysely';
-import type { DatabaseConfig } from '../config';
+import { authorize, notFound } from '../access/guard';
+import { actorOf, can } from '../access/policy';
+import { postResource } from '../access/resources';
 import type { Db } from '../db/database';
 import { deleteAudioAsset, deleteImage, findAudioAsset, findImage } from '../db/queries/audio-assets';
 import { markAutosavePublished } from '../db/queries/autosave';
@@ -14,29 +17,31 @@ import { commentAudioOfPost } from '../db/queries/comments';
 import {
   adjustPostCount,
   deletePost,
+  findPost,
   findPostWithMedia,
   insertPost,
   lockPost,
   listPosts,
+  replacePostAudio,
   updatePost,
   type PostListFilter,
 } from '../db/queries/posts';
 import type { PostRow, PostsTable } from '../db/schema';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors';
-import type { JobQueue } from '../jobs/job-queue';
-import type { TempBlob } from '../storage/blob-store';
+import { BadRequestError, ConflictError, parseOrBadRequest } from '../errors';
+import type { ScratchFile } from '../storage/scratch-files';
 import type { AudioLibrary, PreparedAudio } from './audio-library';
 import type { ImageLibrary, PreparedImage } from './image-library';
 import { postsJson, toPost, type SerializedPage } from './post-presenter';
-import { findVisiblePost, isVisibleTo, POST_NOT_FOUND_MESSAGE } from './post-visibility';
+import { findPostFor } from './post-access';
+import { commitWithFiles } from './stored-files';
 import { newId } from '../ids';
 
 export interface PostUpload {
   fields: Record<string, string>;
-  files: { audio?: TempBlob; photo?: TempBlob };
+  files: { audio?: ScratchFile; photo?: ScratchFile };
 }
 
-export type PostListKind = 'feed' | 'all' | { userId: string } | 'drafts';
+export type PostListKind = 'feed' | 'all' | ({ userId: string } & UserPostsFilters) | 'drafts';
 
 export interface PostService {
   /** POST /api/posts and /api/diary: a new post, episode or (private) diary draft. */
@@ -72,13 +77,7 @@ export interface PostService {
   ): Promise<boolean>;
 }
 
-function parseFields(fields: Record<string, string>): PostUploadFields {
-  const parsed = postUploadFieldsSchema.safeParse(fields);
-  if (!parsed.success) throw new BadRequestError(parsed.error.issues.map((issue) => issue.message).join(' '));
-  return parsed.data;
-}
-
-function requireAudio(upload: PostUpload): TempBlob {
+function requireAudio(upload: PostUpload): ScratchFile {
   if (!upload.files.audio) throw new BadRequestError('Attach the recording as a file field named "audio".');
   return upload.files.audio;
 }
@@ -97,40 +96,26 @@ function editedFields(raw: Record<string, string>, fields: PostUploadFields): Up
 
 class SessionAlreadyClosed extends Error {}
 
-export function createPostService(deps: {
-  db: Db;
-  databaseKind: DatabaseConfig['kind'];
-  audio: AudioLibrary;
-  images: ImageLibrary;
-  jobs: JobQueue;
-}): PostService {
-  const { db, databaseKind, audio, images, jobs } = deps;
+export function createPostService(deps: { db: Db; audio: AudioLibrary; images: ImageLibrary }): PostService {
+  const { db, audio, images } = deps;
 
   async function presentOne(postId: string): Promise<Post> {
     const row = await findPostWithMedia(db, postId);
-    if (!row) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
+    if (!row) throw notFound('post');
     return toPost(row);
   }
 
-  /** The post, if `userId` may change it: others get 404 for what they cannot see and 403 for what they can. */
-  async function ownedPost(userId: string, postId: string, draftsOnly: boolean): Promise<PostRow> {
-    const post = await findVisiblePost(db, userId, postId);
-    if (draftsOnly && post.is_draft !== 1) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
-    if (post.user_id !== userId) throw new ForbiddenError('Only the author can change this post.');
+  /** The post, if `userId` may change or delete it; where only drafts are meant, any other post is not there. */
+  async function postToChange(
+    userId: string,
+    postId: string,
+    action: 'change' | 'delete',
+    draftsOnly: boolean,
+  ): Promise<PostRow> {
+    const post = await findPost(db, postId);
+    if (!post || (draftsOnly && post.is_draft !== 1)) throw notFound('post');
+    authorize(actorOf(userId), action, postResource(post));
     return post;
-  }
-
-  /** Writes in one transaction; if it fails, the files already stored for it are removed. */
-  async function commit(
-    prepared: Array<PreparedAudio | PreparedImage | undefined>,
-    write: (trx: Db) => Promise<void>,
-  ) {
-    try {
-      await db.transaction().execute(write);
-    } catch (error) {
-      await Promise.all(prepared.map((item) => item?.forget()));
-      throw error;
-    }
   }
 
   /** Puts `next` in place of the post's audio; the autosave session of the takes it holds is closed with it. */
@@ -142,23 +127,17 @@ export function createPostService(deps: {
   ): Promise<void> {
     const previous = await findAudioAsset(db, post.audio_id);
     const now = new Date().toISOString();
-    await commit([next], async (trx) => {
+    await commitWithFiles(db, [next], async (trx) => {
       await audio.insert(trx, next);
-      const result = await trx
-        .updateTable('posts')
-        .set({ ...changes, audio_id: next.row.id, updated_at: now })
-        .where('id', '=', post.id)
-        .where('audio_id', '=', post.audio_id)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) {
+      const replaced = await replacePostAudio(trx, post.id, post.audio_id, {
+        ...changes,
+        audio_id: next.row.id,
+        updated_at: now,
+      });
+      if (!replaced) {
         throw new ConflictError('This recording changed while you were saving. Reload it and try again.');
       }
       await deleteAudioAsset(trx, post.audio_id);
-      await jobs.enqueue(
-        'media.render-speech',
-        { assetId: next.row.id },
-        { uniqueKey: `render:${next.row.id}`, db: trx },
-      );
       if (sessionId) await markAutosavePublished(trx, post.user_id, sessionId, now);
     });
     if (previous) await audio.deleteFiles(previous);
@@ -166,21 +145,22 @@ export function createPostService(deps: {
 
   return {
     async create(userId, upload, asDiary) {
-      const fields = parseFields(upload.fields);
+      const fields = parseOrBadRequest(postUploadFieldsSchema, upload.fields);
       const audioUpload = requireAudio(upload);
       const isDiary = asDiary || fields.isDiary;
       const isPrivate = isDiary || fields.isPrivate;
       const preparedAudio = await audio.prepare(audioUpload, userId, isPrivate, AUDIO_DURATION_LIMITS.post);
       let preparedImage: PreparedImage | undefined;
       try {
-        if (upload.files.photo) preparedImage = await images.prepare(upload.files.photo, userId, isPrivate);
+        if (upload.files.photo)
+          preparedImage = await images.prepare(upload.files.photo, userId, isPrivate, 'post-photo');
       } catch (error) {
         await preparedAudio.forget();
         throw error;
       }
       const now = new Date().toISOString();
       const postId = newId();
-      await commit([preparedAudio, preparedImage], async (trx) => {
+      await commitWithFiles(db, [preparedAudio, preparedImage], async (trx) => {
         await audio.insert(trx, preparedAudio);
         if (preparedImage) await images.insert(trx, preparedImage);
         await insertPost(trx, {
@@ -200,11 +180,6 @@ export function createPostService(deps: {
           created_at: now,
           updated_at: now,
         });
-        await jobs.enqueue(
-          'media.render-speech',
-          { assetId: preparedAudio.row.id },
-          { uniqueKey: `render:${preparedAudio.row.id}`, db: trx },
-        );
         if (!isPrivate && !isDiary) await adjustPostCount(trx, userId, 1);
         if (fields.sessionId) await markAutosavePublished(trx, userId, fields.sessionId, now);
       });
@@ -212,10 +187,10 @@ export function createPostService(deps: {
     },
 
     async extend(userId, postId, upload, options = {}) {
-      const fields = parseFields(upload.fields);
-      const post = await ownedPost(userId, postId, options.draftsOnly ?? false);
+      const fields = parseOrBadRequest(postUploadFieldsSchema, upload.fields);
+      const post = await postToChange(userId, postId, 'change', options.draftsOnly ?? false);
       const existing = await findAudioAsset(db, post.audio_id);
-      if (!existing) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
+      if (!existing) throw notFound('post');
       const joined = await audio.prepareJoined(
         existing,
         requireAudio(upload),
@@ -228,15 +203,15 @@ export function createPostService(deps: {
     },
 
     async replaceDraft(userId, draftId, upload) {
-      const fields = parseFields(upload.fields);
-      const post = await ownedPost(userId, draftId, true);
+      const fields = parseOrBadRequest(postUploadFieldsSchema, upload.fields);
+      const post = await postToChange(userId, draftId, 'change', true);
       const replacement = await audio.prepare(requireAudio(upload), userId, true, AUDIO_DURATION_LIMITS.post);
       await swapAudio(post, replacement, editedFields(upload.fields, fields), fields.sessionId);
       return presentOne(post.id);
     },
 
     async updateChapters(userId, postId, chapters) {
-      const post = await ownedPost(userId, postId, false);
+      const post = await postToChange(userId, postId, 'change', false);
       const asset = await findAudioAsset(db, post.audio_id);
       const duration = asset?.duration ?? 0;
       const ordered = chapters
@@ -251,14 +226,15 @@ export function createPostService(deps: {
 
     async get(viewerId, postId) {
       const row = await findPostWithMedia(db, postId);
-      if (!row || !isVisibleTo(row, viewerId)) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
+      if (!row) throw notFound('post');
+      authorize(actorOf(viewerId), 'view', postResource(row));
       return toPost(row);
     },
 
     async peaks(viewerId, postId) {
-      const post = await findVisiblePost(db, viewerId, postId);
+      const post = await findPostFor(db, actorOf(viewerId), 'view', postId);
       const asset = await findAudioAsset(db, post.audio_id);
-      if (!asset) throw new NotFoundError(POST_NOT_FOUND_MESSAGE);
+      if (!asset) throw notFound('post');
       return { peaksPerSecond: asset.peaks_per_second, peaks: JSON.parse(asset.peaks_json) as number[] };
     },
 
@@ -270,18 +246,25 @@ export function createPostService(deps: {
             ? { kind: 'public-or-own', viewerId }
             : kind === 'drafts'
               ? { kind: 'drafts-of', userId: viewerId }
-              : { kind: 'by-user', userId: kind.userId, includePrivate: kind.userId === viewerId };
+              : {
+                  kind: 'by-user',
+                  userId: kind.userId,
+                  type: kind.type,
+                  category: kind.category,
+                  // Their private posts and drafts: whoever may see a draft of theirs.
+                  includePrivate: can(actorOf(viewerId), 'view', { kind: 'draft', ownerId: kind.userId }),
+                };
       const rows = await listPosts(db, filter, page);
       return { json: postsJson(rows.items), nextCursor: rows.nextCursor };
     },
 
     async delete(userId, postId, options = {}) {
-      const post = await ownedPost(userId, postId, options.draftsOnly ?? false);
+      const post = await postToChange(userId, postId, 'delete', options.draftsOnly ?? false);
       const asset = await findAudioAsset(db, post.audio_id);
       const image = post.image_id ? await findImage(db, post.image_id) : undefined;
       const commentAudio = await db.transaction().execute(async (trx) => {
         // Read under the lock, so a comment arriving meanwhile either is in this list or is refused (post gone).
-        await lockPost(trx, databaseKind, post.id);
+        await lockPost(trx, post.id);
         const commentAssets = await commentAudioOfPost(trx, post.id);
         // Comments, reactions and notifications go with the post (foreign keys cascade); their audio rows do not.
         await deletePost(trx, post.id);
@@ -298,17 +281,12 @@ export function createPostService(deps: {
 
     async insertRecovered(row, prepared, sessionKey) {
       try {
-        await commit([prepared], async (trx) => {
+        await commitWithFiles(db, [prepared], async (trx) => {
           if (!(await markAutosavePublished(trx, sessionKey.userId, sessionKey.sessionId, row.created_at))) {
             throw new SessionAlreadyClosed();
           }
           await audio.insert(trx, prepared);
           await insertPost(trx, row);
-          await jobs.enqueue(
-            'media.render-speech',
-            { assetId: prepared.row.id },
-            { uniqueKey: `render:${prepared.row.id}`, db: trx },
-          );
         });
       } catch (error) {
         if (error instanceof SessionAlreadyClosed) return false;

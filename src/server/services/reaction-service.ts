@@ -1,3 +1,4 @@
+import { actorOf } from '../access/policy';
 import type { Db } from '../db/database';
 import {
   countReactions,
@@ -9,7 +10,7 @@ import {
   type ReactionKind,
 } from '../db/queries/reactions';
 import type { NotificationService } from './notification-service';
-import { findVisiblePost } from './post-visibility';
+import { findPostFor } from './post-access';
 
 export interface ReactionStatus {
   active: boolean;
@@ -43,7 +44,7 @@ export function createReactionService(db: Db, notifications: NotificationService
 
   return {
     async toggle(userId, postId, kind) {
-      const post = await findVisiblePost(db, userId, postId);
+      const post = await findPostFor(db, actorOf(userId), 'react', postId);
       await db.transaction().execute(async (trx) => {
         const current = await findReaction(trx, post.id, userId);
         const next = current === kind ? null : kind;
@@ -62,12 +63,12 @@ export function createReactionService(db: Db, notifications: NotificationService
     },
 
     async status(viewerId, postId, kind) {
-      const post = await findVisiblePost(db, viewerId, postId);
+      const post = await findPostFor(db, actorOf(viewerId), 'view', postId);
       return status(viewerId, post.id, kind);
     },
 
     async toggleRepost(userId, postId) {
-      const post = await findVisiblePost(db, userId, postId);
+      const post = await findPostFor(db, actorOf(userId), 'react', postId);
       await db.transaction().execute(async (trx) => {
         const reposted = !(await hasReposted(trx, post.id, userId));
         await setRepost(trx, post.id, userId, reposted);
@@ -85,7 +86,7 @@ export function createReactionService(db: Db, notifications: NotificationService
     },
 
     async repostStatus(viewerId, postId) {
-      const post = await findVisiblePost(db, viewerId, postId);
+      const post = await findPostFor(db, actorOf(viewerId), 'view', postId);
       return repostStatus(viewerId, post.id);
     },
   };

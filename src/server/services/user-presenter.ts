@@ -11,7 +11,10 @@ function parseLinks(json: string): PublicUser['links'] {
 }
 
 /** What others may see of a user's row. */
-export type PublicUserRow = Omit<UserRow, 'email' | 'password_hash'>;
+export type PublicUserRow = Omit<
+  UserRow,
+  'email' | 'password_hash' | 'profile_image_id' | 'background_image_id'
+>;
 
 export function toPublicUser(row: PublicUserRow): PublicUser {
   return {

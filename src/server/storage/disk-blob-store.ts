@@ -1,89 +1,204 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { access, mkdir, rename, rm } from 'node:fs/promises';
+import { constants, createWriteStream, type BigIntStats } from 'node:fs';
+import { copyFile, link, mkdir, open, opendir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { TooLargeError, type BlobStore, type TempBlob } from './blob-store';
+import { BlobNotFoundError, type BlobInfo, type BlobStore } from './blob-store';
+import { checkFreeSpace } from './free-space';
 import { scratchDirectory } from './scratch';
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i;
+const SAFE_PREFIX = /^[a-z0-9_./-]*$/i;
+/** Why a hard link cannot be made where a copy can: another filesystem, or one without hard links. */
+const LINK_UNSUPPORTED = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK']);
+const RENAME_ATTEMPTS = 3;
 
-function byteLimit(maxBytes: number, counted: { bytes: number }): Transform {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      counted.bytes += chunk.length;
-      if (counted.bytes > maxBytes) callback(new TooLargeError(`over ${maxBytes} bytes`));
-      else callback(null, chunk);
-    },
-  });
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
+
+function infoOf(stats: BigIntStats): BlobInfo {
+  // A replaced object is a new file (a rename over the old one), so its inode or mtime differs, whatever its size.
+  const etag = [stats.ino, stats.size, stats.mtimeNs].map((part) => part.toString(36)).join('-');
+  return { bytes: Number(stats.size), modifiedAt: stats.mtime, etag: `"${etag}"` };
+}
+
+export interface DiskBlobStoreOptions {
+  /** Below this much free space the store says it cannot take an upload (the largest one allowed). */
+  minFreeBytes: number;
 }
 
 /**
- * Media under DATA_DIR/media; uploads being checked and process outputs in this process's scratch directories
- * under DATA_DIR/tmp (same filesystem, so making them permanent is a rename; see scratch.ts).
+ * Objects are files under DATA_DIR/media/<key>. Writes land in this process's scratch work directory (same
+ * filesystem) and are renamed into place, so a reader sees a whole file or none.
  */
-export function createDiskBlobStore(dataDir: string): BlobStore {
-  const root = path.resolve(dataDir); // absolute, so the paths it hands out mean the same to any process
+export async function createDiskBlobStore(
+  dataDir: string,
+  options: DiskBlobStoreOptions,
+): Promise<BlobStore> {
+  const root = path.resolve(dataDir);
   const mediaRoot = path.join(root, 'media');
-  const uploadsRoot = scratchDirectory(root, 'uploads');
   const workRoot = scratchDirectory(root, 'work');
+  await mkdir(mediaRoot, { recursive: true });
 
-  function resolveKey(key: string): string {
+  function fileOf(key: string): string {
     if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
     return path.join(mediaRoot, key);
   }
 
-  async function newPath(directory: string, extension: string): Promise<string> {
-    await mkdir(directory, { recursive: true });
-    return path.join(directory, `${randomUUID()}${extension ? `.${extension}` : ''}`);
+  async function newWorkFile(): Promise<string> {
+    await mkdir(workRoot, { recursive: true });
+    return path.join(workRoot, randomUUID());
   }
 
-  const pathOf = (temp: TempBlob | string) => (typeof temp === 'string' ? temp : temp.path);
+  /**
+   * Empty folders up to the media root go (an asset's `audio/<id>/`). Best effort: a folder that another write
+   * has just filled stays, and placeFile recreates one removed under it.
+   */
+  async function removeEmptyFolders(folder: string): Promise<void> {
+    let current = folder;
+    while (current.startsWith(`${mediaRoot}${path.sep}`)) {
+      try {
+        await rmdir(current);
+      } catch (error) {
+        if (errorCode(error) !== 'ENOENT') return;
+      }
+      current = path.dirname(current);
+    }
+  }
+
+  /** Moves `file` to `target` in one step: a rename, or on another filesystem a copy beside it renamed in. */
+  async function placeFile(file: string, target: string): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      await mkdir(path.dirname(target), { recursive: true });
+      try {
+        await rename(file, target);
+        return;
+      } catch (error) {
+        if (errorCode(error) === 'EXDEV') return placeCopy(file, target);
+        // A delete may have removed the emptied folder between mkdir and rename.
+        if (errorCode(error) !== 'ENOENT' || attempt === RENAME_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  /** The copy is a dot file, which no key can name, so a half-written one is never listed or served. */
+  async function placeCopy(file: string, target: string): Promise<void> {
+    const copy = path.join(path.dirname(target), `.${randomUUID()}.partial`);
+    try {
+      await copyFile(file, copy, constants.COPYFILE_EXCL);
+      await rename(copy, target);
+    } catch (error) {
+      await rm(copy, { force: true });
+      throw error;
+    }
+    await rm(file, { force: true });
+  }
+
+  async function statOf(key: string): Promise<BigIntStats | undefined> {
+    try {
+      const stats = await stat(fileOf(key), { bigint: true });
+      return stats.isFile() ? stats : undefined;
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return undefined;
+      throw error;
+    }
+  }
+
+  async function notFoundOr(error: unknown, key: string): Promise<unknown> {
+    return errorCode(error) === 'ENOENT' && !(await statOf(key)) ? new BlobNotFoundError(key) : error;
+  }
 
   return {
-    async putTemp(source, maxBytes) {
-      const file = await newPath(uploadsRoot, '');
-      const counted = { bytes: 0 };
+    async put(key, source) {
+      const target = fileOf(key);
+      const file = await newWorkFile();
       try {
-        await pipeline(source, byteLimit(maxBytes, counted), createWriteStream(file, { flags: 'wx' }));
+        if (Buffer.isBuffer(source)) await writeFile(file, source, { flag: 'wx' });
+        else await pipeline(source, createWriteStream(file, { flags: 'wx' }));
+        await placeFile(file, target);
       } catch (error) {
         await rm(file, { force: true });
-        source.resume();
+        await removeEmptyFolders(path.dirname(target));
         throw error;
       }
-      return { path: file, bytes: counted.bytes };
     },
 
-    tempPath: (extension) => newPath(workRoot, extension),
-
-    async discardTemp(temp) {
-      await rm(pathOf(temp), { force: true });
-    },
-
-    async makePermanent(temp, key) {
-      const target = resolveKey(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      await rename(pathOf(temp), target);
-    },
-
-    localPath: resolveKey,
-
-    async delete(key) {
-      await rm(resolveKey(key), { force: true });
-    },
-
-    async exists(key) {
+    async putFile(key, file) {
+      const target = fileOf(key);
       try {
-        await access(resolveKey(key));
-        return true;
-      } catch {
-        return false;
+        await placeFile(file, target);
+      } catch (error) {
+        await removeEmptyFolders(path.dirname(target));
+        throw error;
       }
     },
-  };
-}
 
-export function mediaRootOf(dataDir: string): string {
-  return path.join(dataDir, 'media');
+    async getStream(key, range) {
+      let handle;
+      try {
+        handle = await open(fileOf(key), 'r');
+      } catch (error) {
+        throw await notFoundOr(error, key);
+      }
+      try {
+        const info = infoOf(await handle.stat({ bigint: true }));
+        // The stream owns the handle from here: it closes it when it ends or is destroyed.
+        return {
+          ...info,
+          body: handle.createReadStream(range ? { start: range.start, end: range.end } : {}),
+        };
+      } catch (error) {
+        await handle.close();
+        throw error;
+      }
+    },
+
+    async stat(key) {
+      const stats = await statOf(key);
+      return stats && infoOf(stats);
+    },
+
+    async copyToFile(key, file) {
+      const source = fileOf(key);
+      try {
+        await link(source, file);
+        return;
+      } catch (error) {
+        if (!LINK_UNSUPPORTED.has(errorCode(error) ?? '')) throw await notFoundOr(error, key);
+      }
+      try {
+        await copyFile(source, file, constants.COPYFILE_EXCL);
+      } catch (error) {
+        throw await notFoundOr(error, key);
+      }
+    },
+
+    async delete(key) {
+      const file = fileOf(key);
+      await rm(file, { force: true });
+      await removeEmptyFolders(path.dirname(file));
+    },
+
+    async *list(prefix) {
+      if (!SAFE_PREFIX.test(prefix) || prefix.includes('..'))
+        throw new Error(`unsafe storage prefix: ${prefix}`);
+      const folder = path.join(mediaRoot, prefix.slice(0, prefix.lastIndexOf('/') + 1));
+      let entries;
+      try {
+        entries = await opendir(folder, { recursive: true });
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return;
+        throw error;
+      }
+      for await (const entry of entries) {
+        if (!entry.isFile() || entry.name.startsWith('.')) continue;
+        const key = path
+          .relative(mediaRoot, path.join(entry.parentPath, entry.name))
+          .split(path.sep)
+          .join('/');
+        if (key.startsWith(prefix)) yield key;
+      }
+    },
+
+    check: () => checkFreeSpace(mediaRoot, options.minFreeBytes, 'The disk under DATA_DIR'),
+  };
 }

@@ -3,13 +3,26 @@
  * `routes.ts` pairs each with its zod schemas for the server and for the client's types.
  */
 export const endpoints = {
+  /** The readiness report under its first name, kept for existing probes; the same as healthReady. */
   health: { method: 'GET', path: '/api/health' },
+  healthLive: { method: 'GET', path: '/api/health/live' },
+  healthReady: { method: 'GET', path: '/api/health/ready' },
   currentUser: { method: 'GET', path: '/api/auth/user' },
   register: { method: 'POST', path: '/api/register' },
   login: { method: 'POST', path: '/api/login' },
   logout: { method: 'POST', path: '/api/logout' },
+  /** The sign-in page (HTML) that the client sends a signed-out person to. */
+  signInPage: { method: 'GET', path: '/api/login' },
+  /** Ends the session and redirects home (a link, not a fetch). */
+  signOutPage: { method: 'GET', path: '/api/logout' },
   getUser: { method: 'GET', path: '/api/users/:id' },
   listUsers: { method: 'GET', path: '/api/users' },
+  updateProfile: { method: 'PUT', path: '/api/profile' },
+  updateProfileImagePosition: { method: 'PUT', path: '/api/profile/image-position' },
+  userStats: { method: 'GET', path: '/api/users/:id/stats' },
+  getVoiceBio: { method: 'GET', path: '/api/voice-bio/:userId' },
+  uploadVoiceBio: { method: 'POST', path: '/api/voice-bio' },
+  deleteVoiceBio: { method: 'DELETE', path: '/api/voice-bio' },
 
   createPost: { method: 'POST', path: '/api/posts' },
   createDiaryEntry: { method: 'POST', path: '/api/diary' },
@@ -28,6 +41,11 @@ export const endpoints = {
   getPost: { method: 'GET', path: '/api/posts/:id' },
   getPostPeaks: { method: 'GET', path: '/api/posts/:id/peaks' },
   deletePost: { method: 'DELETE', path: '/api/posts/:id' },
+  /** The player's report of listening to a post (beyond the spec): counts listens and listening time. */
+  recordListen: { method: 'POST', path: '/api/posts/:id/listens' },
+  /** Spec §7 `GET /api/search/{posts|users}/{query}`: ranked by relevance, then newest. */
+  searchPosts: { method: 'GET', path: '/api/search/posts/:query' },
+  searchUsers: { method: 'GET', path: '/api/search/users/:query' },
 
   like: { method: 'POST', path: '/api/likes' },
   likeStatus: { method: 'GET', path: '/api/likes/post/:id' },
@@ -46,8 +64,23 @@ export const endpoints = {
   deleteComment: { method: 'DELETE', path: '/api/comments/:id' },
   listNotifications: { method: 'GET', path: '/api/notifications' },
   markNotificationsRead: { method: 'POST', path: '/api/notifications/read' },
+  events: { method: 'GET', path: '/api/events' },
+
+  /** Media bytes (not JSON): audio originals and renditions, and images. */
+  mediaAudio: { method: 'GET', path: '/media/audio/:assetId/:file' },
+  mediaImage: { method: 'GET', path: '/media/images/:file' },
+
+  /** This API described as an OpenAPI 3.1 document, generated from `routes.ts`. */
+  openApiDocument: { method: 'GET', path: '/api/openapi.json' },
+  /** A browsable reference of that document (an HTML page). */
+  apiReference: { method: 'GET', path: '/api/docs' },
+
+  /** Where browsers report what the Content-Security-Policy blocked. */
+  cspReport: { method: 'POST', path: '/api/csp-reports' },
 
   createFakeUser: { method: 'POST', path: '/api/create-fake-user' },
+  testAudioAnalysis: { method: 'POST', path: '/api/test/audio-analysis' },
+  testCspReports: { method: 'GET', path: '/api/test/csp-reports' },
 } as const satisfies Record<string, { method: HttpMethod; path: string }>;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** What an operator needs to see at a glance; load balancers look only at the status code and `status`. */
+/**
+ * Readiness: whether this instance can serve (database, ffmpeg, storage), with what an operator needs to see at a
+ * glance. Load balancers look only at the status code (200, or 503 with this same report) and `status`.
+ */
 export const healthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   /** Only when unavailable: what is wrong, in one sentence. */
@@ -8,10 +11,12 @@ export const healthSchema = z.object({
   database: z.object({ ok: z.boolean() }),
   ffmpeg: z.object({ ok: z.boolean() }),
   /**
-   * Space on the filesystem that holds DATA_DIR; null when it cannot be read. Not ok when an upload of the largest
-   * size could no longer be taken in.
+   * Whether media storage, and the disk under DATA_DIR where every upload arrives first, can take an upload of the
+   * largest size; null when it could not be checked. The figures are that disk's.
    */
-  storage: z.object({ ok: z.boolean(), freeBytes: z.number(), totalBytes: z.number() }).nullable(),
+  storage: z
+    .object({ ok: z.boolean(), freeBytes: z.number().optional(), totalBytes: z.number().optional() })
+    .nullable(),
   /** Background jobs; null while the database is unreachable. */
   jobs: z
     .object({
@@ -24,3 +29,6 @@ export const healthSchema = z.object({
     .nullable(),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** Liveness: the process answers. It checks nothing else, so a database outage never gets instances restarted. */
+export const livenessSchema = z.object({ status: z.literal('ok') });

@@ -8,6 +8,7 @@ import {
   TITLE_MAX_LENGTH,
   TRANSCRIPTION_MAX_LENGTH,
 } from '../domain/posts';
+import { pageQuerySchema } from './pagination';
 import { publicUserSchema } from './users';
 
 export const chapterSchema = z.object({
@@ -70,7 +71,10 @@ const optionalText = (max: number, label: string) =>
     .optional()
     .transform((value) => value || undefined);
 
-/** Multipart text fields of an upload (spec §3 "Voice post upload fields"). The client's duration is ignored. */
+/** A length the client measured and sends (spec §7); the server measures the audio itself and ignores it. */
+export const clientMeasurementSchema = z.string().optional();
+
+/** Multipart text fields of an upload (spec §3 "Voice post upload fields"). The client's durations are ignored. */
 export const postUploadFieldsSchema = z.object({
   title: optionalText(TITLE_MAX_LENGTH, 'Titles').transform((value) => value ?? DEFAULT_POST_TITLE),
   category: optionalText(CATEGORY_MAX_LENGTH, 'Categories').transform((value) => value ?? DEFAULT_CATEGORY),
@@ -91,6 +95,10 @@ export const postUploadFieldsSchema = z.object({
   affiliateLinkTitle: optionalText(TITLE_MAX_LENGTH, 'Promotion titles'),
   /** Ours: ties an upload to the autosave session it finishes, so that session is not recovered later. */
   sessionId: z.string().max(100).optional(),
+  duration: clientMeasurementSchema,
+  /** Only when several takes were joined. */
+  segment_count: clientMeasurementSchema,
+  total_duration: clientMeasurementSchema,
 });
 export type PostUploadFields = z.output<typeof postUploadFieldsSchema>;
 
@@ -120,3 +128,24 @@ export const autosaveResponseSchema = z.object({
 
 export const postIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 export const userIdParamsSchema = z.object({ userId: z.string().min(1).max(100) });
+
+/** A person's posts, optionally of one type (the profile's Pods tab) or one category (its Categories tab). */
+export const userPostsQuerySchema = pageQuerySchema.extend({
+  type: z.enum(POST_TYPES, { error: `type must be one of ${POST_TYPES.join(', ')}` }).optional(),
+  category: z.string().trim().min(1).max(CATEGORY_MAX_LENGTH).optional(),
+});
+export type UserPostsFilters = Omit<z.output<typeof userPostsQuerySchema>, 'limit' | 'cursor'>;
+
+/** What the player reports after listening a while: the seconds listened since its last report of this play. */
+export const listenBodySchema = z.object({
+  seconds: z
+    .number({ error: 'seconds must be a number.' })
+    .min(0, { error: 'seconds cannot be negative.' })
+    .max(24 * 3600, { error: 'seconds can be at most a day.' }),
+});
+
+export const listenSchema = z.object({
+  postId: z.string(),
+  /** Whether this report counted as a new listen (the listener's first of this post today). */
+  counted: z.boolean(),
+});

@@ -1,19 +1,26 @@
 import { z } from 'zod';
 import { loginBodySchema, registerBodySchema } from './auth';
 import { endpoints, type EndpointName, type HttpMethod } from './endpoints';
-import { healthSchema } from './health';
+import { healthSchema, livenessSchema } from './health';
 import { pageQuerySchema } from './pagination';
 import {
+  autosaveFieldsSchema,
   autosaveResponseSchema,
   chaptersBodySchema,
+  listenBodySchema,
+  listenSchema,
   peaksSchema,
   postIdParamsSchema,
   postSchema,
+  postUploadFieldsSchema,
   userIdParamsSchema as postsUserIdParamsSchema,
+  userPostsQuerySchema,
 } from './posts';
 import {
+  commentFieldsSchema,
   commentSchema,
   dislikeStatusSchema,
+  eventsQuerySchema,
   followBodySchema,
   followStatusSchema,
   followToggleSchema,
@@ -24,7 +31,23 @@ import {
   postIdBodySchema,
   repostStatusSchema,
 } from './social';
-import { currentUserSchema, publicUserSchema, userIdParamsSchema } from './users';
+import { searchParamsSchema } from './search';
+import { userStatsSchema } from './stats';
+import {
+  aboutBodySchema,
+  currentUserSchema,
+  profileFieldsSchema,
+  profilePositionSchema,
+  publicUserSchema,
+  userIdParamsSchema,
+} from './users';
+import { voiceBioFieldsSchema, voiceBioSchema } from './voice-bio';
+
+/** A multipart/form-data body: its text fields as one schema, and the file parts it takes. */
+export interface MultipartDefinition {
+  fields: z.ZodObject;
+  files: Record<string, { required: boolean; accepts: 'audio' | 'image' }>;
+}
 
 export interface RouteDefinition {
   method: HttpMethod;
@@ -33,21 +56,45 @@ export interface RouteDefinition {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * Uploads: the multipart fields and files. With `body` as well, the path takes either: the form, or that JSON
+   * body (told apart by Content-Type).
+   */
+  multipart?: MultipartDefinition;
   response: z.ZodType;
-  /** Status of a successful answer; 200 unless given. */
+  /** Status of a successful answer; 200 unless given. The server answers with it unless a handler says otherwise. */
   successStatus?: number;
+  /** Media type of a successful answer that is not JSON: a page, an event stream, media bytes. */
+  responseType?: 'text/html' | 'text/event-stream' | 'audio/*' | 'image/*';
+  /** Registered only with the test helpers (NODE_ENV=test). */
+  testOnly?: true;
 }
 
 const deleted = z.object({ id: z.string() });
 const posts = z.array(postSchema);
 
+const audioFile = { required: true, accepts: 'audio' } as const;
+/** A new post or diary entry: the recording and an optional cover photo (spec §7). */
+const postUpload = {
+  fields: postUploadFieldsSchema,
+  files: { audio: audioFile, photo: { required: false, accepts: 'image' } },
+} as const satisfies MultipartDefinition;
+/** More audio for a draft or a post, or a draft's new take: the photo stays as it was. */
+const recordingUpload = {
+  fields: postUploadFieldsSchema,
+  files: { audio: audioFile },
+} as const satisfies MultipartDefinition;
+
 /**
  * The API: each endpoint with its payloads. Server routes validate with these schemas; the client takes its types
- * from here. Multipart uploads (spec §7) have no body schema: the server checks their fields and files itself.
+ * from here. Multipart uploads (spec §7) give their text fields and file parts under `multipart`.
  */
 export const routes = {
   health: { ...endpoints.health, response: healthSchema },
-  currentUser: { ...endpoints.currentUser, response: currentUserSchema },
+  healthLive: { ...endpoints.healthLive, response: livenessSchema },
+  healthReady: { ...endpoints.healthReady, response: healthSchema },
+  // Nobody signed in is an answer, not an error (spec §3: an empty answer means signed out): `null`.
+  currentUser: { ...endpoints.currentUser, response: currentUserSchema.nullable() },
   register: {
     ...endpoints.register,
     body: registerBodySchema,
@@ -56,26 +103,81 @@ export const routes = {
   },
   login: { ...endpoints.login, body: loginBodySchema, response: currentUserSchema },
   logout: { ...endpoints.logout, response: z.object({ signedOut: z.literal(true) }) },
+  // An HTML page and a redirect, opened by the browser itself rather than through this API's JSON fetcher.
+  signInPage: {
+    ...endpoints.signInPage,
+    query: z.object({ mode: z.enum(['signin', 'register']).catch('signin').default('signin') }),
+    response: z.string(),
+    responseType: 'text/html',
+  },
+  signOutPage: { ...endpoints.signOutPage, response: z.string(), successStatus: 302 },
   getUser: { ...endpoints.getUser, params: userIdParamsSchema, response: publicUserSchema },
   listUsers: { ...endpoints.listUsers, query: pageQuerySchema, response: z.array(publicUserSchema) },
+  // The Edit Profile dialog sends the form; the About tab sends JSON to the same path (spec §7).
+  updateProfile: {
+    ...endpoints.updateProfile,
+    multipart: {
+      fields: profileFieldsSchema,
+      files: {
+        profileImage: { required: false, accepts: 'image' },
+        coverImage: { required: false, accepts: 'image' },
+      },
+    },
+    body: aboutBodySchema,
+    response: currentUserSchema,
+  },
+  updateProfileImagePosition: {
+    ...endpoints.updateProfileImagePosition,
+    body: profilePositionSchema,
+    response: profilePositionSchema,
+  },
+  userStats: { ...endpoints.userStats, params: userIdParamsSchema, response: userStatsSchema },
+  getVoiceBio: { ...endpoints.getVoiceBio, params: postsUserIdParamsSchema, response: voiceBioSchema },
+  // Spec §7: the recording as `voiceBio`; the client's `duration` is ignored, the server measures.
+  uploadVoiceBio: {
+    ...endpoints.uploadVoiceBio,
+    multipart: { fields: voiceBioFieldsSchema, files: { voiceBio: audioFile } },
+    response: voiceBioSchema,
+  },
+  deleteVoiceBio: { ...endpoints.deleteVoiceBio, response: voiceBioSchema },
 
-  createPost: { ...endpoints.createPost, response: postSchema, successStatus: 201 },
-  createDiaryEntry: { ...endpoints.createDiaryEntry, response: postSchema, successStatus: 201 },
-  extendDraftPost: { ...endpoints.extendDraftPost, params: postIdParamsSchema, response: postSchema },
+  createPost: { ...endpoints.createPost, multipart: postUpload, response: postSchema, successStatus: 201 },
+  createDiaryEntry: {
+    ...endpoints.createDiaryEntry,
+    multipart: postUpload,
+    response: postSchema,
+    successStatus: 201,
+  },
+  extendDraftPost: {
+    ...endpoints.extendDraftPost,
+    params: postIdParamsSchema,
+    multipart: recordingUpload,
+    response: postSchema,
+  },
   extendDraftDiaryEntry: {
     ...endpoints.extendDraftDiaryEntry,
     params: postIdParamsSchema,
+    multipart: recordingUpload,
     response: postSchema,
   },
-  editDraft: { ...endpoints.editDraft, response: postSchema },
-  extendPost: { ...endpoints.extendPost, params: postIdParamsSchema, response: postSchema },
+  editDraft: { ...endpoints.editDraft, multipart: recordingUpload, response: postSchema },
+  extendPost: {
+    ...endpoints.extendPost,
+    params: postIdParamsSchema,
+    multipart: recordingUpload,
+    response: postSchema,
+  },
   updateChapters: {
     ...endpoints.updateChapters,
     params: postIdParamsSchema,
     body: chaptersBodySchema,
     response: postSchema,
   },
-  autosaveChunk: { ...endpoints.autosaveChunk, response: autosaveResponseSchema },
+  autosaveChunk: {
+    ...endpoints.autosaveChunk,
+    multipart: { fields: autosaveFieldsSchema, files: { audio: audioFile } },
+    response: autosaveResponseSchema,
+  },
   discardAutosave: {
     ...endpoints.discardAutosave,
     params: z.object({ sessionId: z.string().min(1).max(100) }),
@@ -87,13 +189,31 @@ export const routes = {
   listUserPosts: {
     ...endpoints.listUserPosts,
     params: postsUserIdParamsSchema,
-    query: pageQuerySchema,
+    query: userPostsQuerySchema,
     response: posts,
   },
   feed: { ...endpoints.feed, query: pageQuerySchema, response: posts },
   getPost: { ...endpoints.getPost, params: postIdParamsSchema, response: postSchema },
   getPostPeaks: { ...endpoints.getPostPeaks, params: postIdParamsSchema, response: peaksSchema },
   deletePost: { ...endpoints.deletePost, params: postIdParamsSchema, response: deleted },
+  recordListen: {
+    ...endpoints.recordListen,
+    params: postIdParamsSchema,
+    body: listenBodySchema,
+    response: listenSchema,
+  },
+  searchPosts: {
+    ...endpoints.searchPosts,
+    params: searchParamsSchema,
+    query: pageQuerySchema,
+    response: posts,
+  },
+  searchUsers: {
+    ...endpoints.searchUsers,
+    params: searchParamsSchema,
+    query: pageQuerySchema,
+    response: z.array(publicUserSchema),
+  },
 
   like: { ...endpoints.like, body: postIdBodySchema, response: likeStatusSchema },
   likeStatus: { ...endpoints.likeStatus, params: postIdParamsSchema, response: likeStatusSchema },
@@ -127,7 +247,12 @@ export const routes = {
     query: pageQuerySchema,
     response: z.array(commentSchema),
   },
-  createComment: { ...endpoints.createComment, response: commentSchema, successStatus: 201 },
+  createComment: {
+    ...endpoints.createComment,
+    multipart: { fields: commentFieldsSchema, files: { audio: audioFile } },
+    response: commentSchema,
+    successStatus: 201,
+  },
   deleteComment: { ...endpoints.deleteComment, params: postIdParamsSchema, response: deleted },
   listNotifications: {
     ...endpoints.listNotifications,
@@ -139,11 +264,58 @@ export const routes = {
     body: markReadBodySchema,
     response: markReadResponseSchema,
   },
+  // A text/event-stream (see events.ts), read with EventSource rather than this API's JSON fetcher.
+  events: {
+    ...endpoints.events,
+    query: eventsQuerySchema,
+    response: z.string(),
+    responseType: 'text/event-stream',
+  },
+
+  // Bytes, not JSON; their URLs reach the client inside posts and comments.
+  mediaAudio: {
+    ...endpoints.mediaAudio,
+    params: z.object({ assetId: z.string().regex(/^[0-9a-f-]{36}$/), file: z.string().max(40) }),
+    response: z.string(),
+    responseType: 'audio/*',
+  },
+  mediaImage: {
+    ...endpoints.mediaImage,
+    // `<image id>.<extension>`, or `<image id>.<version id>.webp` for a photo re-encoded after it was stored.
+    params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}(\.[0-9a-f-]{36})?\.[a-z]{3,4}$/) }),
+    response: z.string(),
+    responseType: 'image/*',
+  },
+
+  openApiDocument: {
+    ...endpoints.openApiDocument,
+    response: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
+  },
+  apiReference: { ...endpoints.apiReference, response: z.string(), responseType: 'text/html' },
+
+  // A report in the browser's own format (application/csp-report or application/reports+json), not JSON we define.
+  cspReport: { ...endpoints.cspReport, response: z.null(), successStatus: 204 },
 
   createFakeUser: {
     ...endpoints.createFakeUser,
     response: z.object({ user: publicUserSchema, posts: z.array(z.unknown()) }),
     successStatus: 201,
+    testOnly: true,
+  },
+  testAudioAnalysis: {
+    ...endpoints.testAudioAnalysis,
+    multipart: { fields: z.object({}), files: { audio: { required: true, accepts: 'audio' } } },
+    response: z.object({
+      durationSeconds: z.number(),
+      peakDb: z.number().nullable(),
+      loudnessLufs: z.number().nullable(),
+    }),
+    testOnly: true,
+  },
+  testCspReports: {
+    ...endpoints.testCspReports,
+    response: z.array(z.object({ page: z.string(), directive: z.string(), blocked: z.string() })),
+    testOnly: true,
   },
 } as const satisfies Record<EndpointName, RouteDefinition>;
 
@@ -155,3 +327,9 @@ export type RouteParams<R extends RouteDefinition> = InferOr<R['params'], undefi
 export type RouteQuery<R extends RouteDefinition> = InferOr<R['query'], undefined>;
 export type RouteBody<R extends RouteDefinition> = InferOr<R['body'], undefined>;
 export type RouteResponse<R extends RouteDefinition> = z.output<R['response']>;
+
+/** The endpoints that take a multipart upload. */
+export type MultipartRouteName = {
+  [N in RouteName]: Routes[N] extends { multipart: MultipartDefinition } ? N : never;
+}[RouteName];
+export type RouteMultipart<N extends MultipartRouteName> = Routes[N]['multipart'];

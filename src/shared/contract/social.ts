@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VISITOR_NAME_MAX_LENGTH } from '../domain/social';
 
-import { audioSourceSchema } from './posts';
+import { audioSourceSchema, clientMeasurementSchema } from './posts';
 import { publicUserSchema } from './users';
 
 export const postIdBodySchema = z.object({
@@ -65,6 +65,7 @@ export const commentFieldsSchema = z.object({
     .optional()
     .transform((value) => value || undefined)
     .pipe(z.email({ error: 'Enter a valid e-mail address, or leave it empty.' }).optional()),
+  duration: clientMeasurementSchema,
 });
 
 export const NOTIFICATION_TYPES = ['like', 'comment', 'follow', 'repost'] as const;
@@ -80,6 +81,14 @@ export const notificationSchema = z.object({
   user: publicUserSchema,
 });
 export type Notification = z.infer<typeof notificationSchema>;
+
+/** GET /api/events: how a client that cannot send `Last-Event-ID` resumes, naming the last event it received. */
+export const eventsQuerySchema = z.object({
+  lastEventId: z
+    .uuid({ error: 'lastEventId must be the id of an event this stream sent.' })
+    .optional()
+    .transform((value) => value?.toLowerCase()),
+});
 
 export const markReadBodySchema = z
   .object({ ids: z.array(z.string().max(100)).max(500).optional() })

@@ -1,4 +1,18 @@
 import { z } from 'zod';
+import { BIO_MAX_LENGTH, NAME_MAX_LENGTH, PROFILE_LINKS_MAX } from '../domain/limits';
+import {
+  BIO_TOO_LONG_MESSAGE,
+  INTERESTS_MAX_LENGTH,
+  isHttpUrl,
+  LINK_SCHEME_MESSAGE,
+  LINK_TITLE_MAX_LENGTH,
+  LINKS_NOT_A_LIST_MESSAGE,
+  LOCATION_MAX_LENGTH,
+  TOO_MANY_LINKS_MESSAGE,
+  URL_MAX_LENGTH,
+  WEBSITE_SCHEME_MESSAGE,
+} from '../domain/profile';
+import { USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from '../domain/username';
 
 export const profileLinkSchema = z.object({ title: z.string(), url: z.string() });
 
@@ -28,3 +42,123 @@ export const currentUserSchema = publicUserSchema.extend({ email: z.string() });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const userIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/**
+ * A text field a form may leave blank: trimmed, and omitted from the save when empty (spec §5 Profile).
+ * `notText` answers a value that is not a string at all.
+ */
+const optionalText = (max: number, error: string, notText?: string) =>
+  z
+    .string({ error: notText })
+    .trim()
+    .max(max, { error })
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+/** Stored as the browser will read it back (`new URL(…).href`), so what is served is what was checked. */
+const webAddress = (error: string) =>
+  z
+    .string()
+    .refine(isHttpUrl, { error })
+    .transform((url) => new URL(url).href);
+
+const optionalWebAddress = (error: string, notText?: string) =>
+  optionalText(URL_MAX_LENGTH, error, notText).pipe(webAddress(error).optional());
+
+/** The About tab may also send `null` for a field the person emptied: that clears it. */
+const clearable = <T extends z.ZodType>(field: T) => field.nullable();
+
+const bioField = optionalText(BIO_MAX_LENGTH, BIO_TOO_LONG_MESSAGE);
+
+const linkPairs = z.array(
+  z.object({
+    title: z.string({ error: LINKS_NOT_A_LIST_MESSAGE }).trim().max(LINK_TITLE_MAX_LENGTH),
+    url: z.string({ error: LINKS_NOT_A_LIST_MESSAGE }).trim(),
+  }),
+  { error: LINKS_NOT_A_LIST_MESSAGE },
+);
+
+/** Pairs with an empty title or url are dropped, as the edit dialog does, before the rules are checked. */
+const savedLinks = linkPairs
+  .transform((links) => links.filter((link) => link.title && link.url))
+  .pipe(
+    z
+      .array(z.object({ title: z.string(), url: webAddress(LINK_SCHEME_MESSAGE) }))
+      .max(PROFILE_LINKS_MAX, { error: TOO_MANY_LINKS_MESSAGE }),
+  );
+
+/** `links` arrives as JSON text inside the multipart form; blank leaves the links as they are. */
+const linksField = z
+  .string()
+  .optional()
+  .transform((text, context) => {
+    if (!text?.trim()) return undefined;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      context.addIssue({ code: 'custom', message: LINKS_NOT_A_LIST_MESSAGE });
+      return z.NEVER;
+    }
+    const links = savedLinks.safeParse(parsed);
+    if (links.success) return links.data;
+    for (const issue of links.error.issues) context.addIssue({ code: 'custom', message: issue.message });
+    return z.NEVER;
+  });
+
+/** The Edit Profile fields a person can empty; the form names them in `clear`, since empty fields are omitted. */
+export const CLEARABLE_PROFILE_FIELDS = ['firstName', 'lastName', 'bio'] as const;
+const CLEAR_FIELD_MESSAGE = `clear lists the fields to empty, separated by commas: ${CLEARABLE_PROFILE_FIELDS.join(', ')}.`;
+
+const clearField = z
+  .string()
+  .optional()
+  .transform((text) => (text ?? '').split(',').flatMap((name) => (name.trim() ? [name.trim()] : [])))
+  .pipe(z.array(z.enum(CLEARABLE_PROFILE_FIELDS, { error: CLEAR_FIELD_MESSAGE })));
+
+/** Spec §7 PUT /api/profile from the Edit Profile dialog: text fields of the multipart form. */
+export const profileFieldsSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || USERNAME_PATTERN.test(value), { error: USERNAME_RULE_MESSAGE }),
+  firstName: optionalText(NAME_MAX_LENGTH, `Names can be at most ${NAME_MAX_LENGTH} characters.`),
+  lastName: optionalText(NAME_MAX_LENGTH, `Names can be at most ${NAME_MAX_LENGTH} characters.`),
+  bio: bioField,
+  links: linksField,
+  clear: clearField,
+});
+export type ProfileFields = z.output<typeof profileFieldsSchema>;
+
+const ABOUT_BODY_MESSAGE = 'The About tab sends only bio, location, website and interests.';
+
+/** Spec §7 PUT /api/profile from the About tab: the same path with a JSON body. */
+export const aboutBodySchema = z.strictObject(
+  {
+    bio: clearable(optionalText(BIO_MAX_LENGTH, BIO_TOO_LONG_MESSAGE, ABOUT_BODY_MESSAGE)),
+    location: clearable(
+      optionalText(
+        LOCATION_MAX_LENGTH,
+        `Location can be at most ${LOCATION_MAX_LENGTH} characters.`,
+        ABOUT_BODY_MESSAGE,
+      ),
+    ),
+    website: clearable(optionalWebAddress(WEBSITE_SCHEME_MESSAGE, ABOUT_BODY_MESSAGE)),
+    interests: clearable(
+      optionalText(
+        INTERESTS_MAX_LENGTH,
+        `Interests can be at most ${INTERESTS_MAX_LENGTH} characters.`,
+        ABOUT_BODY_MESSAGE,
+      ),
+    ),
+  },
+  { error: ABOUT_BODY_MESSAGE },
+);
+export type AboutBody = z.input<typeof aboutBodySchema>;
+export type AboutChanges = z.output<typeof aboutBodySchema>;
+
+/** Spec §3 Profile position, in CSS pixels; the server clamps each to the adjuster's reach. */
+export const profilePositionSchema = z.object({ offsetX: z.number(), offsetY: z.number() });
+export type ProfilePosition = z.infer<typeof profilePositionSchema>;

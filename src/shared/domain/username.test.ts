@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { USERNAME_PATTERN, usernameFromEmail } from './username';
+import { USERNAME_PATTERN, randomUsername } from './username';
 
-describe('usernameFromEmail', () => {
-  it.each([
-    ['Ada.Lovelace@example.com', 'ada.lovelace'],
-    ['a+b!c@example.com', 'abc'],
-    ['x@example.com', 'xuser'],
-    ['ñ@example.com', 'user'],
-    [`${'long'.repeat(20)}@example.com`, 'long'.repeat(20).slice(0, 26)],
-  ])('turns %s into a valid handle %s', (email, expected) => {
-    const username = usernameFromEmail(email);
-    expect(username).toBe(expected);
-    expect(username).toMatch(USERNAME_PATTERN);
+describe('randomUsername', () => {
+  it('is a valid handle at both ends of every word list', () => {
+    expect(randomUsername(() => 0)).toBe('amber-badger-0000');
+    const last = randomUsername((n) => n - 1);
+    expect(last).toBe('young-wren-9999');
+    for (const name of ['amber-badger-0000', last]) expect(name).toMatch(USERNAME_PATTERN);
+  });
+
+  it('draws from a larger space with more digits, still a valid handle at the longest', () => {
+    expect(randomUsername(() => 7, 6)).toBe('gentle-harbor-000007');
+    const draws = [19, 21];
+    const longest = randomUsername((n) => draws.shift() ?? n - 1, 10);
+    expect(longest).toBe('steady-starling-9999999999');
+    expect(longest).toMatch(USERNAME_PATTERN);
   });
 });

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
-import { Readable } from 'node:stream';
+import { keysUnder } from '../../../src/server/storage/blob-store';
 import { multipartForm } from '../../support/audio';
 import type { SignedIn } from './accounts';
 import type { TestApp } from './test-app';
@@ -49,7 +47,7 @@ export async function storeSessionWithoutLimits(
     .execute();
   for (const [chunkNumber, content] of chunks.entries()) {
     const key = `autosave/${randomUUID()}.part`;
-    await blobs.makePermanent(await blobs.putTemp(Readable.from([content]), Infinity), key);
+    await blobs.put(key, content, { contentType: 'application/octet-stream' });
     await db
       .insertInto('autosave_chunks')
       .values({
@@ -74,7 +72,7 @@ export function autosaveChunkRows(testApp: TestApp, who: SignedIn, sessionId: st
     .execute();
 }
 
-/** The chunk files on disk, whoever they belong to. */
-export async function autosaveFiles(testApp: TestApp): Promise<string[]> {
-  return readdir(path.join(testApp.config.dataDir, 'media', 'autosave')).catch(() => []);
+/** The stored chunks, whoever they belong to. */
+export function autosaveFiles(testApp: TestApp): Promise<string[]> {
+  return keysUnder(testApp.context.blobs, 'autosave/');
 }

@@ -3,7 +3,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import type { Config } from '../../../src/server/config';
+import type { Config, StorageConfig } from '../../../src/server/config';
 import { multipartFile } from '../../support/audio';
 import { sessionCookieFrom } from './accounts';
 
@@ -17,7 +17,25 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** The environment that points a server process at a test's DATA_DIR and database. */
+/** The settings that give a server process the test's bucket, as an operator would write them. */
+function storageEnv(storage: StorageConfig): Record<string, string> {
+  if (storage.kind === 'disk') return {};
+  return {
+    STORAGE: 's3',
+    S3_BUCKET: storage.bucket,
+    S3_REGION: storage.region,
+    S3_FORCE_PATH_STYLE: String(storage.forcePathStyle),
+    S3_REDIRECT_PUBLIC_MEDIA: String(storage.redirectPublicMedia),
+    ...(storage.endpoint && { S3_ENDPOINT: storage.endpoint }),
+    ...(storage.publicEndpoint && { S3_PUBLIC_ENDPOINT: storage.publicEndpoint }),
+    ...(storage.credentials && {
+      S3_ACCESS_KEY_ID: storage.credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: storage.credentials.secretAccessKey,
+    }),
+  };
+}
+
+/** The environment that points a server process at a test's DATA_DIR, database and storage. */
 export function serverEnv(config: Config, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const { database } = config;
   return {
@@ -30,6 +48,7 @@ export function serverEnv(config: Config, extra: Record<string, string> = {}): N
     ...(database.kind === 'postgres'
       ? { DATABASE_URL: database.url, ...(database.schema && { DATABASE_SCHEMA: database.schema }) }
       : {}),
+    ...storageEnv(config.storage),
     ...extra,
   };
 }

@@ -3,17 +3,22 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../../src/server/app';
 import { loadConfig, type Config } from '../../../src/server/config';
 import { createContext, type AppContext } from '../../../src/server/context';
 import type { App } from '../../../src/server/http/app-types';
+import { createTestBucket, s3Env } from '../../support/s3-server';
 
 /**
  * `npm test` runs the server suites on SQLite; `npm run test:pg` sets TEST_DATABASE_URL and the same files run on
- * PostgreSQL, each app in a schema of its own that is dropped afterwards.
+ * PostgreSQL, each app in a schema of its own that is dropped afterwards. `npm run test:s3` also sets
+ * TEST_STORAGE=s3: media then goes to an S3 server started once for the run, each app in a bucket of its own that
+ * is emptied and removed afterwards.
  */
 export const postgresUrl = process.env.TEST_DATABASE_URL;
 export const databaseKind = postgresUrl ? 'postgres' : 'sqlite';
+export const storageKind = process.env.TEST_STORAGE === 's3' ? 's3' : 'disk';
 
 export interface TestApp {
   app: App;
@@ -32,24 +37,33 @@ async function withPgClient<T>(use: (client: Client) => Promise<T>): Promise<T> 
   }
 }
 
-export async function createTestConfig(env: Record<string, string> = {}): Promise<{
+/** `sharedSchema`: a schema another test app made (and drops), for a second instance of the same deployment. */
+export async function createTestConfig(
+  env: Record<string, string> = {},
+  sharedSchema?: string,
+): Promise<{
   config: Config;
   cleanup: () => Promise<void>;
 }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'earshot-test-'));
-  const schema = postgresUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  if (schema) await withPgClient((client) => client.query(`create schema ${schema}`));
+  const schema = sharedSchema ?? (postgresUrl ? `test_${randomBytes(6).toString('hex')}` : undefined);
+  const ownsSchema = schema !== undefined && schema !== sharedSchema;
+  if (ownsSchema) await withPgClient((client) => client.query(`create schema ${schema}`));
+  const s3Endpoint = storageKind === 's3' ? inject('s3Endpoint') : undefined;
+  const bucket = s3Endpoint ? await createTestBucket(s3Endpoint) : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     ...(postgresUrl && schema ? { DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema } : {}),
+    ...(s3Endpoint && bucket ? s3Env(s3Endpoint, bucket.name) : {}),
     ...env,
   });
   return {
     config,
     async cleanup() {
-      if (schema) await withPgClient((client) => client.query(`drop schema ${schema} cascade`));
+      if (ownsSchema) await withPgClient((client) => client.query(`drop schema ${schema} cascade`));
+      await bucket?.remove();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -57,10 +71,18 @@ export async function createTestConfig(env: Record<string, string> = {}): Promis
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { preferNpmFfmpeg?: boolean } = {},
+  options: {
+    preferNpmFfmpeg?: boolean;
+    /** Another instance of `sameDatabaseAs`'s deployment: its PostgreSQL schema, a DATA_DIR of its own. */
+    sameDatabaseAs?: TestApp;
+  } = {},
 ): Promise<TestApp> {
-  const { config, cleanup } = await createTestConfig(env);
-  const context = await createContext(config, options);
+  const shared = options.sameDatabaseAs?.config.database;
+  const { config, cleanup } = await createTestConfig(
+    env,
+    shared?.kind === 'postgres' ? shared.schema : undefined,
+  );
+  const context = await createContext(config, { preferNpmFfmpeg: options.preferNpmFfmpeg });
   const app = await buildApp(context);
   await app.ready();
   return {

@@ -1,4 +1,5 @@
 import type { Post } from '@shared/contract/posts';
+import type { Db } from '../../../src/server/db/database';
 
 /** Polls `check` until it returns a value, failing after `timeoutMs`. */
 export async function waitFor<T>(
@@ -13,6 +14,25 @@ export async function waitFor<T>(
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * Until no job is waiting or running: background work (renditions of posts a test has already deleted, say) is
+ * done writing to the store.
+ */
+export function waitForIdleJobs(db: Db, timeoutMs = 60_000): Promise<true> {
+  return waitFor(
+    async () => {
+      const busy = await db
+        .selectFrom('jobs')
+        .select('id')
+        .where('status', 'in', ['queued', 'running'])
+        .execute();
+      return busy.length === 0 ? true : undefined;
+    },
+    timeoutMs,
+    'the background jobs to finish',
+  );
 }
 
 /** The post once its speech rendition is listed among its sources, read through `readPost` as the test's viewer. */

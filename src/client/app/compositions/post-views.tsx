@@ -1,10 +1,13 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Post } from '@shared/contract/posts';
 import { AudioPlayer } from '@client/features/player/components/audio-player';
-import type { RenderPlayer } from '@client/features/posts/lib/post-labels';
+import type { RenderAuthorName, RenderPlayer } from '@client/features/posts/lib/post-labels';
+import { UserProfilePopup } from '@client/features/profile/components/user-profile-popup';
+import { FollowButton } from '@client/features/social/components/follow-button';
 import { LikeDislikeButtons } from '@client/features/social/components/like-dislike-buttons';
 import { VoiceCommentThread } from '@client/features/social/components/voice-comment-thread';
 import { useAuth } from '@client/lib/use-auth';
+import { displayName } from '@shared/domain/display-name';
 
 // Dialogs load when first opened.
 const PostDetailDialog = lazy(() =>
@@ -25,6 +28,8 @@ export interface PostRenderers {
   renderActions: (post: Post) => ReactNode;
   /** Under a compact card: like and dislike with their counts, small. */
   renderCardActions: (post: Post) => ReactNode;
+  /** An author's name on a card: it opens their profile popup, with Follow and their voice bio. */
+  renderAuthorName: RenderAuthorName;
 }
 
 /**
@@ -39,6 +44,7 @@ export function usePostRenderers(): PostRenderers {
       variant={variant}
       appearance={appearance}
       canEditChapters={Boolean(user) && post.userId === user?.id}
+      countListens
     />
   );
   const renderActions = (post: Post) => (
@@ -53,7 +59,17 @@ export function usePostRenderers(): PostRenderers {
     </div>
   );
   const renderCardActions = (post: Post) => <LikeDislikeButtons postId={post.id} size="sm" />;
-  return { renderPlayer, renderActions, renderCardActions };
+  const renderAuthorName: RenderAuthorName = (author, className) => (
+    <UserProfilePopup
+      person={author}
+      className={className}
+      renderFollow={(person) => <FollowButton userId={person.id} userName={displayName(person)} />}
+      renderVoiceBioPlayer={(voiceBio) => (
+        <AudioPlayer post={voiceBio} variant="compact" waveformHeight={40} />
+      )}
+    />
+  );
+  return { renderPlayer, renderActions, renderCardActions, renderAuthorName };
 }
 
 /**
@@ -74,6 +90,7 @@ export function usePostDialogs(renderers: PostRenderers) {
           currentUserId={user?.id}
           renderPlayer={renderers.renderPlayer}
           renderActions={renderers.renderActions}
+          renderAuthorName={renderers.renderAuthorName}
           onExtend={(post) => {
             setViewing(null);
             setExtending(post);

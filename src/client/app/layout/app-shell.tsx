@@ -2,13 +2,18 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@shared/contract/users';
 import { MAIN_CONTENT_ID, SkipLink } from '@client/components/skip-link';
+import { useLiveNotifications } from '@client/features/notifications/api/use-live-notifications';
 import { BottomTabBar } from './bottom-tab-bar';
 import { MobileTopBar } from './mobile-top-bar';
 import { SideNav } from './side-nav';
 
-/** The signed-in frame: side navigation on large screens, top bar and tab bar on small ones. */
+/**
+ * The signed-in frame: side navigation on large screens, top bar and tab bar on small ones. Only signed-in
+ * people see it, so only they open the live event stream.
+ */
 export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [location] = useLocation();
+  useLiveNotifications();
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location]);

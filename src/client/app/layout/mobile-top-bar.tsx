@@ -2,16 +2,21 @@ import { Bell, LogOut } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { BrandLogo } from '@client/components/brand-logo';
 import { ThemeToggle } from '@client/components/theme-toggle';
+import { useUnreadNotificationCount } from '@client/features/notifications/api/notifications';
+import { UnreadIndicator } from '@client/features/notifications/components/unread-indicator';
+import { bellLabel } from '@client/features/notifications/lib/notification-display';
 import { SIGN_OUT_URL } from '@client/lib/session';
 import { cn } from '@client/lib/utils';
 import { isNavItemActive, NOTIFICATIONS_NAV_ITEM } from './nav-items';
 
 /**
  * Small screens: product name home link, notifications bell and theme toggle (spec §2), plus Sign Out, which
- * the spec only places in the large-screen side navigation and phones would otherwise lack.
+ * the spec only places in the large-screen side navigation and phones would otherwise lack. The bell's dot
+ * carries the unread count, kept live by the app shell's event stream.
  */
 export function MobileTopBar() {
   const [location] = useLocation();
+  const unread = useUnreadNotificationCount();
   const notificationsActive = isNavItemActive(NOTIFICATIONS_NAV_ITEM.href, location);
   return (
     <header className="sticky top-0 z-30 border-b bg-background/85 pt-[env(safe-area-inset-top)] backdrop-blur-lg lg:hidden">
@@ -22,7 +27,7 @@ export function MobileTopBar() {
         <div className="flex items-center gap-1">
           <Link
             href={NOTIFICATIONS_NAV_ITEM.href}
-            aria-label={NOTIFICATIONS_NAV_ITEM.label}
+            aria-label={bellLabel(unread)}
             aria-current={notificationsActive ? 'page' : undefined}
             className={cn(
               'relative grid size-10 place-items-center rounded-full text-foreground transition-colors hover:bg-secondary',
@@ -30,11 +35,7 @@ export function MobileTopBar() {
             )}
           >
             <Bell aria-hidden="true" className="size-5" />
-            {/* Spec §2: the dot is always shown. */}
-            <span
-              aria-hidden="true"
-              className="absolute right-2 top-2 size-2.5 rounded-full bg-red-500 ring-2 ring-background"
-            />
+            <UnreadIndicator count={unread} className="absolute right-1.5 top-1.5" />
           </Link>
           <ThemeToggle />
           <a

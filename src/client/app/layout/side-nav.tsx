@@ -4,8 +4,11 @@ import type { CurrentUser } from '@shared/contract/users';
 import { displayName, handleOf } from '@shared/domain/display-name';
 import { BrandLogo } from '@client/components/brand-logo';
 import { ThemeToggle } from '@client/components/theme-toggle';
-import { Avatar } from '@client/components/ui/avatar';
+import { Avatar, pictureOffset } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
+import { useUnreadNotificationCount } from '@client/features/notifications/api/notifications';
+import { UnreadIndicator } from '@client/features/notifications/components/unread-indicator';
+import { bellLabel } from '@client/features/notifications/lib/notification-display';
 import { SIGN_OUT_URL } from '@client/lib/session';
 import { cn } from '@client/lib/utils';
 import { isNavItemActive, NOTIFICATIONS_NAV_ITEM, PRIMARY_NAV_ITEMS } from './nav-items';
@@ -15,6 +18,7 @@ const SIDE_NAV_ITEMS = [...PRIMARY_NAV_ITEMS, NOTIFICATIONS_NAV_ITEM];
 /** Large screens: the fixed left column. */
 export function SideNav({ user }: { user: CurrentUser }) {
   const [location] = useLocation();
+  const unread = useUnreadNotificationCount();
   const name = displayName(user);
   const handle = handleOf(user);
   return (
@@ -26,11 +30,13 @@ export function SideNav({ user }: { user: CurrentUser }) {
         <ul className="space-y-1">
           {SIDE_NAV_ITEMS.map(({ href, label, icon: Icon }) => {
             const active = isNavItemActive(href, location);
+            const isNotifications = href === NOTIFICATIONS_NAV_ITEM.href;
             return (
               <li key={href}>
                 <Link
                   href={href}
                   aria-current={active ? 'page' : undefined}
+                  aria-label={isNotifications ? bellLabel(unread) : undefined}
                   className={cn(
                     'flex items-center gap-3 rounded-2xl px-3.5 py-2.5 text-[0.95rem] font-medium text-muted-foreground transition-colors hover:bg-secondary hover:text-foreground',
                     active &&
@@ -39,6 +45,7 @@ export function SideNav({ user }: { user: CurrentUser }) {
                 >
                   <Icon aria-hidden="true" className="size-5" strokeWidth={active ? 2.4 : 2} />
                   {label}
+                  {isNotifications && unread > 0 && <UnreadIndicator count={unread} className="ml-auto" />}
                 </Link>
               </li>
             );
@@ -47,7 +54,7 @@ export function SideNav({ user }: { user: CurrentUser }) {
       </nav>
       <div className="space-y-2 border-t pt-4">
         <div className="flex items-center gap-3 px-2 py-1">
-          <Avatar src={user.profileImageUrl} name={name} />
+          <Avatar src={user.profileImageUrl} name={name} offset={pictureOffset(user)} />
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-semibold">{name}</p>
             {handle && <p className="truncate text-xs text-muted-foreground">@{handle}</p>}

@@ -12,7 +12,7 @@ import { RecentActivityStrip } from '@client/features/feed/components/recent-act
 import { RecorderSection } from '@client/features/feed/components/recorder-section';
 import { StoryStrip } from '@client/features/feed/components/story-strip';
 import { WelcomeBanner } from '@client/features/feed/components/welcome-banner';
-import { useFeed, usePostList, useUserList } from '@client/features/feed/hooks/use-home-data';
+import { useFeed, usePostList, useUserList } from '@client/features/feed/api/home-data';
 import { useHomeTopic } from '@client/features/feed/hooks/use-home-topic';
 import { useMediaQuery } from '@client/features/feed/hooks/use-media-query';
 import {
@@ -115,7 +115,7 @@ export function HomePage() {
   );
 
   const renderers = usePostRenderers();
-  const { renderPlayer, renderActions, renderCardActions } = renderers;
+  const { renderPlayer, renderActions, renderCardActions, renderAuthorName } = renderers;
   const postDialogs = usePostDialogs(renderers);
   const renderFullPost = (post: Post) => (
     <PostCard
@@ -123,6 +123,7 @@ export function HomePage() {
       currentUserId={user?.id}
       renderPlayer={renderPlayer}
       renderActions={renderActions}
+      renderAuthorName={renderAuthorName}
       onExtend={postDialogs.extend}
       bare
     />
@@ -175,6 +176,7 @@ export function HomePage() {
             currentUserId={user?.id}
             renderPlayer={renderPlayer}
             renderActions={renderCardActions}
+            renderAuthorName={renderAuthorName}
             onOpen={postDialogs.open}
             onExtend={postDialogs.extend}
           />

@@ -7,7 +7,7 @@ import { Card } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { AudioPlayer } from '@client/features/player/components/audio-player';
 import { PostCard } from '@client/features/posts/components/post-card';
-import { usePost } from '@client/features/posts/hooks/use-post';
+import { usePost } from '@client/features/posts/api/post';
 import { postTitle, type RenderPlayer } from '@client/features/posts/lib/post-labels';
 import { useAuth } from '@client/lib/use-auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
@@ -37,6 +37,7 @@ export function PostPage({ params }: { params: { id: string } }) {
       appearance={appearance}
       transcriptOpen
       canEditChapters={Boolean(user) && post.userId === user?.id}
+      countListens
     />
   );
 

@@ -1,9 +1,26 @@
+import { Loader2 } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { displayName } from '@shared/domain/display-name';
 import { usePostDialogs, usePostRenderers } from '@client/app/compositions/post-views';
+import { AudioPlayer } from '@client/features/player/components/audio-player';
 import { PostCardCompact } from '@client/features/posts/components/post-card-compact';
 import { ProfileView } from '@client/features/profile/components/profile-view';
 import { FollowButton } from '@client/features/social/components/follow-button';
 import { useAuth } from '@client/lib/use-auth';
+
+const RecorderPanel = lazy(() =>
+  import('@client/features/recorder/components/recorder-panel').then((module) => ({
+    default: module.RecorderPanel,
+  })),
+);
+
+function RecorderFallback() {
+  return (
+    <div role="status" aria-label="Loading the recorder" className="flex h-24 items-center justify-center">
+      <Loader2 className="size-6 animate-spin text-muted-foreground" aria-hidden="true" />
+    </div>
+  );
+}
 
 /** `/profile` is one's own; `/profile/:userId` anyone's, one's own included. */
 export function ProfilePage({ userId }: { userId?: string }) {
@@ -31,6 +48,9 @@ function ProfileScreen({ userId, own }: { userId: string; own: boolean }) {
             size={placement === 'header' ? 'default' : 'sm'}
           />
         )}
+        renderVoiceBioPlayer={(voiceBio) => (
+          <AudioPlayer post={voiceBio} variant="compact" waveformHeight={40} />
+        )}
         renderPost={(post) => (
           <PostCardCompact
             post={post}
@@ -42,6 +62,21 @@ function ProfileScreen({ userId, own }: { userId: string; own: boolean }) {
             showAuthor={false}
           />
         )}
+        content={{
+          renderPodPlay: (pod) => renderers.renderPlayer(pod, { variant: 'mini', appearance: 'overlay' }),
+          onOpenPost: posts.open,
+          renderRecorder: ({ title, token }, onEnd) => (
+            <Suspense fallback={<RecorderFallback />}>
+              <RecorderPanel
+                mode="share"
+                allowTypeSelection
+                initialTitle={title}
+                startToken={token}
+                onSessionEnd={(how) => onEnd(how === 'published')}
+              />
+            </Suspense>
+          ),
+        }}
       />
       {posts.dialogs}
     </>

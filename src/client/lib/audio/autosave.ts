@@ -1,12 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { ApiError, apiRequest } from '@client/lib/api-client';
+import { toFormData, type UploadBody } from '@client/lib/multipart-form';
 
 /** Spec §9: buffered audio is uploaded every 30 seconds while recording. */
 export const AUTOSAVE_INTERVAL_MS = 30_000;
 
 export type AutosaveStatus = { kind: 'enabled' } | { kind: 'saving' } | { kind: 'saved'; at: Date };
 
-export type ChunkUploader = (body: FormData) => Promise<unknown>;
+export type ChunkUploader = (body: UploadBody<'autosaveChunk'>) => Promise<unknown>;
 
 const uploadChunk: ChunkUploader = (body) => apiRequest('autosaveChunk', { body });
 
@@ -78,11 +79,20 @@ export class AutosaveSession {
     if (this.#inFlight) return this.#inFlight;
     if (this.#buffer.length === 0 || this.#disposed) return Promise.resolve();
     const sending = this.#buffer.length;
-    const body = new FormData();
-    body.append('audio', new Blob(this.#buffer.slice(0, sending), { type: this.#mimeType }), 'chunk.webm');
-    body.append('sessionId', this.sessionId);
-    body.append('chunkNumber', String(this.#chunkNumber));
-    body.append('totalDuration', String(Math.round(this.#totalSeconds() * 10) / 10));
+    const body = toFormData(
+      'autosaveChunk',
+      {
+        sessionId: this.sessionId,
+        chunkNumber: this.#chunkNumber,
+        totalDuration: Math.round(this.#totalSeconds() * 10) / 10,
+      },
+      {
+        audio: {
+          blob: new Blob(this.#buffer.slice(0, sending), { type: this.#mimeType }),
+          name: 'chunk.webm',
+        },
+      },
+    );
     this.#setStatus({ kind: 'saving' });
     this.#inFlight = this.#upload(body)
       .then(() => {

@@ -4,6 +4,13 @@ import * as voicePosts from './20261121T2300-voice-posts';
 import * as social from './20261121T2330-social';
 import * as autosaveRecovery from './20261124T1000-autosave-recovery';
 import * as loginThrottles from './20261124T1100-login-throttles';
+import * as notificationCatchUp from './20261124T1200-notification-catch-up';
+import * as listIndexes from './20261124T1300-list-indexes';
+import * as profileFields from './20261124T1400-profile-fields';
+import * as voiceBioAndListens from './20261124T1500-voice-bio-and-listens';
+import * as voiceBioAudioIndex from './20261124T1600-voice-bio-audio-index';
+import * as userPostFilters from './20261124T1610-user-post-filters';
+import * as search from './20261124T1700-search';
 
 /** Explicit registry, applied in key order. Add new migrations at the end with a later timestamp. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +19,11 @@ export const migrations: Record<string, Migration> = {
   '20261121T2330-social': social,
   '20261124T1000-autosave-recovery': autosaveRecovery,
   '20261124T1100-login-throttles': loginThrottles,
+  '20261124T1200-notification-catch-up': notificationCatchUp,
+  '20261124T1300-list-indexes': listIndexes,
+  '20261124T1400-profile-fields': profileFields,
+  '20261124T1500-voice-bio-and-listens': voiceBioAndListens,
+  '20261124T1600-voice-bio-audio-index': voiceBioAudioIndex,
+  '20261124T1610-user-post-filters': userPostFilters,
+  '20261124T1700-search': search,
 };

@@ -1,6 +1,17 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../database';
-import type { AudioAssetRow, AudioAssetsTable, ImagesTable } from '../schema';
+import { forUpdate } from '../dialect';
+import type { AudioAssetRow, AudioAssetsTable, ImageRow, ImagesTable } from '../schema';
+
+/** What a post's or a comment's JSON needs from its audio, selected from a join on audio_assets. */
+export const PLAYABLE_AUDIO_COLUMNS = [
+  'audio_assets.duration',
+  'audio_assets.waveform_json',
+  'audio_assets.original_key',
+  'audio_assets.original_mime',
+  'audio_assets.rendition_key',
+  'audio_assets.rendition_mime',
+] as const;
 
 export async function insertAudioAsset(db: Db, asset: Insertable<AudioAssetsTable>): Promise<void> {
   await db.insertInto('audio_assets').values(asset).execute();
@@ -39,6 +50,48 @@ export async function setRendition(db: Db, id: string, key: string, mime: string
 
 export async function deleteAudioAsset(db: Db, id: string): Promise<void> {
   await db.deleteFrom('audio_assets').where('id', '=', id).execute();
+}
+
+/** Images stored as they were uploaded, before uploads were re-encoded: the oldest `limit`. */
+export function listImagesNotReencoded(db: Db, limit: number): Promise<ImageRow[]> {
+  return db.selectFrom('images').selectAll().where('reencoded', '=', 0).orderBy('id').limit(limit).execute();
+}
+
+/** Points the image at its re-encoded file, unless it changed meanwhile; true when it did. */
+export async function replaceImageFile(
+  db: Db,
+  image: Pick<ImageRow, 'id' | 'storage_key'>,
+  file: Pick<ImageRow, 'storage_key' | 'mime' | 'bytes'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('images')
+    .set({ storage_key: file.storage_key, mime: file.mime, bytes: file.bytes, reencoded: 1 })
+    .where('id', '=', image.id)
+    .where('storage_key', '=', image.storage_key)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Takes a not yet re-encoded image off the posts that show it and deletes its row, unless it changed meanwhile
+ * (another run re-encoded it); true when it did.
+ */
+export async function detachAndDeleteImage(
+  db: Db,
+  image: Pick<ImageRow, 'id' | 'storage_key'>,
+): Promise<boolean> {
+  const unchanged = await forUpdate(
+    db,
+    db
+      .selectFrom('images')
+      .select('id')
+      .where('id', '=', image.id)
+      .where('storage_key', '=', image.storage_key),
+  ).executeTakeFirst();
+  if (!unchanged) return false;
+  await db.updateTable('posts').set({ image_id: null }).where('image_id', '=', image.id).execute();
+  await deleteImage(db, image.id);
+  return true;
 }
 
 export async function deleteImage(db: Db, id: string): Promise<void> {

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { DatabaseConfig } from '../../config';
 import type { Db } from '../database';
 import { countToNumber, forNoKeyUpdate } from '../dialect';
 
@@ -13,8 +12,8 @@ export interface AutosaveSessionKey {
  * Holds the person's autosave (their user row) until the transaction ends, so that two chunks arriving at once
  * cannot both fit into the space only one of them fits.
  */
-export async function lockAutosaveOf(trx: Db, kind: DatabaseConfig['kind'], userId: string): Promise<void> {
-  await forNoKeyUpdate(kind, trx.selectFrom('users').select('id').where('id', '=', userId)).execute();
+export async function lockAutosaveOf(trx: Db, userId: string): Promise<void> {
+  await forNoKeyUpdate(trx, trx.selectFrom('users').select('id').where('id', '=', userId)).execute();
 }
 
 /** What a person's autosave holds now: this session's chunks and the bytes of their other open sessions. */

@@ -2,20 +2,14 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../database';
 import { byCreation, newestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { CommentsTable } from '../schema';
+import { PLAYABLE_AUDIO_COLUMNS } from './audio-assets';
 
 function commentsWithAudio(db: Db) {
   return db
     .selectFrom('comments')
     .innerJoin('audio_assets', 'audio_assets.id', 'comments.audio_id')
     .selectAll('comments')
-    .select([
-      'audio_assets.duration',
-      'audio_assets.waveform_json',
-      'audio_assets.original_key',
-      'audio_assets.original_mime',
-      'audio_assets.rendition_key',
-      'audio_assets.rendition_mime',
-    ]);
+    .select(PLAYABLE_AUDIO_COLUMNS);
 }
 
 export type CommentWithAudio = Awaited<

@@ -3,16 +3,51 @@ import type { Db } from '../database';
 import { byCreation, newestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { NotificationRow, NotificationsTable } from '../schema';
 
-/** Inserts unless a notification with the same dedupe key exists (a repeated toggle). */
+/**
+ * Inserts unless a notification with the same dedupe key exists (a repeated toggle); says whether it inserted.
+ */
 export async function insertNotificationOnce(
   db: Db,
   notification: Insertable<NotificationsTable>,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .insertInto('notifications')
     .values(notification)
     .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export function findNotification(db: Db, userId: string, id: string): Promise<NotificationRow | undefined> {
+  return db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The user's notifications with ids after `afterId` (UUIDv7 ids sort by creation), oldest first; all without it. */
+export function listNotificationsAfter(
+  db: Db,
+  userId: string,
+  afterId: string | null,
+  limit: number,
+): Promise<NotificationRow[]> {
+  let query = db.selectFrom('notifications').selectAll().where('user_id', '=', userId);
+  if (afterId !== null) query = query.where('id', '>', afterId);
+  return query.orderBy('id', 'asc').limit(limit).execute();
+}
+
+export async function newestNotificationId(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 export function listNotifications(db: Db, userId: string, page: PageRequest): Promise<Page<NotificationRow>> {

@@ -1,12 +1,13 @@
-import type { Insertable, Updateable } from 'kysely';
-import type { DatabaseConfig } from '../../config';
+import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
+import type { PostType } from '@shared/domain/posts';
 import type { Db } from '../database';
 import { forUpdate } from '../dialect';
-import { byCreation, newestFirstPage, type Page, type PageRequest } from '../pagination';
-import type { PostsTable } from '../schema';
+import { byCreation, newestFirst, newestFirstPage, type Page, type PageRequest } from '../pagination';
+import type { Database, PostsTable } from '../schema';
+import { PLAYABLE_AUDIO_COLUMNS } from './audio-assets';
 
 /** A post with what its JSON needs from its audio, image and author, in one query. */
-function postsWithMedia(db: Db) {
+export function postsWithMedia(db: Db) {
   return db
     .selectFrom('posts')
     .innerJoin('audio_assets', 'audio_assets.id', 'posts.audio_id')
@@ -14,12 +15,7 @@ function postsWithMedia(db: Db) {
     .innerJoin('users', 'users.id', 'posts.user_id')
     .selectAll('posts')
     .select([
-      'audio_assets.duration',
-      'audio_assets.waveform_json',
-      'audio_assets.original_key',
-      'audio_assets.original_mime',
-      'audio_assets.rendition_key',
-      'audio_assets.rendition_mime',
+      ...PLAYABLE_AUDIO_COLUMNS,
       'images.storage_key as image_key',
       'users.first_name as author_first_name',
       'users.last_name as author_last_name',
@@ -50,8 +46,8 @@ export function findPost(db: Db, id: string) {
 }
 
 /** Inside a transaction: no comment, reaction or other row pointing at the post can be added until it ends. */
-export async function lockPost(db: Db, kind: DatabaseConfig['kind'], id: string): Promise<void> {
-  await forUpdate(kind, db.selectFrom('posts').select('id').where('id', '=', id)).execute();
+export async function lockPost(db: Db, id: string): Promise<void> {
+  await forUpdate(db, db.selectFrom('posts').select('id').where('id', '=', id)).execute();
 }
 
 export async function insertPost(db: Db, post: Insertable<PostsTable>): Promise<void> {
@@ -69,8 +65,42 @@ export async function deletePost(db: Db, id: string): Promise<void> {
 export type PostListFilter =
   | { kind: 'public' }
   | { kind: 'public-or-own'; viewerId: string }
-  | { kind: 'by-user'; userId: string; includePrivate: boolean }
+  | { kind: 'by-user'; userId: string; includePrivate: boolean; type?: PostType; category?: string }
   | { kind: 'drafts-of'; userId: string };
+
+const byNewest = { createdAt: 'posts.created_at', id: 'posts.id' } as const;
+
+/**
+ * The `view` rule of access/policy.ts for a visitor, as SQL, so lists filter in the index: the two must agree (the
+ * access table test checks every list against it).
+ */
+export const isPublished = (eb: ExpressionBuilder<Database, 'posts'>) =>
+  eb.and([eb('posts.is_private', '=', 0), eb('posts.is_draft', '=', 0)]);
+
+/**
+ * The same rule, checked on each row rather than looked up in an index (a unary plus hides a column from the
+ * planner): a filtered list reads its filter's index in order. Given the published columns as well, SQLite took
+ * posts_user_published_newest instead and walked all of the person's posts to find a few episodes.
+ */
+const isPublishedRow = (eb: ExpressionBuilder<Database, 'posts'>) =>
+  eb.and([
+    eb(sql<number>`+${sql.ref('posts.is_private')}`, '=', 0),
+    eb(sql<number>`+${sql.ref('posts.is_draft')}`, '=', 0),
+  ]);
+
+/**
+ * The ids of the next page of the viewer's own posts and of the next page of everyone's published ones. Each side
+ * is read in order from its own index; an OR of the two has no index order, and SQLite sorted every match.
+ */
+function publishedOrOwnIds(db: Db, viewerId: string, page: PageRequest) {
+  const ids = () => db.selectFrom('posts').select('posts.id');
+  const published = newestFirst(ids().where(isPublished), byNewest, page);
+  const own = newestFirst(ids().where('posts.user_id', '=', viewerId), byNewest, page);
+  return db
+    .selectFrom(published.as('published'))
+    .select('published.id')
+    .unionAll(db.selectFrom(own.as('own')).select('own.id'));
+}
 
 /** Newest first, keyset-paginated on (created_at, id); each filter has an index that leads with its equality columns. */
 export async function listPosts(
@@ -81,29 +111,25 @@ export async function listPosts(
   let query = postsWithMedia(db);
   switch (filter.kind) {
     case 'public':
-      query = query
-        .where('posts.is_private', '=', 0)
-        .where('posts.is_draft', '=', 0)
-        .where('posts.type', 'in', ['post', 'episode']);
+      query = query.where(isPublished).where('posts.type', 'in', ['post', 'episode']);
       break;
     case 'public-or-own':
-      query = query.where((eb) =>
-        eb.or([
-          eb.and([eb('posts.is_private', '=', 0), eb('posts.is_draft', '=', 0)]),
-          eb('posts.user_id', '=', filter.viewerId),
-        ]),
-      );
+      query = query.where('posts.id', 'in', publishedOrOwnIds(db, filter.viewerId, page));
       break;
     case 'by-user':
+      // Diary entries are always private: nobody else has any to walk through.
+      if (!filter.includePrivate && filter.type === 'diary') return { items: [], nextCursor: null };
       query = query.where('posts.user_id', '=', filter.userId);
+      if (filter.type) query = query.where('posts.type', '=', filter.type);
+      if (filter.category) query = query.where('posts.category', '=', filter.category);
       if (!filter.includePrivate)
-        query = query.where('posts.is_private', '=', 0).where('posts.is_draft', '=', 0);
+        query = query.where(filter.type || filter.category ? isPublishedRow : isPublished);
       break;
     case 'drafts-of':
       query = query.where('posts.user_id', '=', filter.userId).where('posts.is_draft', '=', 1);
       break;
   }
-  return newestFirstPage(query, { createdAt: 'posts.created_at', id: 'posts.id' }, page, byCreation);
+  return newestFirstPage(query, byNewest, page, byCreation);
 }
 
 /** Keeps users.post_count in step when a public, published post comes or goes. */
@@ -113,4 +139,20 @@ export async function adjustPostCount(db: Db, userId: string, delta: 1 | -1): Pr
     .set((eb) => ({ post_count: eb('post_count', '+', delta) }))
     .where('id', '=', userId)
     .execute();
+}
+
+/** Gives the post new audio (and other changes) unless its audio changed since `expectedAudioId`; false then. */
+export async function replacePostAudio(
+  db: Db,
+  id: string,
+  expectedAudioId: string,
+  changes: Updateable<PostsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('posts')
+    .set(changes)
+    .where('id', '=', id)
+    .where('audio_id', '=', expectedAudioId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -1,6 +1,8 @@
+import type { Updateable } from 'kysely';
 import type { Db } from '../database';
+import { forUpdate } from '../dialect';
 import { byCreation, newestFirstPage, type Page, type PageRequest } from '../pagination';
-import type { NewUserRow, UserRow } from '../schema';
+import type { NewUserRow, UserRow, UsersTable } from '../schema';
 
 export function insertUser(db: Db, user: NewUserRow): Promise<UserRow> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
@@ -10,18 +12,20 @@ export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+/** Inside a transaction: the pictures the person has now, their row held until it ends. */
+export function lockUserPictures(db: Db, id: string) {
+  return forUpdate(
+    db,
+    db.selectFrom('users').select(['profile_image_id', 'background_image_id']).where('id', '=', id),
+  ).executeTakeFirstOrThrow();
 }
 
-export async function usernamesStartingWith(db: Db, prefix: string): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('users')
-    .select('username')
-    .where('username', '>=', prefix)
-    .where('username', '<', `${prefix}\uffff`)
-    .execute();
-  return new Set(rows.map((row) => row.username));
+export function updateUser(db: Db, id: string, changes: Updateable<UsersTable>): Promise<UserRow> {
+  return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
 /** Newest first, keyset-paginated on (created_at, id). */

@@ -1,37 +1,19 @@
-import {
-  useInfiniteQuery,
-  useMutation,
-  useQueryClient,
-  type InfiniteData,
-  type QueryKey,
-} from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { Post } from '@shared/contract/posts';
-import { endpoints } from '@shared/contract/endpoints';
 import { apiRequest } from '@client/lib/api-client';
-import { fetchKeysetPage, type KeysetPage } from '@client/lib/keyset-page';
+import { keysetPagesOptions } from '@client/lib/keyset-page';
 import { setPendingEditDraft } from '@client/lib/pending-edit-draft';
+import { postListQueries, routeKey } from '@client/lib/query-keys';
 import { toast } from '@client/lib/use-toast';
 import { editDraftFrom } from '../lib/draft-labels';
 
-/** Under `/api/diary`, so whatever refreshes the drafts (a new or saved draft) refreshes these pages too. */
-export const draftPagesKey: QueryKey = [endpoints.listDrafts.path, 'pages'];
-
-type DraftPages = InfiniteData<KeysetPage<Post>, string>;
-
 /** Spec §7 GET /api/diary: the person's drafts, newest first, a page at a time (the next one from `Link`). */
-export function useDrafts() {
-  return useInfiniteQuery({
-    queryKey: draftPagesKey,
-    queryFn: ({ pageParam, signal }) => fetchKeysetPage<Post>(pageParam, signal),
-    initialPageParam: endpoints.listDrafts.path as string,
-    getNextPageParam: (last) => last.next ?? undefined,
-    refetchOnMount: 'always',
-  });
-}
+export const draftPagesQueryOptions = () => keysetPagesOptions('listDrafts', {});
 
-/** Lists a draft may appear in besides the drafts screen (the person's own posts, stories from the feed). */
-const DRAFT_LISTS: QueryKey[] = [[endpoints.listDrafts.path], ['/api/posts'], ['/api/feed']];
+export function useDrafts() {
+  return useInfiniteQuery({ ...draftPagesQueryOptions(), refetchOnMount: 'always' });
+}
 
 /** Spec §7 DELETE /api/diary/{id}; on failure spec §8 "Failed to delete voice draft. Please try again.". */
 export function useDeleteDraft() {
@@ -40,7 +22,7 @@ export function useDeleteDraft() {
     mutationFn: (draftId: string) => apiRequest('deleteDraft', { params: { id: draftId } }),
     onSuccess: (_answer, draftId) => {
       // Gone from the screen at once; the refetch confirms it.
-      queryClient.setQueryData<DraftPages>(draftPagesKey, (data) =>
+      queryClient.setQueryData(draftPagesQueryOptions().queryKey, (data) =>
         data
           ? {
               ...data,
@@ -51,7 +33,9 @@ export function useDeleteDraft() {
             }
           : data,
       );
-      for (const queryKey of DRAFT_LISTS) void queryClient.invalidateQueries({ queryKey });
+      // The drafts, and the person's own posts and stories from the feed, where a draft may appear too.
+      void queryClient.invalidateQueries(postListQueries);
+      queryClient.removeQueries({ queryKey: routeKey('getPost', { id: draftId }), exact: true });
       toast({ title: 'Voice draft deleted' });
     },
     onError: () => {

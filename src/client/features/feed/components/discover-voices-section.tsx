@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@shared/contract/users';
 import { displayName } from '@shared/domain/display-name';
-import { Avatar } from '@client/components/ui/avatar';
+import { Avatar, pictureOffset } from '@client/components/ui/avatar';
 import { HomeSection } from './home-section';
 
 /** Spec §2 "Discover New Voices": up to 3 people, shown only when there are some. */
@@ -31,7 +31,12 @@ export function DiscoverVoicesSection({
                 href={`/profile/${user.id}`}
                 className="group flex min-w-0 flex-1 items-center gap-3 rounded-2xl p-3"
               >
-                <Avatar src={user.profileImageUrl} name={name} className="size-11" />
+                <Avatar
+                  src={user.profileImageUrl}
+                  name={name}
+                  offset={pictureOffset(user)}
+                  className="size-11"
+                />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-sm font-semibold">{name}</span>
                   <span className="block truncate text-xs text-muted-foreground">

@@ -2,9 +2,8 @@ import { ChevronRight, Podcast } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Post } from '@shared/contract/posts';
-import { DEFAULT_CATEGORY } from '@shared/domain/posts';
 import { displayName } from '@shared/domain/display-name';
-import { formatDuration, formatShortDate } from '@client/lib/format';
+import { PodFacts } from '@client/components/pod-facts';
 import { cn } from '@client/lib/utils';
 import { artGradient } from '../lib/art-gradient';
 import { HomeSection } from './home-section';
@@ -76,17 +75,7 @@ export function NewPodsSection({ pods, onOpen, renderPlay }: NewPodsSectionProps
                   <span className="block truncate text-sm text-muted-foreground">
                     {displayName(pod.user)}
                   </span>
-                  <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-muted-foreground">
-                    <span className="font-semibold tabular-nums text-foreground/80">
-                      {formatDuration(pod.duration)}
-                    </span>
-                    <span aria-hidden="true">·</span>
-                    <span className="rounded-full bg-accent px-2 py-px font-semibold text-accent-foreground">
-                      {pod.category.trim() || DEFAULT_CATEGORY}
-                    </span>
-                    <span aria-hidden="true">·</span>
-                    <time dateTime={pod.createdAt}>{formatShortDate(pod.createdAt)}</time>
-                  </span>
+                  <PodFacts pod={pod} />
                 </button>
               </li>
             );

@@ -1,7 +1,7 @@
 import { Clock3 } from 'lucide-react';
 import type { Post } from '@shared/contract/posts';
 import { displayName } from '@shared/domain/display-name';
-import { Avatar } from '@client/components/ui/avatar';
+import { Avatar, pictureOffset } from '@client/components/ui/avatar';
 import { formatDuration, formatRelativeTime } from '@client/lib/format';
 import { HomeSection } from './home-section';
 
@@ -25,7 +25,11 @@ export function RecentActivityStrip({ items, onOpen }: RecentActivityStripProps)
                   onClick={() => onOpen(post)}
                   className="flex w-full cursor-pointer items-center gap-3 rounded-2xl border bg-card p-3 text-left shadow-soft transition-[box-shadow,transform] hover:shadow-lifted active:scale-[0.99]"
                 >
-                  <Avatar src={post.user.profileImageUrl} name={displayName(post.user)} />
+                  <Avatar
+                    src={post.user.profileImageUrl}
+                    name={displayName(post.user)}
+                    offset={pictureOffset(post.user)}
+                  />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-semibold">{title}</span>
                     <span className="block truncate text-xs text-muted-foreground">

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Post } from '@shared/contract/posts';
 import type { PublicUser } from '@shared/contract/users';
 import { publicUserWith } from '@shared/domain/public-user';
+import { routeUrl } from '@client/lib/api-client';
 import {
   isBotAccount,
   newPodsFrom,
@@ -41,7 +42,7 @@ function post(id: string, extra: Partial<Post> = {}): Post {
     duration: 10,
     audioUrl: `/media/${id}.webm`,
     audioSources: [],
-    peaksUrl: `/api/posts/${id}/peaks`,
+    peaksUrl: routeUrl('getPostPeaks', { params: { id } }),
     imageUrl: null,
     waveformData: [],
     transcription: null,

@@ -1,21 +1,27 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '@shared/contract/endpoints';
-import type { Notification } from '@shared/contract/social';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RouteResponse, Routes } from '@shared/contract/routes';
 import { apiRequest, isUnauthorizedError } from '@client/lib/api-client';
+import { routeKey } from '@client/lib/query-keys';
 import { uploadErrorMessage } from '@client/lib/upload-with-progress';
 import { toast } from '@client/lib/use-toast';
+import { unreadCount } from '../lib/notification-display';
 
-export const notificationsKey = [endpoints.listNotifications.path];
+type Notifications = RouteResponse<Routes['listNotifications']>;
 
-/** Spec §7 GET /api/notifications, newest first; fetched afresh each time the screen opens. */
+/** Spec §7 GET /api/notifications, newest first (the first page). */
+export const notificationsQueryOptions = () =>
+  queryOptions<Notifications>({ queryKey: routeKey('listNotifications') });
+export const notificationsKey = notificationsQueryOptions().queryKey;
+
+/** Fetched afresh each time the screen opens. */
 export function useNotifications() {
-  return useQuery<Notification[]>({ queryKey: notificationsKey, refetchOnMount: 'always' });
+  return useQuery({ ...notificationsQueryOptions(), refetchOnMount: 'always' });
 }
 
 function markInCache(
-  previous: Notification[] | undefined,
+  previous: Notifications | undefined,
   ids?: readonly string[],
-): Notification[] | undefined {
+): Notifications | undefined {
   return previous?.map((item) => (!ids || ids.includes(item.id) ? { ...item, read: true } : item));
 }
 
@@ -29,8 +35,8 @@ export function useMarkNotificationsRead() {
     mutationFn: (ids?: string[]) => apiRequest('markNotificationsRead', { body: ids ? { ids } : {} }),
     onMutate: async (ids) => {
       await queryClient.cancelQueries({ queryKey: notificationsKey });
-      const previous = queryClient.getQueryData<Notification[]>(notificationsKey);
-      queryClient.setQueryData<Notification[]>(notificationsKey, (list) => markInCache(list, ids));
+      const previous = queryClient.getQueryData(notificationsKey);
+      queryClient.setQueryData(notificationsKey, (list) => markInCache(list, ids));
       return { previous };
     },
     onError: (error, ids, context) => {
@@ -41,4 +47,9 @@ export function useMarkNotificationsRead() {
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsKey }),
   });
+}
+
+/** Unread notifications among the newest page: what the bell shows. */
+export function useUnreadNotificationCount(): number {
+  return unreadCount(useNotifications().data);
 }

@@ -39,3 +39,13 @@ export function unreadCount(notifications: readonly Pick<Notification, 'read'>[]
 export function newBadgeLabel(count: number): string {
   return `${count} new`;
 }
+
+/** The bell's count: a number up to 9, then "9+", so the badge stays one small circle. */
+export function unreadBadgeText(count: number): string {
+  return count > 9 ? '9+' : String(count);
+}
+
+/** The bell link's accessible name, which says how many are unread. */
+export function bellLabel(count: number): string {
+  return count > 0 ? `Notifications, ${count} unread` : 'Notifications';
+}

@@ -5,7 +5,8 @@ import { displayName } from '@shared/domain/display-name';
 import { formatDuration } from '@client/lib/format';
 import type { PlayablePost } from '@client/lib/playable-post';
 import { cn } from '@client/lib/utils';
-import { SKIP_SECONDS, useAudioPlayer, type AudioPlayer } from '../hooks/use-audio-player';
+import { useAudioPlayer, type AudioPlayer } from '../hooks/use-audio-player';
+import { SKIP_SECONDS } from '../hooks/use-media-session';
 
 export type PlayerState = Omit<AudioPlayer, 'attachAudio'>;
 import { useWaveformBars } from '../hooks/use-waveform-bars';
@@ -31,6 +32,8 @@ export interface AudioPlayerProps {
   /** The owner edits chapters (spec §6). */
   canEditChapters?: boolean;
   waveformHeight?: number;
+  /** A published post: its listens are reported for its stats. */
+  countListens?: boolean;
   className?: string;
 }
 
@@ -43,6 +46,7 @@ export function AudioPlayer({
   showChapters = true,
   canEditChapters = false,
   waveformHeight,
+  countListens = false,
   className,
 }: AudioPlayerProps) {
   const title = post.title.trim() || 'Untitled Post';
@@ -55,6 +59,7 @@ export function AudioPlayer({
     artist: displayName(post.user),
     artworkUrl: post.imageUrl ?? post.user.profileImageUrl,
     preload: variant === 'full' ? 'metadata' : 'none',
+    countListens,
   });
   const waveform = useWaveformBars({
     waveformData: post.waveformData,

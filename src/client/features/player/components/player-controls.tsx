@@ -3,7 +3,7 @@ import { useRef, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Slider } from '@client/components/ui/slider';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
-import { SKIP_SECONDS } from '../hooks/use-audio-player';
+import { SKIP_SECONDS } from '../hooks/use-media-session';
 import type { PlayerState } from './audio-player';
 
 function VolumeIcon({ volume }: { volume: number }) {

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { RouteResponse, Routes } from '@shared/contract/routes';
 import { getJson } from '@client/lib/api-client';
 import { PLACEHOLDER_WAVEFORM, randomFallbackWaveform, resamplePeaks } from '../lib/waveform';
 
@@ -39,7 +40,10 @@ export function useWaveformBars({ waveformData, peaksUrl, audioUrl }: WaveformSo
     void (async () => {
       if (peaksUrl) {
         try {
-          const answer = (await getJson(peaksUrl, controller.signal)) as { peaks?: number[] } | null;
+          // The post's `peaksUrl` is its GET /api/posts/{id}/peaks.
+          const answer = (await getJson(peaksUrl, controller.signal)) as RouteResponse<
+            Routes['getPostPeaks']
+          > | null;
           const bars = resamplePeaks(answer?.peaks ?? []);
           if (bars.length > 0) return finish(bars);
         } catch {

@@ -33,7 +33,3 @@ export async function playExclusively(element: HTMLAudioElement | null): Promise
     throw error;
   }
 }
-
-export function currentAudioElement(): HTMLAudioElement | null {
-  return current;
-}

@@ -6,7 +6,13 @@ import { displayName } from '@shared/domain/display-name';
 import { Badge } from '@client/components/ui/badge';
 import { formatDuration, formatShortDate } from '@client/lib/format';
 import { cn } from '@client/lib/utils';
-import { postGradient, postTitle, postTypeLabel, type RenderPlayer } from '../lib/post-labels';
+import {
+  postGradient,
+  postTitle,
+  postTypeLabel,
+  type RenderAuthorName,
+  type RenderPlayer,
+} from '../lib/post-labels';
 import { PostMenu } from './post-menu';
 
 interface PostCardCompactProps {
@@ -20,6 +26,8 @@ interface PostCardCompactProps {
   renderActions?: (post: Post) => ReactNode;
   /** The author's name (a link to their profile); a profile's own grid leaves it out. */
   showAuthor?: boolean;
+  /** Draws the author's name (a profile popup), composed by the page. */
+  renderAuthorName?: RenderAuthorName;
   className?: string;
 }
 
@@ -36,9 +44,12 @@ export function PostCardCompact({
   onExtend,
   renderActions,
   showAuthor = true,
+  renderAuthorName,
   className,
 }: PostCardCompactProps) {
   const title = postTitle(post);
+  const authorClasses =
+    'min-w-0 flex-1 cursor-pointer truncate text-left hover:text-foreground hover:underline hover:underline-offset-2';
   const isOwner = Boolean(currentUserId) && currentUserId === post.userId;
   return (
     <article aria-label={title} className={cn('group min-w-0', className)}>
@@ -108,14 +119,14 @@ export function PostCardCompact({
           )}
         >
           <p className="flex min-w-0 flex-1 items-center gap-2 text-xs text-muted-foreground">
-            {showAuthor && (
-              <Link
-                href={`/profile/${post.userId}`}
-                className="min-w-0 flex-1 truncate hover:text-foreground hover:underline hover:underline-offset-2"
-              >
-                {displayName(post.user)}
-              </Link>
-            )}
+            {showAuthor &&
+              (renderAuthorName ? (
+                renderAuthorName(post.user, authorClasses)
+              ) : (
+                <Link href={`/profile/${post.userId}`} className={authorClasses}>
+                  {displayName(post.user)}
+                </Link>
+              ))}
             <span className="sr-only">{`${showAuthor ? ', ' : ''}${formatDuration(post.duration)}, `}</span>
             <time dateTime={post.createdAt} className="shrink-0 tabular-nums">
               {formatShortDate(post.createdAt)}

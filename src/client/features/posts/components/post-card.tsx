@@ -7,7 +7,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/t
 import { formatPostDate } from '@client/lib/format';
 import { cn } from '@client/lib/utils';
 import { useCopyPostLink } from '../hooks/use-copy-post-link';
-import { postTitle, postTypeLabel, type RenderPlayer } from '../lib/post-labels';
+import { postTitle, postTypeLabel, type RenderAuthorName, type RenderPlayer } from '../lib/post-labels';
 import { PostAuthor } from './post-author';
 import { PostMenu } from './post-menu';
 
@@ -19,6 +19,8 @@ export interface PostCardProps {
   onDeleted?: (post: Post) => void;
   /** Reactions, replies and the like, under the player; composed by the page (features do not import each other). */
   renderActions?: (post: Post) => ReactNode;
+  /** Draws the author's name (a profile popup), composed by the page. */
+  renderAuthorName?: RenderAuthorName;
   /** Draws the title; a dialog passes its DialogTitle. */
   renderTitle?: (title: string, className: string) => ReactNode;
   /** Inside a dialog or page section: no card frame of its own. */
@@ -36,6 +38,7 @@ export function PostCard({
   onExtend,
   onDeleted,
   renderActions,
+  renderAuthorName,
   renderTitle,
   bare = false,
   playerOptions,
@@ -52,7 +55,7 @@ export function PostCard({
       className={cn(!bare && 'rounded-3xl border bg-card p-5 shadow-soft sm:p-6', 'space-y-5', className)}
     >
       <header className={cn('flex items-start justify-between gap-3', bare && 'pr-10')}>
-        <PostAuthor post={post} date={formatPostDate(post.createdAt)} />
+        <PostAuthor post={post} date={formatPostDate(post.createdAt)} renderName={renderAuthorName} />
         <div className="-mr-1.5 -mt-1 flex shrink-0 items-center gap-0.5">
           <Tooltip>
             <TooltipTrigger asChild>

@@ -1,15 +1,8 @@
-import { useMutation, useQueryClient, type Query } from '@tanstack/react-query';
-import type { Post } from '@shared/contract/posts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@client/lib/api-client';
+import { postListQueries } from '@client/lib/query-keys';
 import { toast } from '@client/lib/use-toast';
-
-const isPostList = (query: Query) => {
-  const [first] = query.queryKey;
-  return (
-    typeof first === 'string' &&
-    (first.startsWith('/api/feed') || first.startsWith('/api/posts') || first.startsWith('/api/diary'))
-  );
-};
+import { postQueryOptions } from '../api/post';
 
 /** Spec §8: "Post deleted", or "Failed to delete post. Please try again."; lists refresh afterwards. */
 export function useDeletePost() {
@@ -17,16 +10,17 @@ export function useDeletePost() {
   return useMutation({
     mutationFn: (postId: string) => apiRequest('deletePost', { params: { id: postId } }),
     onSuccess: (_answer, postId) => {
-      queryClient.removeQueries({ queryKey: ['/api/posts', postId], exact: true });
+      queryClient.removeQueries({ queryKey: postQueryOptions(postId).queryKey, exact: true });
       // Gone at once from every list on screen; the refetch confirms it.
-      for (const [key, data] of queryClient.getQueriesData<Post[]>({ predicate: isPostList })) {
+      // Paged lists (drafts, a profile's posts) keep it until their refetch.
+      for (const [key, data] of queryClient.getQueriesData(postListQueries)) {
         if (Array.isArray(data))
           queryClient.setQueryData(
             key,
             data.filter((post) => post?.id !== postId),
           );
       }
-      void queryClient.invalidateQueries({ predicate: isPostList });
+      void queryClient.invalidateQueries(postListQueries);
       toast({ title: 'Post deleted' });
     },
     onError: () => {

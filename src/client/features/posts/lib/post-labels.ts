@@ -1,6 +1,7 @@
 import { stableChoice } from '@client/lib/stable-choice';
 import type { ReactNode } from 'react';
 import type { Post } from '@shared/contract/posts';
+import type { PublicUser } from '@shared/contract/users';
 
 export type RenderPlayer = (
   post: Post,
@@ -10,6 +11,9 @@ export type RenderPlayer = (
     transcriptOpen?: boolean;
   },
 ) => ReactNode;
+
+/** The author's name on a card, drawn by the page (a profile popup); `className` is the card's look for it. */
+export type RenderAuthorName = (author: PublicUser, className: string) => ReactNode;
 
 const TYPE_LABELS: Record<Post['type'], string> = {
   post: 'Voice Post',

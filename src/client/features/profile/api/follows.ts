@@ -1,31 +1,32 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { buildPath, endpoints } from '@shared/contract/endpoints';
-import type { PublicUser } from '@shared/contract/users';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { RouteResponse, Routes } from '@shared/contract/routes';
 import { LIST_DEFAULT_LIMIT } from '@shared/domain/limits';
-import { fetchKeysetPage } from '@client/lib/keyset-page';
+import { keysetPagesOptions } from '@client/lib/keyset-page';
+import { routeKey } from '@client/lib/query-keys';
 
 export type FollowSide = 'followers' | 'following';
 
-// Keys start with the endpoint's path: the social feature's follow toggle refreshes every `/api/followers/…` and
-// `/api/following/…` query, so a follow or unfollow updates these counts and lists.
-const countPath = (userId: string, side: FollowSide) =>
-  buildPath(endpoints[side === 'followers' ? 'followerCount' : 'followingCount'].path, { userId });
-const listPath = (userId: string, side: FollowSide) =>
-  buildPath(endpoints[side === 'followers' ? 'listFollowers' : 'listFollowing'].path, { userId });
+// These are the follow lists (`followListQueries`) that the social feature's follow toggle refreshes, so a follow
+// or unfollow updates these counts and lists.
 
 /** GET /api/followers/count/{id} or /api/following/count/{id}: a number. */
+export const followCountQueryOptions = (userId: string, side: FollowSide) =>
+  queryOptions<RouteResponse<Routes['followerCount' | 'followingCount']>>({
+    queryKey: routeKey(side === 'followers' ? 'followerCount' : 'followingCount', { userId }),
+  });
+
+/** GET /api/followers/{id} or /api/following/{id}, most recent first, a page at a time. */
+export const followPeopleQueryOptions = (userId: string, side: FollowSide) =>
+  keysetPagesOptions(side === 'followers' ? 'listFollowers' : 'listFollowing', {
+    params: { userId },
+    limit: LIST_DEFAULT_LIMIT,
+  });
+
 export function useFollowCount(userId: string, side: FollowSide) {
-  return useQuery<number>({ queryKey: [countPath(userId, side)] });
+  return useQuery(followCountQueryOptions(userId, side));
 }
 
-/** GET /api/followers/{id} or /api/following/{id}, most recent first, a page at a time; asked when shown. */
+/** Asked only when shown. */
 export function useFollowPeople(userId: string, side: FollowSide, enabled: boolean) {
-  const path = listPath(userId, side);
-  return useInfiniteQuery({
-    queryKey: [path, 'pages'],
-    queryFn: ({ pageParam, signal }) => fetchKeysetPage<PublicUser>(pageParam, signal),
-    initialPageParam: `${path}?limit=${LIST_DEFAULT_LIMIT}`,
-    getNextPageParam: (last) => last.next ?? undefined,
-    enabled,
-  });
+  return useInfiniteQuery({ ...followPeopleQueryOptions(userId, side), enabled });
 }

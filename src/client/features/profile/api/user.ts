@@ -1,10 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { buildPath, endpoints } from '@shared/contract/endpoints';
-import type { PublicUser } from '@shared/contract/users';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RouteResponse, Routes } from '@shared/contract/routes';
 import { USER_CACHE_MS } from '@shared/domain/limits';
 import { ApiError } from '@client/lib/api-client';
-
-export const userKey = (userId: string) => [buildPath(endpoints.getUser.path, { id: userId })];
+import { routeKey } from '@client/lib/query-keys';
 
 /**
  * Spec §7: the user is retried 3 times. An answer the server means (a 4xx: no such user, signed out) is not
@@ -16,10 +14,13 @@ export function shouldRetryUser(failureCount: number, error: Error): boolean {
 }
 
 /** GET /api/users/{id}: anyone's public profile, cached 5 minutes (spec §7). */
-export function useProfileUser(userId: string) {
-  return useQuery<PublicUser>({
-    queryKey: userKey(userId),
+export const profileUserQueryOptions = (userId: string) =>
+  queryOptions<RouteResponse<Routes['getUser']>>({
+    queryKey: routeKey('getUser', { id: userId }),
     staleTime: USER_CACHE_MS,
     retry: shouldRetryUser,
   });
+
+export function useProfileUser(userId: string) {
+  return useQuery(profileUserQueryOptions(userId));
 }

@@ -1,4 +1,4 @@
-import { Avatar } from '@client/components/ui/avatar';
+import { Avatar, pictureOffset } from '@client/components/ui/avatar';
 import type { PublicUser } from '@shared/contract/users';
 import { cn } from '@client/lib/utils';
 
@@ -26,7 +26,7 @@ export function ProfileAvatar({ user, name, className }: ProfileAvatarProps) {
       <Avatar
         src={user.profileImageUrl}
         name={name}
-        offset={{ x: user.profileImageOffsetX, y: user.profileImageOffsetY }}
+        offset={pictureOffset(user)}
         className="size-full border-2 border-card text-3xl font-bold tracking-tight sm:text-4xl"
       />
     </span>

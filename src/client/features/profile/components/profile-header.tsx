@@ -1,5 +1,6 @@
-import { Ellipsis } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ChartColumn, Ellipsis, Pencil } from 'lucide-react';
+import { Link } from 'wouter';
+import { useState, type ReactNode } from 'react';
 import type { PublicUser } from '@shared/contract/users';
 import { displayName, handleOf } from '@shared/domain/display-name';
 import { Button } from '@client/components/ui/button';
@@ -8,7 +9,10 @@ import { toast } from '@client/lib/use-toast';
 import { cn } from '@client/lib/utils';
 import { coverGradient } from '../lib/cover';
 import type { FollowSide } from '../api/follows';
+import { AvatarActions } from './avatar-actions';
 import { ProfileAvatar } from './profile-avatar';
+import { ProfileEditDialog } from './profile-edit-dialog';
+import { ProfileLinks } from './profile-links';
 
 interface ProfileHeaderProps {
   user: PublicUser;
@@ -18,11 +22,14 @@ interface ProfileHeaderProps {
   onShowPeople: (side: FollowSide) => void;
   /** Others' profiles: the Follow/Following toggle, composed by the page (features do not import each other). */
   followButton?: ReactNode;
+  /** Under the bio: the voice bio to play, and on one's own profile its Add / Re-record / Delete. */
+  voiceBio?: ReactNode;
 }
 
 /**
  * Spec §2 Profile: the cover (their image or a gradient), the avatar, name and `@handle`, the counts (Voice Posts,
- * Followers, Following; the last two open their lists), then the bio. On others' profiles: Follow and more options.
+ * Followers, Following; the last two open their lists), then the bio and links. On one's own profile: Edit Profile,
+ * View Stats and the avatar's picture actions; on others': Follow and more options.
  */
 export function ProfileHeader({
   user,
@@ -31,9 +38,11 @@ export function ProfileHeader({
   following,
   onShowPeople,
   followButton,
+  voiceBio,
 }: ProfileHeaderProps) {
   const name = displayName(user);
   const handle = handleOf(user);
+  const [editing, setEditing] = useState(false);
   return (
     <header className="overflow-hidden rounded-3xl border bg-card shadow-soft">
       <div
@@ -57,8 +66,30 @@ export function ProfileHeader({
       </div>
 
       <div className="px-5 pb-6 sm:px-8 sm:pb-8">
-        <div className="flex items-end justify-between gap-3">
-          <ProfileAvatar user={user} name={name} className="-mt-12 size-24 sm:-mt-16 sm:size-32" />
+        {/* Own actions may wrap to two rows on a phone: the avatar stays up against the cover. */}
+        <div className={cn('flex justify-between gap-3', own ? 'items-start' : 'items-end')}>
+          {own ? (
+            <AvatarActions user={user} name={name} className="-mt-12 sm:-mt-16">
+              <ProfileAvatar user={user} name={name} className="size-24 sm:size-32" />
+            </AvatarActions>
+          ) : (
+            <ProfileAvatar user={user} name={name} className="-mt-12 size-24 sm:-mt-16 sm:size-32" />
+          )}
+          {own && (
+            <div className="flex flex-wrap items-center justify-end gap-2 pt-4">
+              <Button variant="outline" aria-haspopup="dialog" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden="true" />
+                Edit Profile
+              </Button>
+              <Button asChild variant="outline">
+                <Link href={`/stats/${user.id}`}>
+                  <ChartColumn aria-hidden="true" />
+                  View Stats
+                </Link>
+              </Button>
+              <ProfileEditDialog user={user} open={editing} onOpenChange={setEditing} />
+            </div>
+          )}
           {!own && (
             <div className="flex items-center gap-2 pt-4">
               {followButton}
@@ -106,6 +137,8 @@ export function ProfileHeader({
             {user.bio.trim()}
           </p>
         )}
+        <ProfileLinks links={user.links} />
+        {voiceBio}
       </div>
     </header>
   );

@@ -3,14 +3,16 @@ import type { Post } from '@shared/contract/posts';
 import type { PublicUser } from '@shared/contract/users';
 import { displayName } from '@shared/domain/display-name';
 import { ApiError, isUnauthorizedError } from '@client/lib/api-client';
+import type { PlayablePost } from '@client/lib/playable-post';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { toast } from '@client/lib/use-toast';
 import { useFollowCount, type FollowSide } from '../api/follows';
 import { useProfileUser } from '../api/user';
 import { FollowPeopleDialog } from './follow-people-dialog';
 import { ProfileHeader } from './profile-header';
-import { ProfilePosts } from './profile-posts';
+import { ProfileContent, type ProfileContentRenderers } from './profile-content';
 import { ProfileLoadError, ProfileNotFound, ProfileSkeleton } from './profile-states';
+import { VoiceBioSection } from './voice-bio-section';
 
 interface ProfileViewProps {
   userId: string;
@@ -20,13 +22,24 @@ interface ProfileViewProps {
   renderFollow: (person: PublicUser, placement: 'header' | 'list') => ReactNode;
   /** One compact post card with the player and reactions. */
   renderPost: (post: Post) => ReactNode;
+  /** The shared player, for the voice bio. */
+  renderVoiceBioPlayer: (voiceBio: PlayablePost) => ReactNode;
+  /** The tabs' player, detail modal and recorder. */
+  content: ProfileContentRenderers;
 }
 
 /**
- * Spec §2 Profile, first version: the header with its counts, the Followers and Following dialogs, and the
- * user's posts. Edit Profile, the voice bio, tabs and stats come later.
+ * Spec §2 Profile: the header with its counts and the voice bio, the Followers and Following dialogs, and under
+ * them the create box and the tabs.
  */
-export function ProfileView({ userId, own, renderFollow, renderPost }: ProfileViewProps) {
+export function ProfileView({
+  userId,
+  own,
+  renderFollow,
+  renderPost,
+  renderVoiceBioPlayer,
+  content,
+}: ProfileViewProps) {
   const user = useProfileUser(userId);
   const followers = useFollowCount(userId, 'followers');
   const following = useFollowCount(userId, 'following');
@@ -78,8 +91,18 @@ export function ProfileView({ userId, own, renderFollow, renderPost }: ProfileVi
         following={following.data}
         onShowPeople={setPeople}
         followButton={own ? undefined : renderFollow(person, 'header')}
+        voiceBio={<VoiceBioSection user={person} name={name} own={own} renderPlayer={renderVoiceBioPlayer} />}
       />
-      <ProfilePosts userId={userId} own={own} firstName={person.firstName || name} renderPost={renderPost} />
+      <ProfileContent
+        {...content}
+        user={person}
+        own={own}
+        firstName={person.firstName || name}
+        renderPost={renderPost}
+        voiceBio={
+          <VoiceBioSection user={person} name={name} own={false} renderPlayer={renderVoiceBioPlayer} />
+        }
+      />
       {(['followers', 'following'] as const).map((side) => (
         <FollowPeopleDialog
           key={side}

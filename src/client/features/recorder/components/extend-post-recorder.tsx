@@ -1,29 +1,19 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, Mic, RotateCcw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Post } from '@shared/contract/posts';
 import { Button } from '@client/components/ui/button';
-import { Progress } from '@client/components/ui/progress';
+import { UploadStatus } from '@client/components/upload-status';
 import { extensionForMimeType, isRecordingSupported } from '@client/lib/audio/recording-support';
-import { useVoiceRecorder } from '@client/lib/audio/use-voice-recorder';
-import {
-  uploadErrorMessage,
-  uploadWithProgress,
-  type UploadProgress,
-} from '@client/lib/upload-with-progress';
+import { useRecordedTake } from '@client/lib/audio/use-recorded-take';
+import { toFormData } from '@client/lib/multipart-form';
+import { postListQueries, routeKey } from '@client/lib/query-keys';
+import { uploadErrorMessage, uploadWithProgress } from '@client/lib/upload-with-progress';
 import { toast } from '@client/lib/use-toast';
-import { formatBytes, formatClock } from '../lib/format';
+import { formatClock } from '@client/lib/format';
 import { CountdownView } from './countdown-view';
 import { LiveRecordingView } from './live-recording-view';
 import { RecordingPreview } from './recording-preview';
-
-type Phase = 'ready' | 'countdown' | 'live' | 'recorded';
-
-interface Recorded {
-  blob: Blob;
-  seconds: number;
-  levels: number[];
-}
 
 interface ExtendPostRecorderProps {
   post: Post;
@@ -33,74 +23,61 @@ interface ExtendPostRecorderProps {
 
 /** The dialog's body: record (after a 3-2-1), listen back, then append it with POST /api/posts/{id}/extend. */
 export function ExtendPostRecorder({ post, onBusyChange, onDone }: ExtendPostRecorderProps) {
-  const [phase, setPhase] = useState<Phase>('ready');
-  const [recorded, setRecorded] = useState<Recorded | null>(null);
-  const [waiting, setWaiting] = useState(false);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const levelsRef = useRef<number[]>([]);
-  const preparing = useRef<Promise<boolean> | null>(null);
+  const [countingDown, setCountingDown] = useState(false);
   const queryClient = useQueryClient();
 
-  const recorder = useVoiceRecorder({
+  const takes = useRecordedTake({
     onError: (error) => {
       toast({ variant: 'destructive', title: 'Recording Error', description: error.message });
-      setPhase(recorded ? 'recorded' : 'ready');
+      setCountingDown(false);
     },
-  });
-
-  const extend = useMutation({
-    mutationFn: (take: Recorded) => {
-      const body = new FormData();
-      body.append('duration', String(Math.round(take.seconds * 10) / 10));
-      body.append('audio', take.blob, `extension.${extensionForMimeType(take.blob.type)}`);
-      return uploadWithProgress('extendPost', { params: { id: post.id }, body, onProgress: setProgress });
+    upload: (take, onProgress) => {
+      const body = toFormData(
+        'extendPost',
+        { duration: String(Math.round(take.seconds * 10) / 10) },
+        { audio: { blob: take.blob, name: `extension.${extensionForMimeType(take.blob.type)}` } },
+      );
+      return uploadWithProgress('extendPost', { params: { id: post.id }, body, onProgress });
     },
-    onSuccess: (updated) => {
-      for (const queryKey of [['/api/feed'], ['/api/posts'], [`/api/posts/${post.id}`]]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
+    onUploaded: (updated) => {
+      void queryClient.invalidateQueries(postListQueries);
+      void queryClient.invalidateQueries({ queryKey: routeKey('getPost', { id: post.id }) });
       toast({
         title: 'Recording extended',
         description: `“${updated.title}” is now ${formatClock(updated.duration)} long.`,
       });
       onDone();
     },
-    onError: (error) => {
+    onUploadFailed: (error) => {
       toast({
         variant: 'destructive',
         title: 'Failed to extend recording. Please try again.',
         description: uploadErrorMessage(error),
       });
     },
-    onSettled: () => setProgress(null),
   });
+  const { recorder, take: recorded } = takes;
+  const uploading = takes.phase === 'uploading';
+  const phase = countingDown
+    ? 'countdown'
+    : takes.phase === 'recording'
+      ? 'live'
+      : recorded
+        ? 'recorded'
+        : 'ready';
 
   useEffect(() => {
-    onBusyChange(extend.isPending);
-  }, [extend.isPending, onBusyChange]);
+    onBusyChange(uploading);
+  }, [uploading, onBusyChange]);
 
   const startCountdown = () => {
-    preparing.current = recorder.prepare();
-    setPhase('countdown');
+    void takes.prepare();
+    setCountingDown(true);
   };
 
   const begin = async () => {
-    setWaiting(true);
-    const ready = await (preparing.current ?? Promise.resolve(false));
-    setWaiting(false);
-    if (!ready) return;
-    levelsRef.current = [];
-    if (recorder.start()) setPhase('live');
-  };
-
-  const stop = async () => {
-    const result = await recorder.stop();
-    if (result && result.blob.size > 0) {
-      setRecorded({ blob: result.blob, seconds: result.seconds, levels: levelsRef.current });
-      setPhase('recorded');
-    } else {
-      setPhase(recorded ? 'recorded' : 'ready');
-    }
+    await takes.begin();
+    setCountingDown(false);
   };
 
   const upload = () => {
@@ -108,7 +85,7 @@ export function ExtendPostRecorder({ post, onBusyChange, onDone }: ExtendPostRec
       toast({ variant: 'destructive', title: 'No recording to upload' });
       return;
     }
-    extend.mutate(recorded);
+    takes.upload(recorded);
   };
 
   if (!isRecordingSupported()) {
@@ -119,10 +96,10 @@ export function ExtendPostRecorder({ post, onBusyChange, onDone }: ExtendPostRec
     return (
       <CountdownView
         onDone={() => void begin()}
-        waitingForMicrophone={waiting}
+        waitingForMicrophone={takes.waitingForMicrophone}
         onCancel={() => {
-          recorder.cancel();
-          setPhase(recorded ? 'recorded' : 'ready');
+          takes.cancel();
+          setCountingDown(false);
         }}
         className="py-2"
       />
@@ -140,20 +117,15 @@ export function ExtendPostRecorder({ post, onBusyChange, onDone }: ExtendPostRec
         stream={recorder.stream}
         onPause={recorder.pause}
         onResume={recorder.resume}
-        onStop={() => void stop()}
-        onDiscard={() => {
-          recorder.cancel();
-          setPhase(recorded ? 'recorded' : 'ready');
-        }}
-        onSample={(level) => levelsRef.current.push(level)}
+        onStop={() => void takes.stop()}
+        onDiscard={takes.cancel}
+        onSample={takes.addLevel}
         discardLabel="Discard this recording"
       />
     );
   }
 
   if (phase === 'recorded' && recorded) {
-    const sent = progress && progress.total > 0 ? (progress.loaded / progress.total) * 100 : 0;
-    const processing = progress !== null && progress.loaded >= progress.total;
     return (
       <div className="flex flex-col gap-5">
         <RecordingPreview blob={recorded.blob} seconds={recorded.seconds} levels={recorded.levels} />
@@ -164,31 +136,15 @@ export function ExtendPostRecorder({ post, onBusyChange, onDone }: ExtendPostRec
           </span>{' '}
           long.
         </p>
-        {extend.isPending && (
-          <div className="space-y-2" aria-live="polite">
-            <div className="flex items-baseline justify-between text-sm">
-              <span className="font-medium">{processing ? 'Processing audio…' : 'Uploading…'}</span>
-              {progress && !processing && (
-                <span className="text-xs text-muted-foreground tabular-nums">
-                  {formatBytes(progress.loaded)} of {formatBytes(progress.total)}
-                </span>
-              )}
-            </div>
-            <Progress
-              aria-label="Upload progress"
-              value={processing || !progress ? null : sent}
-              valueText={processing ? 'Processing' : `${Math.round(sent)} percent uploaded`}
-            />
-          </div>
-        )}
+        {uploading && <UploadStatus progress={takes.progress} />}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={startCountdown} disabled={extend.isPending}>
+          <Button variant="outline" onClick={startCountdown} disabled={uploading}>
             <RotateCcw aria-hidden="true" />
             Record again
           </Button>
-          <Button onClick={upload} disabled={extend.isPending} className="sm:min-w-36">
-            {extend.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-            {extend.isPending ? 'Adding...' : 'Add to post'}
+          <Button onClick={upload} disabled={uploading} className="sm:min-w-36">
+            {uploading && <Loader2 className="animate-spin" aria-hidden="true" />}
+            {uploading ? 'Adding...' : 'Add to post'}
           </Button>
         </div>
       </div>

@@ -3,7 +3,7 @@ import { Pause, Play, Square, X } from 'lucide-react';
 import { MicrophoneLevel } from '@client/components/microphone-level';
 import type { AutosaveStatus } from '@client/lib/audio/autosave';
 import { cn } from '@client/lib/utils';
-import { formatClock, spokenDuration } from '../lib/format';
+import { formatClock, formatDurationWords } from '@client/lib/format';
 import { AutosaveIndicator } from './autosave-indicator';
 
 interface LiveRecordingViewProps {
@@ -84,7 +84,7 @@ export function LiveRecordingView({
       <div>
         <p
           role="timer"
-          aria-label={`Recorded ${spokenDuration(elapsedSeconds)}`}
+          aria-label={`Recorded ${formatDurationWords(elapsedSeconds)}`}
           className={cn(
             'text-5xl font-semibold tracking-tight tabular-nums transition-opacity @xs:text-6xl @md:text-7xl',
             paused && 'opacity-60',
@@ -101,9 +101,9 @@ export function LiveRecordingView({
       {/* Polite announcements: state changes and each full minute, never every second. */}
       <p className="sr-only" aria-live="polite" aria-atomic="true">
         {paused
-          ? `Paused at ${spokenDuration(elapsedSeconds)}`
+          ? `Paused at ${formatDurationWords(elapsedSeconds)}`
           : minuteMark > 0
-            ? `Recording, ${spokenDuration(minuteMark * 60)}`
+            ? `Recording, ${formatDurationWords(minuteMark * 60)}`
             : 'Recording'}
       </p>
 

@@ -1,19 +1,23 @@
-import { ImagePlus, Loader2, Mic, Podcast, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { Loader2, Mic, Podcast } from 'lucide-react';
+import { useEffect, useId, useRef, type ChangeEvent, type FormEvent } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
-import { Progress } from '@client/components/ui/progress';
 import { Switch } from '@client/components/ui/switch';
 import { Textarea } from '@client/components/ui/textarea';
+import { UploadStatus } from '@client/components/upload-status';
 import type { UploadProgress } from '@client/lib/upload-with-progress';
-import { useObjectUrl } from '@client/lib/use-object-url';
-import { toast } from '@client/lib/use-toast';
-import { cn } from '@client/lib/utils';
-import { DEFAULT_CATEGORY, DEFAULT_POST_TITLE, TITLE_MAX_LENGTH } from '@shared/domain/posts';
-import { checkPhotoFile } from '../lib/audio-file';
-import { formatBytes, formatClock } from '../lib/format';
-import type { PublishDetails, PublishType, RecorderMode } from '../lib/upload-form';
+import {
+  CATEGORY_MAX_LENGTH,
+  DEFAULT_CATEGORY,
+  DEFAULT_POST_TITLE,
+  TITLE_MAX_LENGTH,
+} from '@shared/domain/posts';
+import { formatBytes } from '@client/lib/format';
+import { formatClock } from '@client/lib/format';
+import type { PublishDetails, RecorderMode } from '../lib/upload-form';
+import { PhotoField } from './photo-field';
+import { Field, TypeOption } from './publish-fields';
 import { RecordingPreview } from './recording-preview';
 
 const CATEGORY_SUGGESTIONS = [
@@ -179,7 +183,7 @@ export function PublishForm({
             id={`${id}-category`}
             placeholder={DEFAULT_CATEGORY}
             list={`${id}-categories`}
-            maxLength={60}
+            maxLength={CATEGORY_MAX_LENGTH}
             autoComplete="off"
             {...text('category')}
           />
@@ -252,7 +256,7 @@ export function PublishForm({
         />
       </div>
 
-      {pending && <UploadStatus progress={progress} />}
+      {pending && <UploadStatus progress={progress} showPercent />}
 
       <div className="flex flex-col-reverse gap-2 border-t pt-5 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
@@ -264,169 +268,5 @@ export function PublishForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-function Field({ label, htmlFor, children }: { label: string; htmlFor: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-2">
-      <Label htmlFor={htmlFor}>{label}</Label>
-      {children}
-    </div>
-  );
-}
-
-function TypeOption({
-  name,
-  value,
-  checked,
-  onSelect,
-  icon,
-  label,
-  hint,
-}: {
-  name: string;
-  value: PublishType;
-  checked: boolean;
-  onSelect: (value: PublishType) => void;
-  icon: ReactNode;
-  label: string;
-  hint: string;
-}) {
-  return (
-    <label
-      className={cn(
-        'flex cursor-pointer items-center gap-3 rounded-2xl border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
-        checked ? 'border-primary bg-accent text-accent-foreground' : 'bg-card hover:bg-secondary',
-      )}
-    >
-      <input
-        type="radio"
-        name={name}
-        value={value}
-        checked={checked}
-        onChange={() => onSelect(value)}
-        className="sr-only"
-      />
-      <span
-        className={cn(
-          'hidden size-9 shrink-0 place-items-center rounded-xl @sm:grid',
-          checked ? 'bg-primary text-primary-foreground' : 'bg-secondary text-foreground',
-        )}
-      >
-        {icon}
-      </span>
-      <span className="min-w-0">
-        <span className="block text-sm font-semibold">{label}</span>
-        <span className="hidden text-xs text-muted-foreground @sm:block">{hint}</span>
-      </span>
-    </label>
-  );
-}
-
-function PhotoField({
-  id,
-  photo,
-  disabled,
-  onChange,
-}: {
-  id: string;
-  photo: File | null;
-  disabled: boolean;
-  onChange: (photo: File | null) => void;
-}) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const url = useObjectUrl(photo);
-  const pick = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const problem = checkPhotoFile(file);
-    if (problem) {
-      toast({ variant: 'destructive', ...problem });
-      return;
-    }
-    onChange(file);
-  };
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>Photo</Label>
-      <input
-        ref={inputRef}
-        id={id}
-        type="file"
-        accept="image/*"
-        className="sr-only"
-        tabIndex={-1}
-        onChange={pick}
-        disabled={disabled}
-      />
-      {photo && url ? (
-        <div className="flex items-center gap-3 rounded-2xl border bg-background/60 p-2 pr-3">
-          <img src={url} alt="Selected cover" className="size-14 shrink-0 rounded-xl object-cover" />
-          <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-medium">{photo.name}</p>
-            <p className="text-xs text-muted-foreground">{formatBytes(photo.size)}</p>
-          </div>
-          <Button
-            type="button"
-            variant="ghost"
-            size="sm"
-            onClick={() => inputRef.current?.click()}
-            disabled={disabled}
-          >
-            Change
-          </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            onClick={() => onChange(null)}
-            disabled={disabled}
-            aria-label="Remove photo"
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
-        </div>
-      ) : (
-        <button
-          type="button"
-          onClick={() => inputRef.current?.click()}
-          disabled={disabled}
-          className="flex cursor-pointer items-center gap-3 rounded-2xl border border-dashed border-input bg-background/60 p-3 text-left transition-colors hover:border-foreground/30 hover:bg-secondary disabled:cursor-not-allowed disabled:opacity-60"
-        >
-          <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-accent text-accent-foreground">
-            <ImagePlus className="size-5" aria-hidden="true" />
-          </span>
-          <span className="min-w-0">
-            <span className="block text-sm font-semibold">Add a cover photo</span>
-            <span className="block text-xs text-muted-foreground">Square images look best · up to 10 MB</span>
-          </span>
-        </button>
-      )}
-    </div>
-  );
-}
-
-function UploadStatus({ progress }: { progress: UploadProgress | null }) {
-  const sent = progress && progress.total > 0 ? (progress.loaded / progress.total) * 100 : 0;
-  const processing = progress !== null && progress.loaded >= progress.total;
-  const label = processing ? 'Processing audio…' : 'Uploading…';
-  return (
-    <div className="space-y-2" aria-live="polite">
-      <div className="flex items-baseline justify-between gap-3 text-sm">
-        <span className="font-medium">{label}</span>
-        {progress && !processing && (
-          <span className="text-xs text-muted-foreground tabular-nums">
-            {formatBytes(progress.loaded)} of {formatBytes(progress.total)} · {Math.round(sent)}%
-          </span>
-        )}
-      </div>
-      <Progress
-        aria-label="Upload progress"
-        value={processing || !progress ? null : sent}
-        valueText={processing ? 'Processing' : `${Math.round(sent)} percent uploaded`}
-      />
-    </div>
   );
 }

@@ -1,13 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AutosaveSession, useAutosaveStatus } from '@client/lib/audio/autosave';
 import { mergeSegments, type MergedAudio } from '@client/lib/audio/merge-segments';
 import { isRecordingSupported, recordingFileName } from '@client/lib/audio/recording-support';
-import { useVoiceRecorder } from '@client/lib/audio/use-voice-recorder';
-import type { EditDraft } from '@client/lib/pending-edit-draft';
-import { isAbortError, uploadErrorMessage } from '@client/lib/upload-with-progress';
+import { useRecordedTake } from '@client/lib/audio/use-recorded-take';
+import { postListQueries, routeKey } from '@client/lib/query-keys';
+import { isAbortError, uploadErrorMessage, uploadWithProgress } from '@client/lib/upload-with-progress';
 import { toast } from '@client/lib/use-toast';
-import { usePublishRecording } from '../hooks/use-publish-recording';
 import { levelsFromWaveform } from '../lib/edit-draft';
+import type { SessionEnd, SessionSource } from '../lib/recorder-panel-state';
 import { buildUploadForm, type PublishDetails, type RecorderMode } from '../lib/upload-form';
 import { CountdownView } from './countdown-view';
 import { DiscardDialog } from './discard-dialog';
@@ -24,15 +25,6 @@ interface Segment {
   levels: number[] | null;
   fileName?: string;
 }
-
-/**
- * What the session starts from: a new recording, an uploaded file, or a saved draft being edited (its audio is
- * the first segment; more takes join it, and saving replaces the draft in place).
- */
-export type SessionSource =
-  { kind: 'record' } | { kind: 'file'; file: File } | { kind: 'draft'; draft: EditDraft };
-
-export type SessionEnd = 'published' | 'cancelled' | 'error';
 
 export interface RecorderSessionProps {
   mode: RecorderMode;
@@ -66,16 +58,13 @@ export function RecorderSession({
   onEnd,
 }: RecorderSessionProps) {
   const editing = source.kind === 'draft' ? source.draft : null;
-  const [phase, setPhase] = useState<Phase>(source.kind === 'record' ? 'countdown' : 'review');
+  const [countingDown, setCountingDown] = useState(source.kind === 'record');
   const [segments, setSegments] = useState<Segment[]>(() => initialSegments(source));
   const [details, setDetails] = useState(initialDetails);
   const [canRecord] = useState(isRecordingSupported);
   const [autosave, setAutosave] = useState<AutosaveSession | null>(null);
-  const [waitingForMicrophone, setWaitingForMicrophone] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState<'take' | 'all' | null>(null);
   const autosaveRef = useRef<AutosaveSession | null>(null);
-  const levelsRef = useRef<number[]>([]);
-  const preparing = useRef<Promise<boolean> | null>(null);
   const segmentsRef = useRef(segments);
   const onEndRef = useRef(onEnd);
   useEffect(() => {
@@ -86,15 +75,65 @@ export function RecorderSession({
   const previousSeconds = segments.reduce((total, segment) => total + segment.seconds, 0);
   const recorderRef = useRef<{ elapsed: () => number }>({ elapsed: () => 0 });
 
-  const recorder = useVoiceRecorder({
+  const queryClient = useQueryClient();
+  const takes = useRecordedTake({
     onChunk: (chunk) => autosaveRef.current?.add(chunk),
     onError: (error) => {
       autosaveRef.current?.stop();
       toast({ variant: 'destructive', title: 'Recording Error', description: error.message });
-      if (segmentsRef.current.length > 0) setPhase('review');
-      else onEndRef.current('error');
+      setCountingDown(false);
+      if (segmentsRef.current.length === 0) onEndRef.current('error');
+    },
+    // The take is every segment at once, merged.
+    upload: (take, onProgress) => {
+      const first = segments[0];
+      const fileName =
+        segments.length === 1 && first?.fileName
+          ? first.fileName
+          : recordingFileName('recording', take.blob.type);
+      const body = buildUploadForm(
+        mode,
+        { blob: take.blob, fileName, seconds: take.seconds, segmentCount: segments.length },
+        details,
+        {
+          ...(editing ? { kind: 'edit', draftId: editing.id } : { kind: 'new' }),
+          sessionId: autosaveRef.current?.sessionId ?? null,
+        },
+      );
+      // Spec §7: with a draft being edited the upload edits it in place (PUT /api/diary).
+      const endpoint = editing ? 'editDraft' : mode === 'diary' ? 'createDiaryEntry' : 'createPost';
+      return uploadWithProgress(endpoint, { body, onProgress });
+    },
+    onUploaded: () => {
+      // Spec §7: a new post or draft refreshes the posts and the feed; the drafts and profiles too.
+      void queryClient.invalidateQueries(postListQueries);
+      // An edited draft's own page shows its new audio and duration.
+      if (editing) void queryClient.invalidateQueries({ queryKey: routeKey('getPost', { id: editing.id }) });
+      autosaveRef.current?.dispose();
+      toast(
+        editing
+          ? { title: 'Draft Saved', description: 'Your voice draft has been saved.' }
+          : mode === 'diary'
+            ? { title: 'Voice Draft Saved', description: 'Your voice draft has been saved securely.' }
+            : { title: 'Success', description: 'Your voice post has been uploaded!' },
+      );
+      onEnd('published');
+    },
+    onUploadFailed: (error) => {
+      if (isAbortError(error)) return;
+      toast(
+        editing
+          ? {
+              variant: 'destructive',
+              title: 'Failed to save draft. Please try again.',
+              description: uploadErrorMessage(error),
+            }
+          : { variant: 'destructive', title: 'Upload Failed', description: uploadErrorMessage(error) },
+      );
     },
   });
+  const { recorder } = takes;
+  const phase: Phase = countingDown ? 'countdown' : takes.phase === 'recording' ? 'live' : 'review';
   useEffect(() => {
     recorderRef.current.elapsed = () => recorder.elapsedSeconds;
   });
@@ -115,57 +154,49 @@ export function RecorderSession({
   // Ask for the microphone as the countdown starts, so recording begins right on GO.
   useEffect(() => {
     if (phase !== 'countdown') return;
-    preparing.current = recorder.prepare();
+    void takes.prepare();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per countdown
   }, [phase]);
 
+  const { begin } = takes;
   const beginTake = useCallback(async () => {
-    setWaitingForMicrophone(true);
-    const ready = await (preparing.current ?? Promise.resolve(false));
-    setWaitingForMicrophone(false);
-    if (!ready) return; // onError has already said why and moved on.
-    levelsRef.current = [];
-    const session = ensureAutosave();
-    if (recorder.start()) {
-      session.start();
-      setPhase('live');
-    }
-  }, [ensureAutosave, recorder]);
+    // Not started: onError has already said why and moved on.
+    const started = await begin();
+    setCountingDown(false);
+    if (started) ensureAutosave().start();
+  }, [ensureAutosave, begin]);
 
   const stopTake = async () => {
-    const result = await recorder.stop();
+    const result = await takes.stop();
     const session = autosaveRef.current;
     session?.stop();
     void session?.flush();
-    if (!result || result.blob.size === 0) {
+    if (!result) {
       toast({ variant: 'destructive', title: 'Recording Error', description: 'Recording error occurred.' });
-      if (segmentsRef.current.length > 0) setPhase('review');
-      else onEnd('error');
+      if (segmentsRef.current.length === 0) onEnd('error');
       return;
     }
-    const next = [...segments, { blob: result.blob, seconds: result.seconds, levels: levelsRef.current }];
+    const next = [...segments, { blob: result.blob, seconds: result.seconds, levels: result.levels }];
     setSegments(next);
     const total = next.reduce((sum, segment) => sum + segment.seconds, 0);
     toast({
       title: 'Segment Added',
       description: `${next.length} ${next.length === 1 ? 'segment' : 'segments'} · ${Math.round(total)} seconds in total`,
     });
-    setPhase('review');
   };
 
   const discardTake = () => {
-    recorder.cancel();
+    takes.cancel();
+    setCountingDown(false);
     autosaveRef.current?.stop();
-    if (segments.length > 0) {
-      setPhase('review');
-    } else {
+    if (segments.length === 0) {
       autosaveRef.current?.discard();
       onEnd('cancelled');
     }
   };
 
   const discardAll = () => {
-    recorder.cancel();
+    takes.cancel();
     autosaveRef.current?.discard();
     onEnd('cancelled');
   };
@@ -209,8 +240,6 @@ export function RecorderSession({
     [segments],
   );
 
-  const publish = usePublishRecording(mode, editing?.id);
-
   const submit = async () => {
     const first = segments[0];
     if (!first) {
@@ -226,42 +255,7 @@ export function RecorderSession({
           )))
         : null;
     const blob = audio?.blob ?? first.blob;
-    const fileName =
-      segments.length === 1 && first.fileName ? first.fileName : recordingFileName('recording', blob.type);
-    const body = buildUploadForm(
-      mode,
-      { blob, fileName, seconds: previousSeconds, segmentCount: segments.length },
-      details,
-      {
-        ...(editing ? { kind: 'edit', draftId: editing.id } : { kind: 'new' }),
-        sessionId: autosaveRef.current?.sessionId ?? null,
-      },
-    );
-    publish.mutate(body, {
-      onSuccess: () => {
-        autosaveRef.current?.dispose();
-        toast(
-          editing
-            ? { title: 'Draft Saved', description: 'Your voice draft has been saved.' }
-            : mode === 'diary'
-              ? { title: 'Voice Draft Saved', description: 'Your voice draft has been saved securely.' }
-              : { title: 'Success', description: 'Your voice post has been uploaded!' },
-        );
-        onEnd('published');
-      },
-      onError: (error) => {
-        if (isAbortError(error)) return;
-        toast(
-          editing
-            ? {
-                variant: 'destructive',
-                title: 'Failed to save draft. Please try again.',
-                description: uploadErrorMessage(error),
-              }
-            : { variant: 'destructive', title: 'Upload Failed', description: uploadErrorMessage(error) },
-        );
-      },
-    });
+    takes.upload({ blob, seconds: previousSeconds, mimeType: blob.type, levels: levels ?? [] });
   };
 
   const autosaveStatus = useAutosaveStatus(autosave);
@@ -272,7 +266,7 @@ export function RecorderSession({
         <CountdownView
           onDone={() => void beginTake()}
           title={details.title.trim() || undefined}
-          waitingForMicrophone={waitingForMicrophone}
+          waitingForMicrophone={takes.waitingForMicrophone}
           onCancel={discardTake}
         />
       )}
@@ -294,7 +288,7 @@ export function RecorderSession({
               ? setConfirmDiscard('take')
               : discardTake()
           }
-          onSample={(level) => levelsRef.current.push(level)}
+          onSample={takes.addLevel}
           discardLabel={segments.length > 0 ? 'Discard this segment' : 'Discard recording'}
         />
       )}
@@ -313,9 +307,9 @@ export function RecorderSession({
           segmentCount={segments.length}
           file={source.kind === 'file' ? { name: source.file.name, size: source.file.size } : undefined}
           editingDraft={editing !== null}
-          onRecordMore={source.kind !== 'file' && canRecord ? () => setPhase('countdown') : undefined}
-          pending={publish.isPending}
-          progress={publish.progress}
+          onRecordMore={source.kind !== 'file' && canRecord ? () => setCountingDown(true) : undefined}
+          pending={takes.phase === 'uploading'}
+          progress={takes.progress}
           onSubmit={() => void submit()}
           onCancel={() =>
             // Only new takes are worth a question; an edit's draft stays as it was saved.

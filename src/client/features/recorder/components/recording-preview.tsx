@@ -1,6 +1,6 @@
 import { AudioPreview } from '@client/components/audio-preview';
 import { cn } from '@client/lib/utils';
-import { formatClock } from '../lib/format';
+import { formatClock } from '@client/lib/format';
 
 const LABELS = { play: 'Play preview', pause: 'Pause preview', seek: 'Seek in preview' };
 

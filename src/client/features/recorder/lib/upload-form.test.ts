@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { checkAudioFile, checkPhotoFile, titleFromFileName } from './audio-file';
-import { formatClock, spokenDuration } from './format';
 import { detailsFromDraft, levelsFromWaveform } from './edit-draft';
 import { buildUploadForm, normaliseLink, type PublishDetails } from './upload-form';
 
@@ -117,17 +116,6 @@ describe('checkAudioFile and titleFromFileName (spec §5 uploaded audio file)', 
     expect(titleFromFileName('my.talk.final.m4a')).toBe('my.talk.final');
     expect(titleFromFileName('.wav')).toBe('Uploaded Audio');
     expect(titleFromFileName('noextension')).toBe('noextension');
-  });
-});
-
-describe('formatClock', () => {
-  it('shows mm:ss, and hours when there are any', () => {
-    expect(formatClock(0)).toBe('00:00');
-    expect(formatClock(65.9)).toBe('01:05');
-    expect(formatClock(3723)).toBe('1:02:03');
-    expect(formatClock(Number.NaN)).toBe('00:00');
-    expect(spokenDuration(61)).toBe('1 minute 1 second');
-    expect(spokenDuration(0)).toBe('0 seconds');
   });
 });
 

@@ -1,4 +1,5 @@
 import { DIARY_CATEGORY } from '@shared/domain/posts';
+import { toFormData, type MultipartFields, type UploadBody } from '@client/lib/multipart-form';
 
 export type RecorderMode = 'share' | 'diary';
 export type PublishType = 'post' | 'episode';
@@ -48,34 +49,36 @@ export function buildUploadForm(
   audio: PublishAudio,
   details: PublishDetails,
   target: UploadTarget,
-): FormData {
+): UploadBody<'createPost'> {
   const editing = target.kind === 'edit';
   const isDiary = mode === 'diary' || editing;
-  const form = new FormData();
   const seconds = String(Math.round(audio.seconds * 10) / 10);
-  const text = (name: string, value: string, keepBlank = false) => {
+  const text = (value: string, keepBlank = false) => {
     const trimmed = value.trim();
-    if (trimmed || keepBlank) form.append(name, trimmed);
+    return trimmed || keepBlank ? trimmed : undefined;
   };
-  if (editing) form.append('draftId', target.draftId);
-  text('title', details.title, editing);
-  text('category', details.category || (isDiary ? DIARY_CATEGORY : ''));
-  text('transcription', details.description, editing);
-  form.append('duration', seconds);
-  form.append('isPrivate', String(isDiary || details.isPrivate));
-  form.append('isDiary', String(isDiary));
-  form.append('type', details.type);
-  if (!isDiary) {
-    text('affiliateLinkTitle', details.promotionTitle);
-    text('affiliateLink', normaliseLink(details.promotionLink));
-  }
-  if (audio.segmentCount > 1) {
-    form.append('segment_count', String(audio.segmentCount));
-    form.append('total_duration', seconds);
-  }
-  if (target.sessionId) form.append('sessionId', target.sessionId);
-  if (!editing && details.photo) form.append('photo', details.photo, details.photo.name);
-  // The audio goes last, after the fields the server reads before streaming the file.
-  form.append('audio', audio.blob, audio.fileName);
-  return form;
+  const flag = (value: boolean) => (value ? 'true' : 'false');
+  const joined = audio.segmentCount > 1;
+  const fields: MultipartFields<'createPost'> = {
+    draftId: editing ? target.draftId : undefined,
+    title: text(details.title, editing),
+    category: text(details.category || (isDiary ? DIARY_CATEGORY : '')),
+    transcription: text(details.description, editing),
+    duration: seconds,
+    isPrivate: flag(isDiary || details.isPrivate),
+    isDiary: flag(isDiary),
+    type: details.type,
+    affiliateLinkTitle: isDiary ? undefined : text(details.promotionTitle),
+    affiliateLink: isDiary ? undefined : text(normaliseLink(details.promotionLink)),
+    segment_count: joined ? String(audio.segmentCount) : undefined,
+    total_duration: joined ? seconds : undefined,
+    sessionId: target.sessionId ?? undefined,
+  };
+  const recording = { blob: audio.blob, name: audio.fileName };
+  if (editing) return toFormData('editDraft', fields, { audio: recording });
+  const photo = details.photo ? { blob: details.photo, name: details.photo.name } : undefined;
+  return toFormData(mode === 'diary' ? 'createDiaryEntry' : 'createPost', fields, {
+    photo,
+    audio: recording,
+  });
 }

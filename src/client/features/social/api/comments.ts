@@ -1,7 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { buildPath, endpoints } from '@shared/contract/endpoints';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RouteResponse, Routes } from '@shared/contract/routes';
 import type { Comment } from '@shared/contract/social';
+import type { RecordedTake } from '@client/lib/audio/use-recorded-take';
 import { apiRequest, isUnauthorizedError } from '@client/lib/api-client';
+import { routeKey } from '@client/lib/query-keys';
 import {
   uploadErrorMessage,
   uploadWithProgress,
@@ -9,37 +11,48 @@ import {
 } from '@client/lib/upload-with-progress';
 import { currentUserQueryKey } from '@client/lib/session';
 import { toast } from '@client/lib/use-toast';
-import { buildCommentForm, type CommentUpload } from '../lib/comments';
+import { buildCommentForm, type VisitorIdentity } from '../lib/comments';
 
-export const commentsKey = (postId: string) => [buildPath(endpoints.listComments.path, { id: postId })];
+/** Spec §7: the voice comments of a post, newest first (the first page). */
+export const commentsQueryOptions = (postId: string) =>
+  queryOptions<RouteResponse<Routes['listComments']>>({ queryKey: routeKey('listComments', { id: postId }) });
+const commentsKey = (postId: string) => commentsQueryOptions(postId).queryKey;
 
-/** Spec §7: the voice comments of a post, newest first; fetched only while the thread is open. */
+/** Fetched only while the thread is open. */
 export function useComments(postId: string, enabled: boolean) {
-  return useQuery<Comment[]>({ queryKey: commentsKey(postId), enabled });
+  return useQuery({ ...commentsQueryOptions(postId), enabled });
 }
 
 /**
- * Spec §7 POST /api/comments, with upload progress. Success shows "Your voice comment has been posted!" and puts
- * the comment at the top of the thread; failure shows "Comment Failed" with the server's message (spec §8).
+ * Spec §7 POST /api/comments, with upload progress, for `useRecordedTake`. Success shows "Your voice comment has
+ * been posted!" and puts the comment at the top of the thread; failure shows "Comment Failed" with the server's
+ * message (spec §8).
  */
-export function useCreateComment(postId: string, onProgress?: (progress: UploadProgress) => void) {
+export function useCommentUpload(postId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (upload: Omit<CommentUpload, 'postId'>) =>
-      uploadWithProgress('createComment', { body: buildCommentForm({ ...upload, postId }), onProgress }),
-    onSuccess: (comment) => {
-      queryClient.setQueryData<Comment[]>(commentsKey(postId), (previous) => [
+  return {
+    upload: (
+      take: RecordedTake,
+      visitor: VisitorIdentity | undefined,
+      onProgress: (progress: UploadProgress) => void,
+    ) =>
+      uploadWithProgress('createComment', {
+        body: buildCommentForm({ ...take, postId, visitor }),
+        onProgress,
+      }),
+    onPosted: (comment: Comment) => {
+      queryClient.setQueryData(commentsKey(postId), (previous) => [
         comment,
         ...(previous ?? []).filter((item) => item.id !== comment.id),
       ]);
       void queryClient.invalidateQueries({ queryKey: commentsKey(postId) });
       toast({ title: 'Your voice comment has been posted!' });
     },
-    onError: (error) => {
+    onFailed: (error: Error) => {
       if (isUnauthorizedError(error) && queryClient.getQueryData(currentUserQueryKey)) return;
       toast({ variant: 'destructive', title: 'Comment Failed', description: uploadErrorMessage(error) });
     },
-  });
+  };
 }
 
 /** DELETE /api/comments/{id}: for the comment's author and the post's owner. */
@@ -48,7 +61,7 @@ export function useDeleteComment(postId: string) {
   return useMutation({
     mutationFn: (commentId: string) => apiRequest('deleteComment', { params: { id: commentId } }),
     onSuccess: (_answer, commentId) => {
-      queryClient.setQueryData<Comment[]>(commentsKey(postId), (previous) =>
+      queryClient.setQueryData(commentsKey(postId), (previous) =>
         previous?.filter((item) => item.id !== commentId),
       );
       void queryClient.invalidateQueries({ queryKey: commentsKey(postId) });

@@ -1,24 +1,16 @@
-import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query';
-import { buildPath, endpoints } from '@shared/contract/endpoints';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RouteResponse, Routes } from '@shared/contract/routes';
 import { apiRequest, isUnauthorizedError } from '@client/lib/api-client';
+import { followListQueries, routeKey } from '@client/lib/query-keys';
 import { toast } from '@client/lib/use-toast';
 
-type FollowStatus = RouteResponse<Routes['followStatus']>;
+/** Spec §3: whether I follow `userId`. */
+export const followStatusQueryOptions = (userId: string) =>
+  queryOptions<RouteResponse<Routes['followStatus']>>({ queryKey: routeKey('followStatus', { userId }) });
 
-export const followStatusKey = (userId: string) => [buildPath(endpoints.followStatus.path, { userId })];
-
-/** Follower and following counts and lists: whatever a follow changes. */
-const isFollowList = (query: Query) => {
-  const [first] = query.queryKey;
-  return (
-    typeof first === 'string' && (first.startsWith('/api/followers/') || first.startsWith('/api/following/'))
-  );
-};
-
-/** Spec §3: whether I follow `userId`. Only asked when signed in and not about oneself. */
+/** Only asked when signed in and not about oneself. */
 export function useFollowStatus(userId: string, enabled: boolean) {
-  return useQuery<FollowStatus>({ queryKey: followStatusKey(userId), enabled });
+  return useQuery({ ...followStatusQueryOptions(userId), enabled });
 }
 
 /**
@@ -30,7 +22,7 @@ export function useToggleFollow(userId: string) {
   return useMutation({
     mutationFn: () => apiRequest('toggleFollow', { body: { followingId: userId } }),
     onSuccess: ({ followed }) => {
-      queryClient.setQueryData<FollowStatus>(followStatusKey(userId), { following: followed });
+      queryClient.setQueryData(followStatusQueryOptions(userId).queryKey, { following: followed });
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
@@ -38,8 +30,9 @@ export function useToggleFollow(userId: string) {
     },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: followStatusKey(userId) }),
-        queryClient.invalidateQueries({ predicate: isFollowList }),
+        queryClient.invalidateQueries({ queryKey: followStatusQueryOptions(userId).queryKey }),
+        // Follower and following counts and lists, which the profile feature shows.
+        queryClient.invalidateQueries(followListQueries),
       ]),
   });
 }

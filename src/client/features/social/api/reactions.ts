@@ -1,17 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { buildPath, endpoints } from '@shared/contract/endpoints';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isUnauthorizedError } from '@client/lib/api-client';
+import { routeKey } from '@client/lib/query-keys';
 import { uploadErrorMessage } from '@client/lib/upload-with-progress';
 import { toast } from '@client/lib/use-toast';
 import { applyReaction, type DislikeStatus, type LikeStatus, type Reaction } from '../lib/reactions';
 
-export const likeStatusKey = (postId: string) => [buildPath(endpoints.likeStatus.path, { id: postId })];
-export const dislikeStatusKey = (postId: string) => [buildPath(endpoints.dislikeStatus.path, { id: postId })];
-
 /** Spec §3/§7: like and dislike status with counts; readable signed out (the counts of a public post). */
+export const likeStatusQueryOptions = (postId: string) =>
+  queryOptions<LikeStatus>({ queryKey: routeKey('likeStatus', { id: postId }) });
+export const dislikeStatusQueryOptions = (postId: string) =>
+  queryOptions<DislikeStatus>({ queryKey: routeKey('dislikeStatus', { id: postId }) });
+
 export function useReactionStatus(postId: string) {
-  const like = useQuery<LikeStatus>({ queryKey: likeStatusKey(postId) });
-  const dislike = useQuery<DislikeStatus>({ queryKey: dislikeStatusKey(postId) });
+  const like = useQuery(likeStatusQueryOptions(postId));
+  const dislike = useQuery(dislikeStatusQueryOptions(postId));
   return { like, dislike };
 }
 
@@ -22,7 +24,10 @@ export function useReactionStatus(postId: string) {
  */
 export function useToggleReaction(postId: string) {
   const queryClient = useQueryClient();
-  const keys = { like: likeStatusKey(postId), dislike: dislikeStatusKey(postId) };
+  const keys = {
+    like: likeStatusQueryOptions(postId).queryKey,
+    dislike: dislikeStatusQueryOptions(postId).queryKey,
+  };
   return useMutation({
     mutationFn: async (reaction: Reaction) => {
       if (reaction === 'like') await apiRequest('like', { body: { postId } });
@@ -34,8 +39,8 @@ export function useToggleReaction(postId: string) {
         queryClient.cancelQueries({ queryKey: keys.dislike }),
       ]);
       const previous = {
-        like: queryClient.getQueryData<LikeStatus>(keys.like),
-        dislike: queryClient.getQueryData<DislikeStatus>(keys.dislike),
+        like: queryClient.getQueryData(keys.like),
+        dislike: queryClient.getQueryData(keys.dislike),
       };
       const next = applyReaction(previous, reaction);
       if (next.like) queryClient.setQueryData(keys.like, next.like);

@@ -1,27 +1,25 @@
 import { Mic, Send, Square, Trash2, X } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { COMMENT_MAX_SECONDS } from '@shared/domain/social';
 import { MicrophoneLevel } from '@client/components/microphone-level';
 import { Button } from '@client/components/ui/button';
 import { Progress } from '@client/components/ui/progress';
 import { isRecordingSupported } from '@client/lib/audio/recording-support';
-import { useVoiceRecorder } from '@client/lib/audio/use-voice-recorder';
+import { useRecordedTake } from '@client/lib/audio/use-recorded-take';
+import { useTakeAnnouncer } from '@client/lib/audio/use-take-announcer';
 import { formatClock, formatDuration, formatDurationWords } from '@client/lib/format';
-import type { UploadProgress } from '@client/lib/upload-with-progress';
 import { toast } from '@client/lib/use-toast';
 import { cn } from '@client/lib/utils';
-import { useCreateComment } from '../api/comments';
+import { useCommentUpload } from '../api/comments';
 import { useVisitorIdentity } from '../hooks/use-visitor-identity';
 import { looksLikeEmail, visitorDetailsMissing } from '../lib/comments';
 import { TakePreview } from './take-preview';
 import { VisitorDetailsForm } from './visitor-details-form';
 
-interface Take {
-  blob: Blob;
-  seconds: number;
-  mimeType: string;
-  levels: number[];
-}
+const ANNOUNCEMENTS = {
+  recording: 'Recording your reply',
+  ready: (length: string) => `Your reply is ready: ${length}. Listen to it, then post it.`,
+};
 
 /** Spec §4 comment flow: idle → recording → comment ready → posting → reset. */
 export type ComposerPhase = 'idle' | 'recording' | 'ready' | 'posting';
@@ -34,9 +32,6 @@ interface CommentComposerProps {
 
 /** Records a voice reply, lets the person hear it, and posts it. */
 export function CommentComposer({ postId, asVisitor }: CommentComposerProps) {
-  const [take, setTake] = useState<Take | null>(null);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const levels = useRef<number[]>([]);
   const recordButton = useRef<HTMLButtonElement>(null);
   const postButton = useRef<HTMLButtonElement>(null);
   const { identity, setIdentity, remember } = useVisitorIdentity();
@@ -45,47 +40,34 @@ export function CommentComposer({ postId, asVisitor }: CommentComposerProps) {
   /** After a press that stopped at the visible form, blank fields say what they need. */
   const [showMissing, setShowMissing] = useState(false);
   const [emailError, setEmailError] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState('');
 
-  const recorder = useVoiceRecorder({
+  const comments = useCommentUpload(postId);
+  const takes = useRecordedTake({
     onError: (error) =>
       toast({ variant: 'destructive', title: 'Recording Error', description: error.message }),
+    upload: (recorded, onProgress) => comments.upload(recorded, asVisitor ? identity : undefined, onProgress),
+    onUploaded: (comment) => {
+      comments.onPosted(comment);
+      if (asVisitor) remember(identity);
+      setVisitorFormShown(false);
+      setShowMissing(false);
+      // The toast says "Your voice comment has been posted!" to everyone, screen readers included.
+      announce('');
+    },
+    onUploadFailed: comments.onFailed,
   });
-  const createComment = useCreateComment(postId, setProgress);
+  const { recorder, take, progress } = takes;
+  const { announcement, announce, start, stop } = useTakeAnnouncer(takes, ANNOUNCEMENTS);
 
-  const recording =
-    recorder.status === 'preparing' ||
-    recorder.status === 'ready' ||
-    recorder.status === 'recording' ||
-    recorder.status === 'paused' ||
-    recorder.status === 'stopping';
-  const phase: ComposerPhase = createComment.isPending
-    ? 'posting'
-    : take
-      ? 'ready'
-      : recording
+  // A posted take is done with: the composer starts over.
+  const phase: ComposerPhase =
+    takes.phase === 'uploading'
+      ? 'posting'
+      : takes.phase === 'recording'
         ? 'recording'
-        : 'idle';
-
-  const start = async () => {
-    levels.current = [];
-    if (!(await recorder.prepare())) return;
-    if (recorder.start()) setAnnouncement('Recording your reply');
-  };
-
-  const stop = useCallback(async () => {
-    const result = await recorder.stop();
-    if (!result || result.blob.size === 0) return;
-    setTake({
-      blob: result.blob,
-      seconds: result.seconds,
-      mimeType: result.mimeType,
-      levels: levels.current,
-    });
-    setAnnouncement(
-      `Your reply is ready: ${formatDurationWords(result.seconds)}. Listen to it, then post it.`,
-    );
-  }, [recorder]);
+        : takes.phase === 'recorded' || takes.phase === 'failed'
+          ? 'ready'
+          : 'idle';
 
   // Replies are at most 5 minutes: the take ends itself there.
   const atLimit = recorder.status === 'recording' && recorder.elapsedSeconds >= COMMENT_MAX_SECONDS;
@@ -104,12 +86,12 @@ export function CommentComposer({ postId, asVisitor }: CommentComposerProps) {
   }, [phase]);
 
   const discard = () => {
-    setTake(null);
-    setAnnouncement('Reply discarded');
+    takes.discard();
+    announce('Reply discarded');
   };
 
   const post = () => {
-    if (!take || createComment.isPending) return;
+    if (!take || phase !== 'ready') return;
     if (asVisitor) {
       // Spec §5: with the name or the e-mail blank, the first press reveals "Tell us who you are" and stops.
       if (visitorDetailsMissing(identity)) {
@@ -126,25 +108,7 @@ export function CommentComposer({ postId, asVisitor }: CommentComposerProps) {
       }
     }
     setEmailError(null);
-    setProgress(null);
-    createComment.mutate(
-      {
-        blob: take.blob,
-        seconds: take.seconds,
-        mimeType: take.mimeType,
-        visitor: asVisitor ? identity : undefined,
-      },
-      {
-        onSuccess: () => {
-          if (asVisitor) remember(identity);
-          setTake(null);
-          setVisitorFormShown(false);
-          setShowMissing(false);
-          // The toast says "Your voice comment has been posted!" to everyone, screen readers included.
-          setAnnouncement('');
-        },
-      },
-    );
+    takes.upload(take);
   };
 
   if (!isRecordingSupported()) {
@@ -202,8 +166,8 @@ export function CommentComposer({ postId, asVisitor }: CommentComposerProps) {
             aria-label="Cancel recording"
             title="Cancel recording"
             onClick={() => {
-              recorder.cancel();
-              setAnnouncement('Recording cancelled');
+              takes.cancel();
+              announce('Recording cancelled');
             }}
           >
             <X aria-hidden="true" />
@@ -221,7 +185,7 @@ export function CommentComposer({ postId, asVisitor }: CommentComposerProps) {
           </span>
           <MicrophoneLevel
             stream={recorder.stream}
-            onSample={(level) => levels.current.push(level)}
+            onSample={takes.addLevel}
             restingOpacity={0.2}
             barInset={2}
             className="h-10 min-w-0 flex-1 text-destructive dark:text-red-400"

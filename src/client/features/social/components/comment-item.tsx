@@ -2,7 +2,7 @@ import { Mail, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Comment } from '@shared/contract/social';
-import { Avatar } from '@client/components/ui/avatar';
+import { Avatar, pictureOffset } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
@@ -25,7 +25,12 @@ export function CommentItem({ comment, player, canDelete, onDelete }: CommentIte
       <div className="flex items-center gap-3">
         {author ? (
           <Link href={`/profile/${author.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
-            <Avatar src={author.profileImageUrl} name={name} className="size-9 text-xs" />
+            <Avatar
+              src={author.profileImageUrl}
+              name={name}
+              offset={pictureOffset(author)}
+              className="size-9 text-xs"
+            />
           </Link>
         ) : (
           <Avatar src={null} name={name} className="size-9 bg-secondary text-xs text-secondary-foreground" />

@@ -4,6 +4,7 @@ import type { PublicUser } from '@shared/contract/users';
 import { publicUserWith } from '@shared/domain/public-user';
 import { displayName } from '@shared/domain/display-name';
 import { recordingFileName } from '@client/lib/audio/recording-support';
+import { toFormData, type UploadBody } from '@client/lib/multipart-form';
 import type { PlayablePost } from '@client/lib/playable-post';
 
 /** Spec §9 comment count. The spec's wording is kept for every number, one included. */
@@ -40,17 +41,23 @@ export interface CommentUpload {
 }
 
 /** Spec §7 POST /api/comments: audio (comment.webm), postId, duration; visitor fields only when signed out. */
-export function buildCommentForm({ postId, blob, seconds, mimeType, visitor }: CommentUpload): FormData {
-  const form = new FormData();
-  form.append('postId', postId);
-  form.append('duration', String(Math.max(0, Math.round(seconds * 10) / 10)));
-  if (visitor) {
-    form.append('visitorName', visitor.name.trim());
-    const email = visitor.email.trim();
-    if (email) form.append('visitorEmail', email);
-  }
-  form.append('audio', blob, recordingFileName('comment', mimeType || blob.type));
-  return form;
+export function buildCommentForm({
+  postId,
+  blob,
+  seconds,
+  mimeType,
+  visitor,
+}: CommentUpload): UploadBody<'createComment'> {
+  return toFormData(
+    'createComment',
+    {
+      postId,
+      duration: String(Math.max(0, Math.round(seconds * 10) / 10)),
+      visitorName: visitor?.name.trim(),
+      visitorEmail: visitor?.email.trim() || undefined,
+    },
+    { audio: { blob, name: recordingFileName('comment', mimeType || blob.type) } },
+  );
 }
 
 /** The signed-in author's display name, or the visitor's own name. */

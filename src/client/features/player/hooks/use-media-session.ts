@@ -1,0 +1,79 @@
+import { useEffect } from 'react';
+
+/** Spec §9: skip forward/back. */
+export const SKIP_SECONDS = 10;
+
+interface MediaSessionOptions {
+  isPlaying: boolean;
+  title: string;
+  artist: string;
+  artworkUrl?: string | null;
+  duration: number;
+  rate: number;
+  currentTime: number;
+  play: () => Promise<void>;
+  pause: () => void;
+  skip: (seconds: number) => void;
+  seek: (seconds: number) => void;
+}
+
+/** Media Session: the lock screen, notification shade and headset buttons drive whichever player is playing. */
+export function useMediaSession({
+  isPlaying,
+  title,
+  artist,
+  artworkUrl,
+  duration,
+  rate,
+  currentTime,
+  play,
+  pause,
+  skip,
+  seek,
+}: MediaSessionOptions): void {
+  useEffect(() => {
+    if (!isPlaying || !('mediaSession' in navigator)) return;
+    const session = navigator.mediaSession;
+    try {
+      session.metadata = new MediaMetadata({
+        title,
+        artist,
+        album: 'Earshot',
+        artwork: artworkUrl ? [{ src: new URL(artworkUrl, location.href).href }] : [],
+      });
+    } catch {
+      // Some browsers expose mediaSession without MediaMetadata.
+    }
+    const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
+      ['play', () => void play()],
+      ['pause', () => pause()],
+      ['seekbackward', (details) => skip(-(details.seekOffset ?? SKIP_SECONDS))],
+      ['seekforward', (details) => skip(details.seekOffset ?? SKIP_SECONDS)],
+      ['seekto', (details) => details.seekTime !== undefined && seek(details.seekTime)],
+    ];
+    for (const [action, handler] of handlers) {
+      try {
+        session.setActionHandler(action, handler);
+      } catch {
+        // Unsupported action in this browser.
+      }
+    }
+    session.playbackState = 'playing';
+    return () => {
+      session.playbackState = 'paused';
+    };
+  }, [isPlaying, title, artist, artworkUrl, play, pause, skip, seek]);
+
+  useEffect(() => {
+    if (!isPlaying || !('mediaSession' in navigator) || duration <= 0) return;
+    try {
+      navigator.mediaSession.setPositionState({
+        duration,
+        playbackRate: rate,
+        position: Math.min(currentTime, duration),
+      });
+    } catch {
+      // Ignore browsers without position state.
+    }
+  }, [isPlaying, duration, rate, Math.floor(currentTime)]); // eslint-disable-line react-hooks/exhaustive-deps
+}

@@ -1,0 +1,93 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { installRecordingBrowser, uninstallBrowserFakes } from '@client/testing/fake-browser';
+import { RecorderPanel } from './recorder-panel';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function withQueries(ui: ReactElement) {
+  return <QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>;
+}
+
+const recorder = () => screen.getByRole('region', { name: 'Recorder' });
+
+beforeEach(() => {
+  installRecordingBrowser();
+});
+afterEach(() => {
+  cleanup();
+  uninstallBrowserFakes();
+});
+
+describe('recorder panel', () => {
+  it('goes from its prompt to a title, the type chooser and the countdown, and cancel comes back', async () => {
+    render(withQueries(<RecorderPanel mode="share" allowTypeSelection />));
+
+    fireEvent.click(within(recorder()).getByRole('button', { name: /Share your voice/ }));
+    const title = screen.getByRole('textbox', { name: 'Title' });
+    expect(document.activeElement).toBe(title);
+    expect(screen.getByRole('button', { name: 'Start Recording' })).toHaveProperty('disabled', true);
+
+    fireEvent.change(title, { target: { value: 'Morning walk' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start Recording' }));
+    expect(screen.getByRole('heading', { name: 'What are you making?' })).toBeTruthy();
+    expect(screen.getByText('“Morning walk”')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /Voice Post/ }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the title' }));
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveProperty('value', 'Morning walk');
+    fireEvent.click(screen.getByRole('button', { name: 'Start Recording' }));
+
+    fireEvent.click(screen.getByRole('button', { name: /Voice Post/ }));
+    expect(await screen.findByText('“Morning walk”')).toBeTruthy();
+    expect(screen.getByText(/Get ready to record/)).toBeTruthy();
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    });
+    const again = screen.getByRole('textbox', { name: 'Title' });
+    expect(again).toHaveProperty('value', 'Morning walk');
+    expect(document.activeElement).toBe(again);
+  });
+
+  it('closes back to its prompt', () => {
+    render(withQueries(<RecorderPanel mode="diary" />));
+    fireEvent.click(screen.getByRole('button', { name: /Record voice draft/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Close recorder' }));
+    const prompt = screen.getByRole('button', { name: /Record voice draft/ });
+    expect(prompt.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(prompt);
+  });
+
+  it('takes a topic from Home as its title, and starts recording when Home asks', async () => {
+    const view = render(withQueries(<RecorderPanel mode="share" allowTypeSelection />));
+
+    view.rerender(
+      withQueries(<RecorderPanel mode="share" allowTypeSelection initialTitle="Favourite songs" />),
+    );
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveProperty('value', 'Favourite songs');
+
+    view.rerender(
+      withQueries(
+        <RecorderPanel
+          mode="share"
+          allowTypeSelection
+          initialTitle="Favourite songs"
+          initialType="episode"
+          startToken={42}
+        />,
+      ),
+    );
+    expect(await screen.findByText(/Get ready to record/)).toBeTruthy();
+    expect(screen.getByText('“Favourite songs”')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Title' })).toBeNull();
+  });
+
+  it('says so when the browser cannot record', () => {
+    uninstallBrowserFakes();
+    render(withQueries(<RecorderPanel mode="share" allowTypeSelection />));
+    expect(within(recorder()).getByText('Audio recording is not supported in this browser')).toBeTruthy();
+  });
+});

@@ -1,0 +1,50 @@
+import { ForbiddenError, NotFoundError } from '../errors';
+import { can, VISITOR, type Action, type Actor, type Resource, type ResourceKind } from './policy';
+
+export const POST_NOT_FOUND_MESSAGE = 'This post does not exist or is not shared with you.';
+export const COMMENT_NOT_FOUND_MESSAGE = 'This comment does not exist or is not shared with you.';
+export const MEDIA_NOT_FOUND_MESSAGE = 'No media is at this address, or it is not shared with you.';
+
+const NOT_FOUND_MESSAGES: Record<ResourceKind, string> = {
+  post: POST_NOT_FOUND_MESSAGE,
+  draft: POST_NOT_FOUND_MESSAGE,
+  comment: COMMENT_NOT_FOUND_MESSAGE,
+  audio: MEDIA_NOT_FOUND_MESSAGE,
+  image: MEDIA_NOT_FOUND_MESSAGE,
+  'voice-bio': 'This person has no voice bio.',
+};
+
+const ONLY_THE_AUTHOR = 'Only the author can change this post.';
+
+/** What someone who can see the thing is told when they may not do this to it. */
+const FORBIDDEN_MESSAGES: { [K in ResourceKind]?: Partial<Record<Action, string>> } = {
+  post: {
+    change: ONLY_THE_AUTHOR,
+    delete: ONLY_THE_AUTHOR,
+    comment: 'This post takes voice comments from members only. Sign in to reply.',
+  },
+  comment: { delete: 'Only the comment’s author or the post’s owner can delete it.' },
+  'voice-bio': {
+    change: 'Only its owner can change a voice bio.',
+    delete: 'Only its owner can delete a voice bio.',
+  },
+};
+
+/** The answer for something that is not there, or that the asker may not see: the same "nothing here". */
+export const notFound = (kind: ResourceKind) => new NotFoundError(NOT_FOUND_MESSAGES[kind]);
+
+/** Throws 404 when `actor` may not see the resource, as if it did not exist, and 403 when they may not act on it. */
+export function authorize(actor: Actor, action: Action, resource: Resource): void {
+  if (!can(actor, 'view', resource)) throw notFound(resource.kind);
+  if (!can(actor, action, resource)) {
+    throw new ForbiddenError(FORBIDDEN_MESSAGES[resource.kind]?.[action] ?? 'You may not do that.');
+  }
+}
+
+/**
+ * For what most requests see without signing in (public media): the actor is only looked up when a visitor may
+ * not see it. Seeing is never narrower for a signed-in person than for a visitor, so that is the same answer.
+ */
+export async function authorizeView(actor: () => Promise<Actor>, resource: Resource): Promise<void> {
+  if (!can(VISITOR, 'view', resource)) authorize(await actor(), 'view', resource);
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { actorOf, can, VISITOR, type Action, type Resource } from './policy';
+
+const owner = actorOf('owner');
+const other = actorOf('other');
+
+const publicPost: Resource = {
+  kind: 'post',
+  ownerId: 'owner',
+  isPrivate: false,
+  allowsVisitorComments: false,
+};
+const openPost: Resource = { ...publicPost, allowsVisitorComments: true };
+const privatePost: Resource = { ...publicPost, isPrivate: true };
+const draft: Resource = { kind: 'draft', ownerId: 'owner' };
+// The "owner" of a comment is its author; the post is someone else's.
+const commentOnPublic: Resource = {
+  kind: 'comment',
+  authorId: 'owner',
+  post: { ...publicPost, ownerId: 'post-owner' },
+};
+const commentOnDraft: Resource = { kind: 'comment', authorId: 'owner', post: draft };
+const publicAudio: Resource = { kind: 'audio', ownerId: 'owner', isPrivate: false };
+const privateAudio: Resource = { ...publicAudio, isPrivate: true };
+const privateImage: Resource = { kind: 'image', ownerId: 'owner', isPrivate: true };
+const voiceBio: Resource = { kind: 'voice-bio', ownerId: 'owner' };
+
+// [resource, action, owner, other user, visitor]
+const table: Array<[string, Resource, Action, boolean, boolean, boolean]> = [
+  ['public post', publicPost, 'view', true, true, true],
+  ['public post', publicPost, 'change', true, false, false],
+  ['public post', publicPost, 'delete', true, false, false],
+  ['public post', publicPost, 'comment', true, true, false],
+  ['public post', publicPost, 'react', true, true, false],
+  ['post open to visitors', openPost, 'comment', true, true, true],
+  ['private post', privatePost, 'view', true, false, false],
+  ['private post', privatePost, 'change', true, false, false],
+  ['private post', privatePost, 'comment', true, false, false],
+  ['private post', privatePost, 'react', true, false, false],
+  ['draft', draft, 'view', true, false, false],
+  ['draft', draft, 'change', true, false, false],
+  ['draft', draft, 'delete', true, false, false],
+  ['draft', draft, 'comment', true, false, false],
+  ['comment on a public post', commentOnPublic, 'view', true, true, true],
+  ['comment on a public post', commentOnPublic, 'delete', true, false, false],
+  ['comment on a public post', commentOnPublic, 'change', false, false, false],
+  ['comment on a public post', commentOnPublic, 'view-commenter-email', false, false, false],
+  ['comment on a draft', commentOnDraft, 'view', true, false, false],
+  ['comment on a draft', commentOnDraft, 'delete', true, false, false],
+  ['public audio', publicAudio, 'view', true, true, true],
+  ['public audio', publicAudio, 'delete', false, false, false],
+  ['private audio', privateAudio, 'view', true, false, false],
+  ['private image', privateImage, 'view', true, false, false],
+  ['voice bio', voiceBio, 'view', true, true, true],
+  ['voice bio', voiceBio, 'change', true, false, false],
+  ['voice bio', voiceBio, 'delete', true, false, false],
+  ['voice bio', voiceBio, 'comment', false, false, false],
+];
+
+describe('the access policy', () => {
+  it.each(table)('%s: %s is owner %s, other %s, visitor %s', (_name, resource, action, ...expected) => {
+    expect([owner, other, VISITOR].map((actor) => can(actor, action, resource))).toEqual(expected);
+  });
+
+  it('lets the post’s owner delete any comment on it and see a visitor’s email', () => {
+    const postOwner = actorOf('post-owner');
+    expect(can(postOwner, 'delete', commentOnPublic)).toBe(true);
+    expect(can(postOwner, 'view-commenter-email', commentOnPublic)).toBe(true);
+  });
+});

@@ -1,0 +1,29 @@
+import type { AudioAssetRow, ImageRow, PostRow } from '../db/schema';
+import type { CommentResource, DraftResource, MediaResource, PostResource } from './policy';
+
+/** The facts the policy needs about a post row: a draft (diary entry) is a kind of its own. */
+export function postResource(
+  post: Pick<PostRow, 'user_id' | 'is_draft' | 'is_private' | 'allow_visitor_comments'>,
+): PostResource | DraftResource {
+  if (post.is_draft === 1) return { kind: 'draft', ownerId: post.user_id };
+  return {
+    kind: 'post',
+    ownerId: post.user_id,
+    isPrivate: post.is_private === 1,
+    allowsVisitorComments: post.allow_visitor_comments === 1,
+  };
+}
+
+export function commentResource(
+  comment: { user_id: string | null },
+  post: Parameters<typeof postResource>[0],
+): CommentResource {
+  return { kind: 'comment', authorId: comment.user_id, post: postResource(post) };
+}
+
+export function mediaResource(
+  kind: MediaResource['kind'],
+  media: Pick<AudioAssetRow | ImageRow, 'owner_id' | 'is_private'>,
+): MediaResource {
+  return { kind, ownerId: media.owner_id, isPrivate: media.is_private === 1 };
+}

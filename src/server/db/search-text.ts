@@ -1,0 +1,67 @@
+import { sql } from 'kysely';
+
+/**
+ * Search text on both databases: how a typed query becomes plain word tokens, and how PostgreSQL folds the text it
+ * indexes. SQLite's FTS5 tables fold case and accents in their own tokenizer (20261124T1700-search).
+ */
+
+/**
+ * Latin letters with accents (U+00C0–U+024F that decompose to one ASCII letter) and their plain lowercase letter.
+ * PostgreSQL folds with `translate`, which needs no extension: `unaccent` must be created in the database by a
+ * role allowed to, in one schema, while each deployment here may live in a schema of its own. The query side folds
+ * with the same table, so both sides agree letter for letter. Changing it needs a migration that rebuilds the
+ * PostgreSQL search documents (20261124T1700-search writes them with this table).
+ */
+const ACCENTED =
+  'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿĀāĂăĄąĆćĈĉĊċČčĎďĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥĨĩĪīĬĭĮįİĴĵĶķĹĺĻļĽľŃńŅņŇňŌōŎŏŐőŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŨũŪūŬŭŮůŰűŲųŴŵŶŷŸŹźŻżŽžƠơƯưǍǎǏǐǑǒǓǔǕǖǗǘǙǚǛǜǞǟǠǡǦǧǨǩǪǫǬǭǰǴǵǸǹǺǻȀȁȂȃȄȅȆȇȈȉȊȋȌȍȎȏȐȑȒȓȔȕȖȗȘșȚțȞȟȦȧȨȩȪȫȬȭȮȯȰȱȲȳ';
+const PLAIN =
+  'aaaaaaceeeeiiiinooooouuuuyaaaaaaceeeeiiiinooooouuuuyyaaaaaaccccccccddeeeeeeeeeegggggggghhiiiiiiiiijjkkllllllnnnnnnoooooorrrrrrssssssssttttuuuuuuuuuuuuwwyyyzzzzzzoouuaaiioouuuuuuuuuuaaaaggkkoooojggnnaaaaaaeeeeiiiioooorrrruuuusstthhaaeeooooooooyy';
+
+const plainOf = new Map([...ACCENTED].map((letter, index) => [letter, PLAIN[index]!]));
+
+/** Enough words for any real query; a pasted paragraph is cut here instead of becoming a huge index probe. */
+const MAX_TERMS = 8;
+const MAX_TERM_LENGTH = 40;
+
+/**
+ * The words of a typed query, lowercase and without accents: runs of letters and digits, so quotes, operators,
+ * `*`, `-`, emoji and other symbols never reach either database's query syntax. Empty when nothing is left.
+ */
+export function searchTerms(query: string): string[] {
+  const folded = [...query.normalize('NFC').toLowerCase()]
+    .map((letter) => plainOf.get(letter) ?? letter)
+    .join('');
+  return (folded.match(/[\p{L}\p{N}]+/gu) ?? [])
+    .slice(0, MAX_TERMS)
+    .map((term) => term.slice(0, MAX_TERM_LENGTH));
+}
+
+/** FTS5: every word must match, the last one as a prefix (the person may still be typing it). */
+export function fts5Query(terms: string[]): string {
+  return terms.map((term, index) => `"${term}"${index === terms.length - 1 ? '*' : ''}`).join(' ');
+}
+
+/** PostgreSQL `to_tsquery('simple', …)`: the same rule as `fts5Query`. */
+export function tsQuery(terms: string[]): string {
+  return terms.map((term, index) => `'${term}'${index === terms.length - 1 ? ':*' : ''}`).join(' & ');
+}
+
+const folded = (column: string) =>
+  sql`translate(lower(coalesce(${sql.raw(column)}, '')), ${sql.lit(ACCENTED)}, ${sql.lit(PLAIN)})`;
+
+/**
+ * A PostgreSQL search document of `row`'s columns (a trigger's `new`, or a table), folded, each group of columns
+ * with its weight (A ranks highest). Only literals and our own column names: it goes into a function's body.
+ */
+export function searchDocument(row: string, weights: Partial<Record<'A' | 'B' | 'C', readonly string[]>>) {
+  return sql.join(
+    Object.entries(weights).map(
+      ([weight, columns]) =>
+        sql`setweight(to_tsvector('simple'::regconfig, ${sql.join(
+          columns.map((column) => folded(`${row}.${column}`)),
+          sql` || ' ' || `,
+        )}), ${sql.lit(weight)})`,
+    ),
+    sql` || `,
+  );
+}

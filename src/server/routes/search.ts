@@ -1,0 +1,22 @@
+import { routes } from '@shared/contract/routes';
+import type { AppContext } from '../context';
+import { contractRoute, type App } from '../http/app-types';
+import { sendPage, sendSerializedPage } from '../http/pagination';
+
+/** Spec §7 search: open to visitors (who find public posts), like a shared post and its author. */
+export function registerSearchRoutes(app: App, context: AppContext): void {
+  app.route({
+    ...contractRoute(routes.searchPosts),
+    handler: async (request, reply) =>
+      sendSerializedPage(
+        request,
+        reply,
+        await context.search.posts(request.currentUser?.id, request.params.query, request.query),
+      ),
+  });
+  app.route({
+    ...contractRoute(routes.searchUsers),
+    handler: async (request, reply) =>
+      sendPage(request, reply, await context.search.users(request.params.query, request.query)),
+  });
+}

@@ -1,0 +1,125 @@
+import {
+  profileFieldsSchema,
+  type AboutChanges,
+  type CurrentUser,
+  type ProfilePosition,
+} from '@shared/contract/users';
+import { clampOffset, USERNAME_TAKEN_MESSAGE } from '@shared/domain/profile';
+import type { Db } from '../db/database';
+import { isUniqueViolation } from '../db/dialect';
+import { deleteImage, findImage } from '../db/queries/audio-assets';
+import { findUserById, lockUserPictures, updateUser } from '../db/queries/users';
+import type { ImageRow, UsersTable } from '../db/schema';
+import type { Updateable } from 'kysely';
+import { ConflictError, parseOrBadRequest } from '../errors';
+import type { ScratchFile } from '../storage/scratch-files';
+import { imageUrl, type ImageLibrary, type ImagePurpose, type PreparedImage } from './image-library';
+import { commitWithFiles } from './stored-files';
+import { toCurrentUser } from './user-presenter';
+
+export interface ProfileUpload {
+  fields: Record<string, string>;
+  files: { profileImage?: ScratchFile; coverImage?: ScratchFile };
+}
+
+/**
+ * Spec §5 Profile: each person changes only their own; fields left empty keep what was there, unless the form says
+ * to clear them.
+ */
+export interface ProfileService {
+  /** The Edit Profile dialog: names, username, bio, links, and new pictures that replace the old ones. */
+  update(userId: string, upload: ProfileUpload): Promise<CurrentUser>;
+  /** The About tab. */
+  updateAbout(userId: string, about: AboutChanges): Promise<CurrentUser>;
+  /** The picture position, clamped to the adjuster's reach. */
+  setImagePosition(userId: string, position: ProfilePosition): Promise<ProfilePosition>;
+}
+
+type Picture = { slot: 'profile' | 'background'; prepared: PreparedImage };
+
+const withoutUndefined = <T extends object>(changes: T) =>
+  Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
+
+export function createProfileService(db: Db, images: ImageLibrary): ProfileService {
+  async function prepareAll(userId: string, files: ProfileUpload['files']): Promise<Picture[]> {
+    const wanted: Array<[Picture['slot'], ScratchFile | undefined, ImagePurpose]> = [
+      ['profile', files.profileImage, 'avatar'],
+      ['background', files.coverImage, 'cover'],
+    ];
+    const pictures: Picture[] = [];
+    try {
+      for (const [slot, file, purpose] of wanted) {
+        if (file) pictures.push({ slot, prepared: await images.prepare(file, userId, false, purpose) });
+      }
+    } catch (error) {
+      await Promise.all(pictures.map((picture) => picture.prepared.forget()));
+      throw error;
+    }
+    return pictures;
+  }
+
+  /** Saves the changes and the new pictures in one transaction; then the replaced pictures' files go. */
+  async function save(userId: string, changes: Updateable<UsersTable>, pictures: Picture[] = []) {
+    if (Object.keys(changes).length === 0 && pictures.length === 0) {
+      return toCurrentUser((await findUserById(db, userId))!);
+    }
+    try {
+      const { row, replaced } = await commitWithFiles(
+        db,
+        pictures.map((picture) => picture.prepared),
+        async (trx) => {
+          const before = await lockUserPictures(trx, userId);
+          const pictureChanges: Updateable<UsersTable> = {};
+          const replaced: ImageRow[] = [];
+          for (const { slot, prepared } of pictures) {
+            await images.insert(trx, prepared);
+            pictureChanges[`${slot}_image_id`] = prepared.row.id;
+            pictureChanges[`${slot}_image_url`] = imageUrl(prepared.row.storage_key);
+            const oldId = before[`${slot}_image_id`];
+            const old = oldId ? await findImage(trx, oldId) : undefined;
+            if (old) replaced.push(old);
+          }
+          const row = await updateUser(trx, userId, { ...changes, ...pictureChanges });
+          for (const old of replaced) await deleteImage(trx, old.id);
+          return { row, replaced };
+        },
+      );
+      await Promise.all(replaced.map((image) => images.deleteFile(image)));
+      return toCurrentUser(row);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError(USERNAME_TAKEN_MESSAGE);
+      throw error;
+    }
+  }
+
+  return {
+    async update(userId, upload) {
+      const fields = parseOrBadRequest(profileFieldsSchema, upload.fields);
+      const pictures = await prepareAll(userId, upload.files);
+      const orCleared = (name: (typeof fields.clear)[number]) =>
+        fields[name] ?? (fields.clear.includes(name) ? null : undefined);
+      return save(
+        userId,
+        withoutUndefined({
+          username: fields.username,
+          first_name: orCleared('firstName'),
+          last_name: orCleared('lastName'),
+          bio: orCleared('bio'),
+          links_json: fields.links && JSON.stringify(fields.links),
+        }),
+        pictures,
+      );
+    },
+
+    updateAbout(userId, about) {
+      return save(userId, withoutUndefined(about));
+    },
+
+    async setImagePosition(userId, position) {
+      const offsetX = clampOffset(position.offsetX);
+      const offsetY = clampOffset(position.offsetY);
+      await updateUser(db, userId, { profile_image_offset_x: offsetX, profile_image_offset_y: offsetY });
+      return { offsetX, offsetY };
+    },
+  };
+}

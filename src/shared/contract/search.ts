@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** Spec §5 Search: a query needs more than 2 characters. */
+export const SEARCH_MIN_LENGTH = 3;
+export const SEARCH_TOO_SHORT_MESSAGE = `A search needs at least ${SEARCH_MIN_LENGTH} characters.`;
+export const SEARCH_MAX_LENGTH = 500;
+export const SEARCH_TOO_LONG_MESSAGE = `A search can be at most ${SEARCH_MAX_LENGTH} characters.`;
+
+/** The typed query, as the last path segment; its surrounding spaces do not count. */
+export const searchParamsSchema = z.object({
+  query: z
+    .string()
+    .max(SEARCH_MAX_LENGTH, { error: SEARCH_TOO_LONG_MESSAGE })
+    .refine((query) => query.trim().length >= SEARCH_MIN_LENGTH, { error: SEARCH_TOO_SHORT_MESSAGE }),
+});

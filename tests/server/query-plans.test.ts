@@ -1,0 +1,423 @@
+import { CompiledQuery, Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEAVY_USER_ID, ordinaryUserId, postId, seedLists, type ListSeedSize } from '../../bench/list-seed';
+import type { DatabaseConfig } from '../../src/server/config';
+import { migrateToLatest } from '../../src/server/db/database';
+import { createDialect } from '../../src/server/db/dialect';
+import type { Page } from '../../src/server/db/pagination';
+import { listComments } from '../../src/server/db/queries/comments';
+import { listFollowPeople } from '../../src/server/db/queries/follows';
+import { listNotifications } from '../../src/server/db/queries/notifications';
+import { listPosts } from '../../src/server/db/queries/posts';
+import {
+  listensByDay,
+  listenTotals,
+  mostListenedPosts,
+  postCategories,
+  postTotals,
+  type StatsScope,
+} from '../../src/server/db/queries/stats';
+import { listUsers } from '../../src/server/db/queries/users';
+import type { Database } from '../../src/server/db/schema';
+import { createTestConfig, databaseKind } from './support/test-app';
+
+/**
+ * Every list query, compiled by the code that serves it, must read its page in order from an index that leads
+ * with its equality columns, every joined row by its key, and stop: no sort of the table, no scan of it.
+ * SQLite plans without statistics (the server never runs ANALYZE), so its plan is the same on any amount of data.
+ * PostgreSQL plans by statistics, so the schema gets the bench's data (bench/list-seed.ts) at 30,000 posts,
+ * analysed: enough that the heaviest person has hundreds of posts and drafts, so walking an index beats sorting
+ * the matches as it does at a million, without switching any plan type off. (At 20,000 posts PostgreSQL rightly
+ * sorted the last few drafts of page 3 instead.)
+ */
+const PLAN_SEED: ListSeedSize = {
+  users: 1_000,
+  posts: 30_000,
+  comments: 6_000,
+  notifications: 20_000,
+  followsPerUser: 10,
+  heavyFollowing: 200,
+  peaksPerSecond: 0,
+};
+const PAGE = { limit: 50 };
+/** Tables a list reads; other names in a plan are its own subqueries. */
+const TABLES = new Set([
+  'posts',
+  'audio_assets',
+  'images',
+  'users',
+  'comments',
+  'notifications',
+  'follows',
+  'post_listen_days',
+]);
+
+const LISTEN_DAY = '2026-11-20';
+
+let db: Kysely<Database>;
+let database: DatabaseConfig;
+let cleanup: () => Promise<void>;
+let lastQuery: CompiledQuery | undefined;
+
+beforeAll(async () => {
+  const test = await createTestConfig();
+  cleanup = test.cleanup;
+  database = test.config.database;
+  db = new Kysely<Database>({
+    dialect: createDialect(database),
+    log: (event) => {
+      if (event.level === 'query') lastQuery = event.query;
+    },
+  });
+  await migrateToLatest(db, database);
+  await db.connection().execute((connection) => seedLists(connection, database.kind, PLAN_SEED));
+  // A day of listens of every post, for the stats' chart.
+  await db
+    .insertInto('post_listen_days')
+    .columns(['post_id', 'owner_id', 'day', 'listens', 'seconds'])
+    .expression((eb) =>
+      eb
+        .selectFrom('posts')
+        .select((select) => [
+          'id',
+          'user_id',
+          select.val(LISTEN_DAY).as('day'),
+          select.val(1).as('listens'),
+          select.val(1).as('seconds'),
+        ]),
+    )
+    .execute();
+  // This schema's tables only: a bare ANALYZE would take every other schema in the database too.
+  if (database.kind === 'postgres')
+    await db.executeQuery(CompiledQuery.raw(`analyze ${[...TABLES].join(', ')}`));
+}, 120_000);
+
+afterAll(async () => {
+  await db?.destroy();
+  await cleanup?.();
+});
+
+/** The SQL and parameters the list function ran for page 1 and for page 3 (after two cursors). */
+async function compiledPages(list: (page: typeof PAGE & { cursor?: string }) => Promise<Page<unknown>>) {
+  const queries: CompiledQuery[] = [];
+  let cursor: string | undefined;
+  for (let page = 1; page <= 3; page += 1) {
+    const { nextCursor } = await list({ ...PAGE, ...(cursor && { cursor }) });
+    if (page === 1 || page === 3) queries.push(lastQuery!);
+    if (!nextCursor) throw new Error(`the list ends before page ${page + 1}`);
+    cursor = nextCursor;
+  }
+  return queries;
+}
+
+interface PlanStep {
+  table: string;
+  /** The index read, or undefined for a scan of the table itself. */
+  index: string | undefined;
+}
+
+/**
+ * Whether rows are sorted after they are read rather than read in order: never, only rows fetched by key from a
+ * few ids each read in order (a page from two indexes), or rows read from the table.
+ */
+type Sorting = 'none' | 'keyed rows only' | 'table rows';
+
+interface Plan {
+  steps: PlanStep[];
+  sorting: Sorting;
+}
+
+/** The primary key's index: SQLite names it after the table, PostgreSQL after the constraint. */
+const primaryKey = (table: string) =>
+  databaseKind === 'postgres' ? `${table}_pkey` : `sqlite_autoindex_${table}_1`;
+
+/** Plan lines that open a subquery of their own: what is read under them is not the outer query's rows. */
+const SQLITE_SUBQUERY = /^(CO-ROUTINE|MATERIALIZE|LIST SUBQUERY|SCALAR SUBQUERY|CORRELATED|COMPOUND QUERY)/;
+
+async function sqlitePlan(query: CompiledQuery, table: string): Promise<Plan> {
+  const { rows } = await db.executeQuery<{ id: number; parent: number; detail: string }>(
+    CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const inSubquery = (row: { parent: number }): boolean => {
+    const parent = byId.get(row.parent);
+    return parent !== undefined && (SQLITE_SUBQUERY.test(parent.detail) || inSubquery(parent));
+  };
+  const steps = rows.flatMap((row): Array<PlanStep & { outer: boolean }> => {
+    const match = /^(?:SCAN|SEARCH) (\w+)(?: USING (?:COVERING )?INDEX (\w+))?/.exec(row.detail);
+    return match && TABLES.has(match[1]!)
+      ? [{ table: match[1]!, index: match[2], outer: !inSubquery(row) }]
+      : [];
+  });
+  const sorts = rows.filter((row) => row.detail.includes('USE TEMP B-TREE FOR ORDER BY'));
+  // A sort of the outer query whose rows of the table all come by key (ids from a subquery) sorts only those.
+  const keyedOnly =
+    sorts.every((row) => !inSubquery(row)) &&
+    steps.every((step) => !step.outer || step.table !== table || step.index === primaryKey(table));
+  return {
+    steps: steps.map(({ table: name, index }) => ({ table: name, index })),
+    sorting: sorts.length === 0 ? 'none' : keyedOnly ? 'keyed rows only' : 'table rows',
+  };
+}
+
+interface PgNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PgNode[];
+}
+
+async function postgresPlan(query: CompiledQuery, table: string): Promise<Plan> {
+  const { rows } = await db.executeQuery<{ 'QUERY PLAN': Array<{ Plan: PgNode }> }>(
+    CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),
+  );
+  const steps: PlanStep[] = [];
+  let sorting: Sorting = 'none';
+  /** `bounded`: a Limit lies between this node and the nearest Sort above it, so what it reads is a page at most. */
+  const walk = (node: PgNode, underSort: boolean, bounded: boolean) => {
+    const relation = node['Relation Name'];
+    if (relation) {
+      // A bitmap heap scan reads the rows its one bitmap index scan found.
+      const bitmap =
+        node['Node Type'] === 'Bitmap Heap Scan' && node.Plans?.length === 1 ? node.Plans[0] : undefined;
+      const index = node['Index Name'] ?? bitmap?.['Index Name'];
+      steps.push({ table: relation, index });
+      if (underSort && relation === table && !bounded && index !== primaryKey(table)) {
+        sorting = 'table rows';
+      }
+    }
+    const sorts = node['Node Type'].includes('Sort');
+    if (sorts && sorting === 'none') sorting = 'keyed rows only';
+    for (const child of node.Plans ?? []) {
+      walk(
+        child,
+        underSort || sorts,
+        sorts ? false : bounded || (underSort && node['Node Type'] === 'Limit'),
+      );
+    }
+  };
+  walk(rows[0]!['QUERY PLAN'][0]!.Plan, false, false);
+  return { steps, sorting };
+}
+
+const planOf = (query: CompiledQuery, table: string) =>
+  databaseKind === 'postgres' ? postgresPlan(query, table) : sqlitePlan(query, table);
+
+interface ListCase {
+  name: string;
+  list: (page: typeof PAGE & { cursor?: string }) => Promise<Page<unknown>>;
+  table: keyof Database;
+  /** The indexes the list's own table may be read through. */
+  indexes: string[];
+  /** Only where the page is the newest of two pages' worth of ids, each read in order: those few are sorted. */
+  sortsFewRows?: boolean;
+  /**
+   * A visitor's filtered list reads the filter's index and skips the person's private rows one by one, so
+   * PostgreSQL knows how few they are (a hundred or so here) and may sort them once read; SQLite reads in order.
+   */
+  fewOnPostgres?: boolean;
+}
+
+const cases: ListCase[] = [
+  {
+    name: 'the feed',
+    list: (page) => listPosts(db, { kind: 'public' }, page),
+    table: 'posts',
+    indexes: ['posts_public_newest'],
+  },
+  {
+    name: "everyone's published posts with the viewer's own",
+    list: (page) => listPosts(db, { kind: 'public-or-own', viewerId: HEAVY_USER_ID }, page),
+    table: 'posts',
+    indexes: ['posts_public_newest', 'posts_user_newest', primaryKey('posts')],
+    sortsFewRows: true,
+  },
+  {
+    name: "a prolific person's posts, seen by someone else",
+    list: (page) => listPosts(db, { kind: 'by-user', userId: HEAVY_USER_ID, includePrivate: false }, page),
+    table: 'posts',
+    indexes: ['posts_user_published_newest'],
+  },
+  {
+    name: 'own posts, on own profile',
+    list: (page) => listPosts(db, { kind: 'by-user', userId: HEAVY_USER_ID, includePrivate: true }, page),
+    table: 'posts',
+    indexes: ['posts_user_newest'],
+  },
+  {
+    name: "a prolific person's episodes, seen by someone else",
+    list: (page) =>
+      listPosts(db, { kind: 'by-user', userId: HEAVY_USER_ID, includePrivate: false, type: 'episode' }, page),
+    table: 'posts',
+    indexes: ['posts_user_type_newest'],
+    fewOnPostgres: true,
+  },
+  {
+    name: 'own voice posts, on own profile',
+    list: (page) =>
+      listPosts(db, { kind: 'by-user', userId: HEAVY_USER_ID, includePrivate: true, type: 'post' }, page),
+    table: 'posts',
+    indexes: ['posts_user_type_newest'],
+  },
+  {
+    name: "a prolific person's posts of one category, seen by someone else",
+    list: (page) =>
+      listPosts(
+        db,
+        { kind: 'by-user', userId: HEAVY_USER_ID, includePrivate: false, category: 'Tech' },
+        page,
+      ),
+    table: 'posts',
+    indexes: ['posts_user_category_newest'],
+    fewOnPostgres: true,
+  },
+  {
+    name: 'own posts of one category, on own profile',
+    list: (page) =>
+      listPosts(db, { kind: 'by-user', userId: HEAVY_USER_ID, includePrivate: true, category: 'Tech' }, page),
+    table: 'posts',
+    indexes: ['posts_user_category_newest'],
+  },
+  {
+    name: 'drafts',
+    list: (page) => listPosts(db, { kind: 'drafts-of', userId: HEAVY_USER_ID }, page),
+    table: 'posts',
+    indexes: ['posts_user_drafts_newest'],
+  },
+  {
+    name: 'comments of a post',
+    list: (page) => listComments(db, postId(0), page),
+    table: 'comments',
+    indexes: ['comments_post_newest'],
+  },
+  {
+    name: 'notifications',
+    list: (page) => listNotifications(db, HEAVY_USER_ID, page),
+    table: 'notifications',
+    indexes: ['notifications_user_newest'],
+  },
+  {
+    name: 'followers',
+    list: (page) => listFollowPeople(db, HEAVY_USER_ID, 'followers', page),
+    table: 'follows',
+    indexes: ['follows_following_newest'],
+  },
+  {
+    name: 'following',
+    list: (page) => listFollowPeople(db, HEAVY_USER_ID, 'following', page),
+    table: 'follows',
+    indexes: ['follows_follower_newest'],
+  },
+  { name: 'people', list: (page) => listUsers(db, page), table: 'users', indexes: ['users_created_at_id'] },
+];
+
+describe(`query plans of every list on ${databaseKind}`, () => {
+  it.each(cases)('$name: read in order from its index, every joined row by its key', async (listCase) => {
+    for (const [index, query] of (await compiledPages(listCase.list)).entries()) {
+      const plan = await planOf(query, listCase.table);
+      const where = `page ${index === 0 ? 1 : 3}: ${query.sql}`;
+      const own = plan.steps.filter((step) => step.table === listCase.table);
+      expect(own.length, where).toBeGreaterThan(0);
+      for (const step of own) expect(listCase.indexes, where).toContain(step.index);
+      for (const step of plan.steps.filter((each) => each.table !== listCase.table)) {
+        expect(step.index, `${step.table} in ${where}`).toBe(primaryKey(step.table));
+      }
+      if (listCase.fewOnPostgres && databaseKind === 'postgres') continue;
+      expect(plan.sorting, where).toBe(listCase.sortsFewRows ? 'keyed rows only' : 'none');
+    }
+  });
+
+  it("finds an ordinary person's few posts, seen by someone else, through that person's index", async () => {
+    await listPosts(db, { kind: 'by-user', userId: ordinaryUserId(PLAN_SEED), includePrivate: false }, PAGE);
+    const plan = await planOf(lastQuery!, 'posts');
+    expect(plan.steps.filter((step) => step.table === 'posts')).toEqual([
+      { table: 'posts', index: 'posts_user_published_newest' },
+    ]);
+    // PostgreSQL knows they are few and may sort them once read; SQLite reads them in order.
+    if (databaseKind === 'sqlite') expect(plan.sorting).toBe('none');
+  });
+});
+
+interface AggregateCase {
+  name: string;
+  run: () => Promise<unknown>;
+  table: keyof Database;
+  /** The indexes the aggregate's own table may be read through. */
+  indexes: string[];
+}
+
+/**
+ * An ordinary person: for the prolific one's hundreds of rows PostgreSQL rightly hash-joins a scan of the other
+ * table at this seed's size, as it would not at a million.
+ */
+const othersView: StatsScope = { userId: ordinaryUserId(PLAN_SEED), includePrivate: false };
+const ownView: StatsScope = { ...othersView, includePrivate: true };
+const OWN_POSTS = ['posts_user_published_newest', 'posts_user_drafts_newest', 'posts_user_newest'];
+
+/** The stats page's figures: each read from the index of one person's rows, never from a scan of the table. */
+const aggregates: AggregateCase[] = [
+  {
+    name: 'post totals, seen by someone else',
+    run: () => postTotals(db, othersView, '2026-11-01T00:00:00.000Z'),
+    table: 'posts',
+    indexes: ['posts_user_published_newest'],
+  },
+  {
+    name: 'own post totals',
+    run: () => postTotals(db, ownView, '2026-11-01T00:00:00.000Z'),
+    table: 'posts',
+    indexes: OWN_POSTS,
+  },
+  {
+    name: 'categories, seen by someone else',
+    run: () => postCategories(db, othersView, 100),
+    table: 'posts',
+    // Either one person's published rows, or all their rows grouped as the category index reads them.
+    indexes: ['posts_user_published_newest', 'posts_user_category_newest'],
+  },
+  {
+    name: 'own categories',
+    run: () => postCategories(db, ownView, 100),
+    table: 'posts',
+    indexes: [...OWN_POSTS, 'posts_user_category_newest'],
+  },
+  {
+    name: 'listen totals, seen by someone else',
+    run: () => listenTotals(db, othersView),
+    table: 'posts',
+    indexes: ['posts_user_published_newest'],
+  },
+  { name: 'own listen totals', run: () => listenTotals(db, ownView), table: 'posts', indexes: OWN_POSTS },
+  {
+    name: 'most listened posts, seen by someone else',
+    run: () => mostListenedPosts(db, othersView, 5),
+    table: 'posts',
+    indexes: ['posts_user_published_newest'],
+  },
+  {
+    name: 'own listens by day',
+    run: () => listensByDay(db, ownView, LISTEN_DAY),
+    table: 'post_listen_days',
+    indexes: ['post_listen_days_owner_day'],
+  },
+  {
+    name: 'listens by day, seen by someone else',
+    run: () => listensByDay(db, othersView, LISTEN_DAY),
+    table: 'post_listen_days',
+    indexes: ['post_listen_days_owner_day'],
+  },
+];
+
+describe(`query plans of the stats on ${databaseKind}`, () => {
+  it.each(aggregates)('$name: read from its index, every joined row by its key', async (aggregate) => {
+    await aggregate.run();
+    const plan = await planOf(lastQuery!, aggregate.table);
+    const where = lastQuery!.sql;
+    const own = plan.steps.filter((step) => step.table === aggregate.table);
+    expect(own.length, where).toBeGreaterThan(0);
+    for (const step of own) expect(aggregate.indexes, where).toContain(step.index);
+    for (const step of plan.steps.filter((each) => each.table !== aggregate.table)) {
+      expect(step.index, `${step.table} in ${where}`).toBe(primaryKey(step.table));
+    }
+  });
+});

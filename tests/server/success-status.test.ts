@@ -1,0 +1,69 @@
+import { routes, type RouteName } from '@shared/contract/routes';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartForm, streamedTone } from '../support/audio';
+import { signUp } from './support/accounts';
+import { createTestApp, databaseKind, type TestApp } from './support/test-app';
+import { sendForm, webmPart } from './support/uploads';
+
+let testApp: TestApp;
+let voice: Buffer;
+beforeAll(async () => {
+  testApp = await createTestApp();
+  voice = await streamedTone({ seconds: 1, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
+});
+afterAll(() => testApp?.close());
+
+const upload = async (url: string, fields: Record<string, string> = {}) => {
+  const { cookie } = await signUp(testApp.app);
+  return sendForm(testApp.app, cookie, url, multipartForm(fields, [webmPart(voice)]));
+};
+
+/** A real call to each contract route whose success is not a plain 200. */
+const calls: Partial<Record<RouteName, () => Promise<LightMyRequestResponse>>> = {
+  register: () =>
+    testApp.app.inject({
+      method: 'POST',
+      url: routes.register.path,
+      payload: { email: `status-${Date.now()}@example.com`, password: 'correct horse battery' },
+    }),
+  createPost: () => upload(routes.createPost.path),
+  createDiaryEntry: () => upload(routes.createDiaryEntry.path),
+  createComment: async () => {
+    const post = (await upload(routes.createPost.path)).json<{ id: string }>();
+    return upload(routes.createComment.path, { postId: post.id });
+  },
+  signOutPage: async () => {
+    const { cookie } = await signUp(testApp.app);
+    return testApp.app.inject({
+      url: routes.signOutPage.path,
+      headers: { cookie, 'sec-fetch-site': 'same-origin' },
+    });
+  },
+  cspReport: () =>
+    testApp.app.inject({
+      method: 'POST',
+      url: routes.cspReport.path,
+      headers: { 'content-type': 'application/csp-report' },
+      payload: { 'csp-report': { 'document-uri': 'http://localhost/', 'violated-directive': 'img-src' } },
+    }),
+  createFakeUser: async () => {
+    const { cookie } = await signUp(testApp.app);
+    return testApp.app.inject({ method: 'POST', url: routes.createFakeUser.path, headers: { cookie } });
+  },
+};
+
+const withSuccessStatus = Object.entries(routes).flatMap(([name, definition]) =>
+  'successStatus' in definition ? [[name as RouteName, definition.successStatus] as const] : [],
+);
+
+describe(`success statuses on ${databaseKind}`, () => {
+  it('has a call for every route whose contract names a success status', () => {
+    expect(Object.keys(calls).sort()).toEqual(withSuccessStatus.map(([name]) => name).sort());
+  });
+
+  it.each(withSuccessStatus)('%s answers %i', async (name, status) => {
+    const response = await calls[name]!();
+    expect(response.statusCode, response.body).toBe(status);
+  });
+});

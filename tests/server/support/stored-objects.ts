@@ -1,0 +1,7 @@
+import { keysUnder, type BlobStore } from '../../../src/server/storage/blob-store';
+
+/** The ids of the audio assets with anything in storage (keys `audio/<id>/…`), sorted. */
+export async function storedAudioAssetIds(blobs: BlobStore): Promise<string[]> {
+  const keys = await keysUnder(blobs, 'audio/');
+  return [...new Set(keys.map((key) => key.split('/')[1]!))].sort();
+}
