@@ -46,6 +46,10 @@ export const endpoints = {
   /** Spec §7 `GET /api/search/{posts|users}/{query}`: ranked by relevance, then newest. */
   searchPosts: { method: 'GET', path: '/api/search/posts/:query' },
   searchUsers: { method: 'GET', path: '/api/search/users/:query' },
+  /** Discover (beyond the spec's "first 10 posts"): public posts by a decaying engagement score, best first. */
+  trendingPosts: { method: 'GET', path: '/api/discover/trending' },
+  /** Discover's "Active Users": real people, most recently active first (never the asker). */
+  activeUsers: { method: 'GET', path: '/api/discover/active-users' },
 
   like: { method: 'POST', path: '/api/likes' },
   likeStatus: { method: 'GET', path: '/api/likes/post/:id' },

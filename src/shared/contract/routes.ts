@@ -31,6 +31,7 @@ import {
   postIdBodySchema,
   repostStatusSchema,
 } from './social';
+import { activeUsersQuerySchema } from './discover';
 import { searchParamsSchema } from './search';
 import { userStatsSchema } from './stats';
 import {
@@ -212,6 +213,12 @@ export const routes = {
     ...endpoints.searchUsers,
     params: searchParamsSchema,
     query: pageQuerySchema,
+    response: z.array(publicUserSchema),
+  },
+  trendingPosts: { ...endpoints.trendingPosts, query: pageQuerySchema, response: posts },
+  activeUsers: {
+    ...endpoints.activeUsers,
+    query: activeUsersQuerySchema,
     response: z.array(publicUserSchema),
   },
 
