@@ -32,7 +32,7 @@ import {
   repostStatusSchema,
 } from './social';
 import { activeUsersQuerySchema } from './discover';
-import { searchParamsSchema } from './search';
+import { searchMatchSchema, searchParamsSchema } from './search';
 import { userStatsSchema } from './stats';
 import {
   aboutBodySchema,
@@ -207,7 +207,8 @@ export const routes = {
     ...endpoints.searchPosts,
     params: searchParamsSchema,
     query: pageQuerySchema,
-    response: posts,
+    // Each found post may say where it matched (absent when no field's text explains the match).
+    response: z.array(postSchema.extend({ match: searchMatchSchema.optional() })),
   },
   searchUsers: {
     ...endpoints.searchUsers,

@@ -13,3 +13,12 @@ export const searchParamsSchema = z.object({
     .max(SEARCH_MAX_LENGTH, { error: SEARCH_TOO_LONG_MESSAGE })
     .refine((query) => query.trim().length >= SEARCH_MIN_LENGTH, { error: SEARCH_TOO_SHORT_MESSAGE }),
 });
+
+/** Where a found post matched: which field, a short excerpt of it, and the matched words' places in the excerpt. */
+export const searchMatchSchema = z.object({
+  field: z.enum(['title', 'transcription', 'category']),
+  excerpt: z.string(),
+  /** [start, end) character offsets into `excerpt`, in order, not overlapping. */
+  highlights: z.array(z.tuple([z.number().int(), z.number().int()])),
+});
+export type SearchMatch = z.infer<typeof searchMatchSchema>;
