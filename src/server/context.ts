@@ -31,6 +31,7 @@ import { createPostService, type PostService } from './services/post-service';
 import { createProfileService, type ProfileService } from './services/profile-service';
 import { createRateLimiter, type RateLimiter } from './services/rate-limiter';
 import { createSearchService, type SearchService } from './services/search-service';
+import { createDiscoverService, type DiscoverService } from './services/discover-service';
 import { createStatsService, type StatsService } from './services/stats-service';
 import { createUserService, type UserService } from './services/user-service';
 import { createVoiceBioService, type VoiceBioService } from './services/voice-bio-service';
@@ -68,6 +69,7 @@ export interface AppContext {
   listens: ListenService;
   stats: StatsService;
   search: SearchService;
+  discover: DiscoverService;
   /** Who may fetch which stored file, and where it is. */
   media: MediaService;
   health: HealthService;
@@ -160,6 +162,7 @@ export async function createContext(
     listens: createListenService({ db }),
     stats: createStatsService(db),
     search: createSearchService(db),
+    discover: createDiscoverService(db),
     media: createMediaService(db),
     health: createHealthService({ db, ffmpeg: ffmpeg.health, storage: blobs, scratch, log }),
   };

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
+import { noteActivity } from '../db/queries/active-users';
 import { deleteSession, extendSession, findLiveSessionUser, insertSession } from '../db/queries/sessions';
 import type { UserRow } from '../db/schema';
 
@@ -31,6 +32,7 @@ export function createSessionStore(db: Db): SessionStore {
         created_at: now.toISOString(),
         expires_at: expiresAt.toISOString(),
       });
+      await noteActivity(db, userId, now);
       return { token, expiresAt };
     },
 

@@ -2,6 +2,8 @@ import { Pool, type PoolConfig } from 'pg';
 import SqliteDatabase from 'better-sqlite3';
 import {
   PostgresAdapter,
+  sql,
+  type RawBuilder,
   PostgresDialect,
   SqliteDialect,
   type Dialect,
@@ -184,4 +186,24 @@ export function forNoKeyUpdate<TB extends keyof Database, O>(
   query: SelectQueryBuilder<Database, TB, O>,
 ): SelectQueryBuilder<Database, TB, O> {
   return isPostgres(db) ? query.forNoKeyUpdate() : query;
+}
+
+/** The larger of two numbers: SQLite's two-argument `max`, PostgreSQL's `greatest`. */
+export function greatest(
+  db: Pick<Kysely<unknown>, 'getExecutor'>,
+  a: RawBuilder<number>,
+  b: RawBuilder<number>,
+) {
+  return isPostgres(db) ? sql<number>`greatest(${a}, ${b})` : sql<number>`max(${a}, ${b})`;
+}
+
+/** Days from `epoch` to an ISO-8601 text timestamp column, as a double. */
+export function daysSince(
+  db: Pick<Kysely<unknown>, 'getExecutor'>,
+  timestamp: RawBuilder<string>,
+  epoch: string,
+) {
+  return isPostgres(db)
+    ? sql<number>`(cast(extract(epoch from cast(${timestamp} as timestamptz) - cast(${epoch} as timestamptz)) as double precision) / 86400)`
+    : sql<number>`(julianday(${timestamp}) - julianday(${epoch}))`;
 }

@@ -52,6 +52,30 @@ type KeysetColumns<DB, TB extends keyof DB> = {
   id: StringReference<DB, TB> & string;
 };
 
+/** `query` from just after `after` in descending order of two columns an index covers, one row more than a page. */
+function descendingAfter<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  [first, second]: [StringReference<DB, TB> & string, StringReference<DB, TB> & string],
+  after: [unknown, string] | undefined,
+  limit: number,
+): SelectQueryBuilder<DB, TB, O> {
+  const filtered = after
+    ? query.where(sql<boolean>`(${sql.ref(first)}, ${sql.ref(second)}) < (${after[0]}, ${after[1]})`)
+    : query;
+  return filtered
+    .orderBy(first, 'desc')
+    .orderBy(second, 'desc')
+    .limit(limit + 1);
+}
+
+/** The page of `rows` (one more than `limit` when another page follows), and the cursor after its last row. */
+function pageOf<O>(rows: O[], limit: number, cursorOf: (row: O) => (string | number)[]): Page<O> {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  if (rows.length <= limit || !last) return { items, nextCursor: null };
+  return { items, nextCursor: encodeCursor(cursorOf(last)) };
+}
+
 /**
  * `query` from just after the cursor, newest first by (createdAt, id) columns that an index covers, one row more
  * than a page (which tells whether another page follows).
@@ -62,15 +86,12 @@ export function newestFirst<DB, TB extends keyof DB, O>(
   page: PageRequest,
 ): SelectQueryBuilder<DB, TB, O> {
   const after = decodeCursor(page.cursor);
-  const filtered = after
-    ? query.where(
-        sql<boolean>`(${sql.ref(columns.createdAt)}, ${sql.ref(columns.id)}) < (${after.createdAt}, ${after.id})`,
-      )
-    : query;
-  return filtered
-    .orderBy(columns.createdAt, 'desc')
-    .orderBy(columns.id, 'desc')
-    .limit(page.limit + 1);
+  return descendingAfter(
+    query,
+    [columns.createdAt, columns.id],
+    after && [after.createdAt, after.id],
+    page.limit,
+  );
 }
 
 /**
@@ -84,11 +105,49 @@ export async function newestFirstPage<DB, TB extends keyof DB, O>(
   toCursor: (row: O) => Cursor,
 ): Promise<Page<O>> {
   const rows = await newestFirst(query, columns, page).execute();
-  const items = rows.slice(0, page.limit);
-  const last = items.at(-1);
-  if (rows.length <= page.limit || !last) return { items, nextCursor: null };
-  const cursor = toCursor(last);
-  return { items, nextCursor: encodeCursor([cursor.createdAt, cursor.id]) };
+  return pageOf(rows, page.limit, (row) => {
+    const cursor = toCursor(row);
+    return [cursor.createdAt, cursor.id];
+  });
+}
+
+/** Position after the last item of a page ordered by a score, highest first, then by id. */
+export interface ScoreCursor {
+  score: number;
+  id: string;
+}
+
+function decodeScoreCursor(raw: string | undefined): ScoreCursor | undefined {
+  if (raw === undefined) return undefined;
+  const [score, id, ...rest] = decodeCursorParts(raw);
+  if (rest.length === 0 && typeof score === 'number' && Number.isFinite(score) && typeof id === 'string') {
+    return { score, id };
+  }
+  throw new BadRequestError(INVALID_CURSOR);
+}
+
+/**
+ * One page of `query`, highest score first, then highest id, by columns an index covers, starting after the
+ * cursor. A score that changes between two pages moves its row across the cursor, so that row may be shown twice
+ * or not at all: fine for a list that is a moving picture anyway (trending), not for one a person works through.
+ */
+export async function highestFirstPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  columns: { score: StringReference<DB, TB> & string; id: StringReference<DB, TB> & string },
+  page: PageRequest,
+  toCursor: (row: O) => ScoreCursor,
+): Promise<Page<O>> {
+  const after = decodeScoreCursor(page.cursor);
+  const rows = await descendingAfter(
+    query,
+    [columns.score, columns.id],
+    after && [after.score, after.id],
+    page.limit,
+  ).execute();
+  return pageOf(rows, page.limit, (row) => {
+    const cursor = toCursor(row);
+    return [cursor.score, cursor.id];
+  });
 }
 
 /**

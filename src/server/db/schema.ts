@@ -23,6 +23,8 @@ export interface UsersTable {
   interests: string | null;
   post_count: Generated<number>;
   created_at: string;
+  /** When the person last posted, commented, reacted, followed, listened or signed in (to the minute). */
+  last_active_at: string | null;
 }
 
 export interface SessionsTable {
@@ -101,6 +103,8 @@ export interface PostsTable {
   listens: Generated<number>;
   /** Seconds others listened, kept by each listen report. */
   listening_seconds: Generated<number>;
+  /** Discover's trending order, kept by queries/trending.ts. */
+  trending_score: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -3,6 +3,7 @@ import type { App } from '../http/app-types';
 import { registerApiReferenceRoutes } from './api-reference';
 import { registerAuthRoutes } from './auth';
 import { registerCspReportRoutes } from './csp-reports';
+import { registerDiscoverRoutes } from './discover';
 import { registerEventRoutes } from './events';
 import { registerHealthRoutes } from './health';
 import { registerMediaRoutes } from './media';
@@ -24,6 +25,7 @@ export function registerRoutes(app: App, context: AppContext): void {
   registerPostRoutes(app, context);
   registerSocialRoutes(app, context);
   registerSearchRoutes(app, context);
+  registerDiscoverRoutes(app, context);
   registerEventRoutes(app, context);
   registerMediaRoutes(app, context);
   registerApiReferenceRoutes(app, context);

@@ -17,6 +17,8 @@ import {
   type CommentWithAudio,
 } from '../db/queries/comments';
 import { findPost } from '../db/queries/posts';
+import { noteActivity } from '../db/queries/active-users';
+import { addToTrending, takeFromTrending } from '../db/queries/trending';
 import { BadRequestError, parseOrBadRequest } from '../errors';
 import type { ScratchFile } from '../storage/scratch-files';
 import type { AudioLibrary } from './audio-library';
@@ -106,6 +108,7 @@ export function createCommentService(deps: {
         AUDIO_DURATION_LIMITS.comment,
       );
       const id = newId();
+      const now = new Date();
       try {
         await commitWithFiles(db, [prepared], async (trx) => {
           await audio.insert(trx, prepared);
@@ -117,9 +120,11 @@ export function createCommentService(deps: {
             visitor_email: commenter.kind === 'visitor' ? (fields.visitorEmail ?? null) : null,
             audio_id: prepared.row.id,
             transcription: fields.transcription ?? null,
-            created_at: new Date().toISOString(),
+            created_at: now.toISOString(),
           });
+          if (viewerId !== post.user_id) await addToTrending(trx, post.id, 'comment', now.toISOString());
           if (viewerId) {
+            await noteActivity(trx, viewerId, now);
             await notifications.notify(trx, {
               recipientId: post.user_id,
               actorId: viewerId,
@@ -152,7 +157,10 @@ export function createCommentService(deps: {
       authorize(actorOf(userId), 'delete', commentResource(comment, post));
       const asset = await findAudioAsset(db, comment.audio_id);
       await db.transaction().execute(async (trx) => {
-        await deleteComment(trx, comment.id);
+        const deleted = await deleteComment(trx, comment.id);
+        if (deleted && comment.user_id !== post.user_id) {
+          await takeFromTrending(trx, post, 'comment', comment.created_at);
+        }
         await deleteAudioAsset(trx, comment.audio_id);
       });
       if (asset) await audio.deleteFiles(asset);

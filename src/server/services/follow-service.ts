@@ -1,6 +1,7 @@
 import type { PublicUser } from '@shared/contract/users';
 import type { Db } from '../db/database';
 import type { Page } from '../db/pagination';
+import { noteActivity } from '../db/queries/active-users';
 import { countFollows, isFollowing, listFollowPeople, setFollowing } from '../db/queries/follows';
 import { findUserById } from '../db/queries/users';
 import { BadRequestError, NotFoundError } from '../errors';
@@ -34,6 +35,7 @@ export function createFollowService(
       return db.transaction().execute(async (trx) => {
         const followed = !(await isFollowing(trx, followerId, followingId));
         await setFollowing(trx, followerId, followingId, followed);
+        await noteActivity(trx, followerId);
         if (followed) {
           await notifications.notify(trx, {
             recipientId: followingId,

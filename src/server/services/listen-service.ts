@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { actorOf } from '../access/policy';
 import type { Db } from '../db/database';
 import { findAudioAsset } from '../db/queries/audio-assets';
+import { noteActivity } from '../db/queries/active-users';
 import { daySalt, recordListen } from '../db/queries/listens';
 import { addressBlock } from './address-block';
 import { findPostFor } from './post-access';
@@ -64,7 +65,9 @@ export function createListenService(deps: { db: Db }): ListenService {
       // Stats say how far a post reaches others: its owner replaying it while editing would only blur that.
       if (userId === post.user_id) return false;
       const duration = (await findAudioAsset(db, post.audio_id))?.duration ?? 0;
-      const day = utcDay(new Date());
+      const now = new Date();
+      const day = utcDay(now);
+      if (userId) await noteActivity(db, userId, now);
       return recordListen(
         db,
         {

@@ -31,6 +31,7 @@ function row(id: string, changes: Partial<PostWithMedia> = {}): PostWithMedia {
     allow_visitor_comments: 0,
     listens: 0,
     listening_seconds: 0,
+    trending_score: 0,
     created_at: '2026-11-21T10:00:00.000Z',
     updated_at: '2026-11-21T10:00:00.000Z',
     duration: 12.5,

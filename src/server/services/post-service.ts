@@ -12,6 +12,7 @@ import { actorOf, can } from '../access/policy';
 import { postResource } from '../access/resources';
 import type { Db } from '../db/database';
 import { deleteAudioAsset, deleteImage, findAudioAsset, findImage } from '../db/queries/audio-assets';
+import { noteActivity } from '../db/queries/active-users';
 import { markAutosavePublished } from '../db/queries/autosave';
 import { commentAudioOfPost } from '../db/queries/comments';
 import {
@@ -181,6 +182,7 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
           updated_at: now,
         });
         if (!isPrivate && !isDiary) await adjustPostCount(trx, userId, 1);
+        await noteActivity(trx, userId);
         if (fields.sessionId) await markAutosavePublished(trx, userId, fields.sessionId, now);
       });
       return presentOne(postId);

@@ -1,14 +1,18 @@
 import { actorOf } from '../access/policy';
 import type { Db } from '../db/database';
+import { noteActivity } from '../db/queries/active-users';
 import {
   countReactions,
   countReposts,
   findReaction,
-  hasReposted,
+  repostedAt,
   setReaction,
   setRepost,
   type ReactionKind,
 } from '../db/queries/reactions';
+import { addToTrending, holdTrendingScore, takeFromTrending } from '../db/queries/trending';
+import type { TrendingEvent } from '../db/trending-score';
+import type { PostRow } from '../db/schema';
 import type { NotificationService } from './notification-service';
 import { findPostFor } from './post-access';
 
@@ -31,24 +35,52 @@ export function createReactionService(db: Db, notifications: NotificationService
       viewerId ? findReaction(db, postId, viewerId) : undefined,
       countReactions(db, postId, kind),
     ]);
-    return { active: mine === kind, count };
+    return { active: mine?.kind === kind, count };
   }
 
   async function repostStatus(viewerId: string | undefined, postId: string) {
     const [mine, count] = await Promise.all([
-      viewerId ? hasReposted(db, postId, viewerId) : false,
+      viewerId ? repostedAt(db, postId, viewerId) : undefined,
       countReposts(db, postId),
     ]);
-    return { active: mine, count };
+    return { active: mine !== undefined, count };
+  }
+
+  /**
+   * Moves the post's trending score from one person's engagement as it was (since `before`, or none) to as it is
+   * (since `after`, or none). The owner's own count for nothing.
+   */
+  async function retrend(
+    trx: Db,
+    post: PostRow,
+    userId: string,
+    event: TrendingEvent,
+    before: string | undefined,
+    after: string | undefined,
+  ) {
+    if (post.user_id === userId) return;
+    if (before) await takeFromTrending(trx, post, event, before);
+    if (after) await addToTrending(trx, post.id, event, after);
   }
 
   return {
     async toggle(userId, postId, kind) {
       const post = await findPostFor(db, actorOf(userId), 'react', postId);
       await db.transaction().execute(async (trx) => {
+        await holdTrendingScore(trx, post.id);
         const current = await findReaction(trx, post.id, userId);
-        const next = current === kind ? null : kind;
-        await setReaction(trx, post.id, userId, next);
+        const next = current?.kind === kind ? null : kind;
+        const now = new Date();
+        await setReaction(trx, post.id, userId, next, now.toISOString());
+        await retrend(
+          trx,
+          post,
+          userId,
+          'like',
+          current?.kind === 'like' ? current.created_at : undefined,
+          next === 'like' ? now.toISOString() : undefined,
+        );
+        await noteActivity(trx, userId, now);
         if (next === 'like') {
           await notifications.notify(trx, {
             recipientId: post.user_id,
@@ -70,8 +102,13 @@ export function createReactionService(db: Db, notifications: NotificationService
     async toggleRepost(userId, postId) {
       const post = await findPostFor(db, actorOf(userId), 'react', postId);
       await db.transaction().execute(async (trx) => {
-        const reposted = !(await hasReposted(trx, post.id, userId));
+        await holdTrendingScore(trx, post.id);
+        const since = await repostedAt(trx, post.id, userId);
+        const now = new Date();
+        const reposted = since ? null : now.toISOString();
         await setRepost(trx, post.id, userId, reposted);
+        await retrend(trx, post, userId, 'repost', since, reposted ?? undefined);
+        await noteActivity(trx, userId, now);
         if (reposted) {
           await notifications.notify(trx, {
             recipientId: post.user_id,

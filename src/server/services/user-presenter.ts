@@ -13,7 +13,7 @@ function parseLinks(json: string): PublicUser['links'] {
 /** What others may see of a user's row. */
 export type PublicUserRow = Omit<
   UserRow,
-  'email' | 'password_hash' | 'profile_image_id' | 'background_image_id'
+  'email' | 'password_hash' | 'profile_image_id' | 'background_image_id' | 'last_active_at'
 >;
 
 export function toPublicUser(row: PublicUserRow): PublicUser {

@@ -33,8 +33,10 @@ export function listComments(db: Db, postId: string, page: PageRequest): Promise
   );
 }
 
-export async function deleteComment(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('comments').where('id', '=', id).execute();
+/** False when it was already gone (deleted at the same time by someone else). */
+export async function deleteComment(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 /** The audio of every comment on a post, so deleting the post can remove their files too. */

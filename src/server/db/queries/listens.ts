@@ -1,5 +1,6 @@
 import type { Db } from '../database';
 import { forUpdate } from '../dialect';
+import { addToTrending } from './trending';
 
 export interface ListenKey {
   postId: string;
@@ -18,7 +19,7 @@ export interface ListenLimits {
 
 /**
  * Adds `seconds` to this listener's listening of the post today, up to `cap`, and the same to the post's counters
- * (its totals and its day), all in one transaction; true when this report is the one that first brings it to
+ * (its totals and its day, and its trending score once the listen counts), all in one transaction; true when this report is the one that first brings it to
  * `threshold` (the listen that counts). The listener's row is locked, so reports at once cross it exactly once.
  */
 export async function recordListen(
@@ -28,6 +29,7 @@ export async function recordListen(
   limits: ListenLimits,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
     await trx
       .insertInto('post_listens')
       .values({
@@ -36,7 +38,7 @@ export async function recordListen(
         day: key.day,
         seconds: 0,
         counted: 0,
-        created_at: new Date().toISOString(),
+        created_at: now,
       })
       .onConflict((conflict) => conflict.columns(['post_id', 'listener_key', 'day']).doNothing())
       .execute();
@@ -80,6 +82,7 @@ export async function recordListen(
       }))
       .where('id', '=', key.postId)
       .execute();
+    if (crossed) await addToTrending(trx, key.postId, 'listen', now);
     return crossed;
   });
 }

@@ -5,6 +5,7 @@ import { forUpdate } from '../dialect';
 import { byCreation, newestFirst, newestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { Database, PostsTable } from '../schema';
 import { PLAYABLE_AUDIO_COLUMNS } from './audio-assets';
+import { trendingPoint } from '../trending-score';
 
 /** A post with what its JSON needs from its audio, image and author, in one query. */
 export function postsWithMedia(db: Db) {
@@ -50,8 +51,12 @@ export async function lockPost(db: Db, id: string): Promise<void> {
   await forUpdate(db, db.selectFrom('posts').select('id').where('id', '=', id)).execute();
 }
 
+/** A new post, its trending score starting at the moment it was made (queries/trending.ts). */
 export async function insertPost(db: Db, post: Insertable<PostsTable>): Promise<void> {
-  await db.insertInto('posts').values(post).execute();
+  await db
+    .insertInto('posts')
+    .values({ ...post, trending_score: trendingPoint('publish', post.created_at) })
+    .execute();
 }
 
 export async function updatePost(db: Db, id: string, changes: Updateable<PostsTable>): Promise<void> {

@@ -2,26 +2,27 @@ import type { Db } from '../database';
 
 export type ReactionKind = 'like' | 'dislike';
 
-export async function findReaction(
+/** This person's reaction to the post, and since when. */
+export function findReaction(
   db: Db,
   postId: string,
   userId: string,
-): Promise<ReactionKind | undefined> {
-  const row = await db
+): Promise<{ kind: ReactionKind; created_at: string } | undefined> {
+  return db
     .selectFrom('post_reactions')
-    .select('kind')
+    .select(['kind', 'created_at'])
     .where('post_id', '=', postId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row?.kind;
 }
 
-/** Sets this person's reaction to the post (replacing the other kind), or removes it with `null`. */
+/** Sets this person's reaction to the post as of `at` (replacing the other kind), or removes it with `null`. */
 export async function setReaction(
   db: Db,
   postId: string,
   userId: string,
   kind: ReactionKind | null,
+  at: string,
 ): Promise<void> {
   if (kind === null) {
     await db
@@ -33,8 +34,8 @@ export async function setReaction(
   }
   await db
     .insertInto('post_reactions')
-    .values({ post_id: postId, user_id: userId, kind, created_at: new Date().toISOString() })
-    .onConflict((conflict) => conflict.columns(['post_id', 'user_id']).doUpdateSet({ kind }))
+    .values({ post_id: postId, user_id: userId, kind, created_at: at })
+    .onConflict((conflict) => conflict.columns(['post_id', 'user_id']).doUpdateSet({ kind, created_at: at }))
     .execute();
 }
 
@@ -48,24 +49,26 @@ export async function countReactions(db: Db, postId: string, kind: ReactionKind)
   return Number(row.count);
 }
 
-export async function hasReposted(db: Db, postId: string, userId: string): Promise<boolean> {
+/** When this person reposted the post, if they have. */
+export async function repostedAt(db: Db, postId: string, userId: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('reposts')
-    .select('post_id')
+    .select('created_at')
     .where('post_id', '=', postId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.created_at;
 }
 
-export async function setRepost(db: Db, postId: string, userId: string, reposted: boolean): Promise<void> {
-  if (!reposted) {
+/** Reposts the post as of `at`, or takes the repost back with `null`. */
+export async function setRepost(db: Db, postId: string, userId: string, at: string | null): Promise<void> {
+  if (at === null) {
     await db.deleteFrom('reposts').where('post_id', '=', postId).where('user_id', '=', userId).execute();
     return;
   }
   await db
     .insertInto('reposts')
-    .values({ post_id: postId, user_id: userId, created_at: new Date().toISOString() })
+    .values({ post_id: postId, user_id: userId, created_at: at })
     .onConflict((conflict) => conflict.columns(['post_id', 'user_id']).doNothing())
     .execute();
 }

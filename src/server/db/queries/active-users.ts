@@ -1,0 +1,48 @@
+import { sql, type Kysely } from 'kysely';
+import type { Db } from '../database';
+import type { Database, UserRow } from '../schema';
+import { isRealPerson } from './search';
+
+/** last_active_at moves at most once a minute: activity is a write already, but a second one each time is not. */
+const ACTIVITY_RESOLUTION_MS = 60 * 1000;
+
+/**
+ * Notes that the person did something (posted, commented, reacted, followed, listened, signed in) at `now`. The
+ * row is written only when its time is a minute or more behind; otherwise the statement matches nothing.
+ */
+export async function noteActivity(db: Db, userId: string, now = new Date()): Promise<void> {
+  const stale = new Date(now.getTime() - ACTIVITY_RESOLUTION_MS).toISOString();
+  await db
+    .updateTable('users')
+    .set({ last_active_at: now.toISOString() })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('last_active_at', 'is', null), eb('last_active_at', '<', stale)]))
+    .execute();
+}
+
+/**
+ * Real people, most recently active first, never `exceptId`: a walk down users_last_active that skips bot and
+ * test accounts and stops at `limit`.
+ */
+export function listActiveUsers(db: Db, exceptId: string | undefined, limit: number): Promise<UserRow[]> {
+  let query = db.selectFrom('users').selectAll().where('last_active_at', 'is not', null).where(isRealPerson);
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  return query.orderBy('last_active_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+/**
+ * Everyone's last activity from what their rows say: their newest post, comment, reaction, repost, follow or
+ * session (a sign-in). Listens keep no user id, so they cannot tell. For the migration that adds the column, and
+ * for seeded data.
+ */
+export async function recomputeLastActive(db: Kysely<Database>): Promise<void> {
+  const newest = (table: string, column: string) =>
+    sql`select max(created_at) as at from ${sql.table(table)} where ${sql.ref(`${table}.${column}`)} = users.id`;
+  await sql`update users set last_active_at = (select max(at) from (
+      ${newest('posts', 'user_id')}
+      union all ${newest('comments', 'user_id')}
+      union all ${newest('post_reactions', 'user_id')}
+      union all ${newest('reposts', 'user_id')}
+      union all ${newest('follows', 'follower_id')}
+      union all ${newest('sessions', 'user_id')}) as activity)`.execute(db);
+}
