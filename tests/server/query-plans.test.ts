@@ -17,6 +17,8 @@ import {
   postTotals,
   type StatsScope,
 } from '../../src/server/db/queries/stats';
+import { listActiveUsers } from '../../src/server/db/queries/active-users';
+import { listTrending } from '../../src/server/db/queries/trending';
 import { listUsers } from '../../src/server/db/queries/users';
 import type { Database } from '../../src/server/db/schema';
 import { createTestConfig, databaseKind } from './support/test-app';
@@ -309,6 +311,12 @@ const cases: ListCase[] = [
     indexes: ['follows_follower_newest'],
   },
   { name: 'people', list: (page) => listUsers(db, page), table: 'users', indexes: ['users_created_at_id'] },
+  {
+    name: 'trending posts',
+    list: (page) => listTrending(db, page),
+    table: 'posts',
+    indexes: ['posts_trending'],
+  },
 ];
 
 describe(`query plans of every list on ${databaseKind}`, () => {
@@ -354,7 +362,10 @@ const othersView: StatsScope = { userId: ordinaryUserId(PLAN_SEED), includePriva
 const ownView: StatsScope = { ...othersView, includePrivate: true };
 const OWN_POSTS = ['posts_user_published_newest', 'posts_user_drafts_newest', 'posts_user_newest'];
 
-/** The stats page's figures: each read from the index of one person's rows, never from a scan of the table. */
+/**
+ * The stats page's figures, each read from the index of one person's rows, and Discover's active users, read down
+ * their index: never from a scan of the table.
+ */
 const aggregates: AggregateCase[] = [
   {
     name: 'post totals, seen by someone else',
@@ -399,6 +410,12 @@ const aggregates: AggregateCase[] = [
     run: () => listensByDay(db, ownView, LISTEN_DAY),
     table: 'post_listen_days',
     indexes: ['post_listen_days_owner_day'],
+  },
+  {
+    name: 'active users',
+    run: () => listActiveUsers(db, HEAVY_USER_ID, 5),
+    table: 'users',
+    indexes: ['users_last_active'],
   },
   {
     name: 'listens by day, seen by someone else',
