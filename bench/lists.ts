@@ -21,7 +21,7 @@ const DEEP_PAGE = 10;
 /** PostgreSQL's median may be at most this many times SQLite's, page for page. */
 const POSTGRES_OVER_SQLITE_GOAL = 3;
 
-interface ListEndpoint {
+export interface ListEndpoint {
   name: string;
   path: string;
   viewer: 'heavy' | 'ordinary';
@@ -70,7 +70,7 @@ function listEndpoints(size: ListSeedSize): ListEndpoint[] {
   ];
 }
 
-interface PageTimes {
+export interface PageTimes {
   p50: number;
   p99: number;
 }
@@ -82,7 +82,7 @@ interface EndpointResult {
 }
 
 type Kind = Config['database']['kind'];
-const DATABASE_NAMES: Record<Kind, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+export const DATABASE_NAMES: Record<Kind, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 
 export interface ListsBenchOptions {
   size: ListSeedSize;
@@ -101,7 +101,7 @@ async function get(app: App, path: string, cookie: string) {
 }
 
 /** The path of page 1 and of the deepest page up to page 10, found by following each page's X-Next-Cursor. */
-async function pagePaths(app: App, endpoint: ListEndpoint, cookie: string) {
+export async function pagePaths(app: App, endpoint: ListEndpoint, cookie: string) {
   let path = endpoint.path;
   let response = await get(app, path, cookie);
   let page = 1;
@@ -128,7 +128,12 @@ async function timed(app: App, path: string, cookie: string): Promise<number> {
  * The pages one after the other, alternating, so each sees the same state of the caches. A slow list gets fewer
  * requests (at least five) once its time budget is spent.
  */
-async function timePages(app: App, paths: string[], cookie: string, options: ListsBenchOptions) {
+export async function timePages(
+  app: App,
+  paths: string[],
+  cookie: string,
+  options: Pick<ListsBenchOptions, 'samples' | 'budgetMsPerPage'>,
+) {
   for (const path of paths) await timed(app, path, cookie);
   const times = paths.map((): number[] => []);
   const deadline = performance.now() + options.budgetMsPerPage * paths.length;
@@ -141,12 +146,8 @@ async function timePages(app: App, paths: string[], cookie: string, options: Lis
   });
 }
 
-async function benchDatabase(
-  workspace: Workspace,
-  seed: CachedSeed,
-  list: ListEndpoint[],
-  options: ListsBenchOptions,
-): Promise<Map<ListEndpoint, EndpointResult>> {
+/** The real app over a seeded database, as production runs it, without jobs. */
+export async function seededApp(workspace: Workspace, seed: CachedSeed) {
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
@@ -156,7 +157,16 @@ async function benchDatabase(
     ...(seed.postgres && { DATABASE_URL: seed.postgres.url, DATABASE_SCHEMA: seed.postgres.schema }),
   });
   const context = await createContext(config);
-  const app = await buildApp(context, { runJobs: false });
+  return { context, app: await buildApp(context, { runJobs: false }) };
+}
+
+async function benchDatabase(
+  workspace: Workspace,
+  seed: CachedSeed,
+  list: ListEndpoint[],
+  options: ListsBenchOptions,
+): Promise<Map<ListEndpoint, EndpointResult>> {
+  const { context, app } = await seededApp(workspace, seed);
   const sessions = {
     heavy: await context.sessions.create(HEAVY_USER_ID),
     ordinary: await context.sessions.create(ordinaryUserId(options.size)),

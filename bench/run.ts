@@ -12,6 +12,7 @@ import { benchAudioRoute } from './audio-route';
 import { benchEvents } from './events';
 import { benchFeed, benchFeedQuery } from './feed';
 import { FULL_LIST_SEED, type ListSeedSize } from './list-seed';
+import { benchDiscover } from './discover';
 import { benchLists } from './lists';
 import { signUp } from './http-load';
 import { benchMedia } from './media';
@@ -24,12 +25,12 @@ import { benchUploadMemory } from './upload-memory';
 import { repoRoot, Workspace } from './workspace';
 
 /**
- * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,lag,events,lists]`: each of ours against its floor
+ * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,lag,events,lists,discover]`: each of ours against its floor
  * on this machine, alternating the two, medians of several rounds. Progress goes to stderr, the table to stdout.
  */
 
-const SECTIONS = ['media', 'feed', 'audio', 'upload', 'lag', 'events', 'lists'] as const;
-/** The events and lists sections need PostgreSQL: BENCH_DATABASE_URL, or the tests' database. */
+const SECTIONS = ['media', 'feed', 'audio', 'upload', 'lag', 'events', 'lists', 'discover'] as const;
+/** The events, lists and discover sections need PostgreSQL: BENCH_DATABASE_URL, or the tests' database. */
 const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** A typical voice post: what the rendition-lag section uploads over and over. */
 const LAG_CLIP_SECONDS = 20;
@@ -47,7 +48,18 @@ interface Settings {
   lagDurationMs: number;
   eventStreams: number;
   lists: { size: ListSeedSize; samples: number; budgetMsPerPage: number };
+  discoverSizes: [ListSeedSize, ListSeedSize];
 }
+
+/** Discover's smaller seed: a hundredth of the full data, to show its lists stay flat as posts grow. */
+const SMALL_LIST_SEED: ListSeedSize = {
+  ...FULL_LIST_SEED,
+  users: 1_000,
+  posts: 10_000,
+  comments: 2_000,
+  notifications: 10_000,
+  heavyFollowing: 200,
+};
 
 /** A tenth of the full data, for --quick: still ten pages of every list. */
 const QUICK_LIST_SEED: ListSeedSize = {
@@ -83,6 +95,7 @@ function parseArgs(argv: string[]): Settings {
       samples: quick ? 50 : 300,
       budgetMsPerPage: 10_000,
     },
+    discoverSizes: [SMALL_LIST_SEED, quick ? QUICK_LIST_SEED : FULL_LIST_SEED],
   };
 }
 
@@ -283,6 +296,17 @@ async function main(): Promise<number> {
       await run('lists', () =>
         benchLists(workspace, {
           ...settings.lists,
+          cacheDir: process.env.BENCH_CACHE_DIR ?? path.join(repoRoot, 'bench', '.cache'),
+          postgresUrl: BENCH_DATABASE_URL,
+        }),
+      );
+    }
+    if (settings.sections.has('discover')) {
+      await run('discover', () =>
+        benchDiscover(workspace, {
+          sizes: settings.discoverSizes,
+          samples: settings.lists.samples,
+          budgetMsPerPage: settings.lists.budgetMsPerPage,
           cacheDir: process.env.BENCH_CACHE_DIR ?? path.join(repoRoot, 'bench', '.cache'),
           postgresUrl: BENCH_DATABASE_URL,
         }),
