@@ -36,7 +36,7 @@ export function SearchPanel({ search, renderPost, onOpenUser }: SearchPanelProps
         : null;
 
   return (
-    <section aria-label="Search" className="space-y-4 rounded-3xl border bg-card p-4 shadow-soft sm:p-5">
+    <div className="space-y-4 rounded-3xl border bg-card p-4 shadow-soft sm:p-5">
       <form
         role="search"
         onSubmit={(event) => {
@@ -88,6 +88,6 @@ export function SearchPanel({ search, renderPost, onOpenUser }: SearchPanelProps
           </TabsContent>
         ))}
       </Tabs>
-    </section>
+    </div>
   );
 }

@@ -48,7 +48,7 @@ export function TopicSuggestions({ random }: { random?: () => number }) {
                   className={cn(
                     'w-full cursor-pointer rounded-2xl border px-4 py-3 text-left text-sm font-medium leading-snug text-pretty transition-[background-color,border-color,box-shadow,opacity] duration-500 starting:opacity-0 motion-reduce:transition-none',
                     'hover:border-primary/50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-ring/30',
-                    lit ? 'border-primary/60 bg-card shadow-soft' : 'border-transparent bg-card/50',
+                    lit ? 'border-primary/60 bg-card shadow-soft' : 'border-border/70 bg-card/60',
                     isChosen && 'ring-2 ring-primary',
                   )}
                 >
@@ -59,8 +59,8 @@ export function TopicSuggestions({ random }: { random?: () => number }) {
           })}
         </ul>
         {chosen !== null && (
-          <div className="flex flex-wrap gap-2">
-            <Button asChild className="flex-1">
+          <div className="grid gap-2 sm:grid-cols-[1fr_auto] lg:grid-cols-1">
+            <Button asChild>
               <Link href={recordTopicHref(chosen)}>
                 <Mic aria-hidden="true" />
                 Start Recording

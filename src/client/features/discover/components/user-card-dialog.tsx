@@ -74,21 +74,19 @@ function UserCard({
           {user.bio?.trim() || 'No bio yet.'}
         </DialogDescription>
 
-        <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
-          <div className="flex items-center gap-1.5">
+        <div className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
+          <p className="flex items-center gap-1.5">
             <Mic aria-hidden="true" className="size-4" />
-            <dt className="sr-only">Posts</dt>
-            <dd>
+            <span>
               <span className="font-semibold text-foreground">{user.postCount}</span>{' '}
               {user.postCount === 1 ? 'post' : 'posts'}
-            </dd>
-          </div>
-          <div className="flex items-center gap-1.5">
+            </span>
+          </p>
+          <p className="flex items-center gap-1.5">
             <CalendarDays aria-hidden="true" className="size-4" />
-            <dt className="sr-only">Joined</dt>
-            <dd>{joinedLabel(user.createdAt)}</dd>
-          </div>
-        </dl>
+            {joinedLabel(user.createdAt)}
+          </p>
+        </div>
 
         <ul aria-label="Topics" className="flex flex-wrap gap-1.5">
           {topicTags(user.bio).map((tag) => (
