@@ -38,6 +38,9 @@ describe('query keys from the contract', () => {
       routeKey('listPosts'),
       keysetPagesOptions('listUserPosts', { params: { userId: 'u1' } }).queryKey,
       keysetPagesOptions('listDrafts', {}).queryKey,
+      keysetPagesOptions('searchPosts', { params: { query: 'harbour' } }).queryKey,
+      routeKey('trendingPosts'),
+      keysetPagesOptions('searchUsers', { params: { query: 'harbour' } }).queryKey,
       routeKey('getPost', { id: 'p1' }),
       routeKey('listComments', { id: 'p1' }),
       routeKey('listUsers'),
@@ -47,6 +50,8 @@ describe('query keys from the contract', () => {
       routeUrl('listPosts'),
       routeUrl('listUserPosts', { params: { userId: 'u1' } }),
       routeUrl('listDrafts'),
+      routeUrl('searchPosts', { params: { query: 'harbour' } }),
+      routeUrl('trendingPosts'),
     ]);
   });
 

@@ -40,10 +40,17 @@ export function routeQueries(...names: RouteName[]): { predicate: (query: Query)
  */
 
 /**
- * Every list a post appears in (the feed, all posts, a person's posts, the drafts): what publishing, extending or
- * deleting one changes.
+ * Every list a post appears in (the feed, all posts, a person's posts, the drafts, search results, trending):
+ * what publishing, extending or deleting one changes.
  */
-export const postListQueries = routeQueries('feed', 'listPosts', 'listUserPosts', 'listDrafts');
+export const postListQueries = routeQueries(
+  'feed',
+  'listPosts',
+  'listUserPosts',
+  'listDrafts',
+  'searchPosts',
+  'trendingPosts',
+);
 
 /** Follower and following counts and lists: what following someone changes. */
 export const followListQueries = routeQueries(

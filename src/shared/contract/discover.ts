@@ -1,8 +1,7 @@
 import { z } from 'zod';
+import { DISCOVER_ACTIVE_USERS } from '../domain/limits';
 
-/** Spec §9: Discover shows up to 5 active users and the first 10 trending posts. */
-export const DISCOVER_ACTIVE_USERS = 5;
-export const DISCOVER_TRENDING_POSTS = 10;
+export { DISCOVER_ACTIVE_USERS, DISCOVER_TRENDING_POSTS } from '../domain/limits';
 export const ACTIVE_USERS_MAX_LIMIT = 20;
 
 /** Active Users is a short list, not a paged one: the most recently active real people, at most 20. */

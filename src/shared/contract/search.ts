@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { SEARCH_MIN_LENGTH } from '../domain/limits';
 
-/** Spec §5 Search: a query needs more than 2 characters. */
-export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_TOO_SHORT_MESSAGE = `A search needs at least ${SEARCH_MIN_LENGTH} characters.`;
 export const SEARCH_MAX_LENGTH = 500;
 export const SEARCH_TOO_LONG_MESSAGE = `A search can be at most ${SEARCH_MAX_LENGTH} characters.`;

@@ -7,7 +7,7 @@ import { Button } from '@client/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
 import { toast } from '@client/lib/use-toast';
 import { cn } from '@client/lib/utils';
-import { coverGradient } from '../lib/cover';
+import { coverGradient } from '@client/lib/cover';
 import type { FollowSide } from '../api/follows';
 import { AvatarActions } from './avatar-actions';
 import { ProfileAvatar } from './profile-avatar';

@@ -14,7 +14,7 @@ import { PodFacts } from '@client/components/pod-facts';
 import { toast } from '@client/lib/use-toast';
 import { cn } from '@client/lib/utils';
 import { useUserPosts } from '../api/user-posts';
-import { coverGradient } from '../lib/cover';
+import { coverGradient } from '@client/lib/cover';
 import { ProfileEmpty } from './profile-empty';
 import { ShowMoreButton } from './show-more-button';
 
