@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Post } from '@shared/contract/posts';
 import { AudioPlayer } from '@client/features/player/components/audio-player';
+import { PostCardCompact } from '@client/features/posts/components/post-card-compact';
 import type { RenderAuthorName, RenderPlayer } from '@client/features/posts/lib/post-labels';
 import { UserProfilePopup } from '@client/features/profile/components/user-profile-popup';
 import { FollowButton } from '@client/features/social/components/follow-button';
@@ -74,7 +75,7 @@ export function usePostRenderers(): PostRenderers {
 
 /**
  * The modal detail view a compact card opens, and the owner's extend dialog: `open` and `extend` go to the cards,
- * `dialogs` into the page.
+ * `dialogs` into the page. `renderCompactCard` is a compact card wired to both.
  */
 export function usePostDialogs(renderers: PostRenderers) {
   const { user } = useAuth();
@@ -102,5 +103,16 @@ export function usePostDialogs(renderers: PostRenderers) {
       )}
     </Suspense>
   );
-  return { open: setViewing, extend: setExtending, dialogs };
+  const renderCompactCard = (post: Post) => (
+    <PostCardCompact
+      post={post}
+      currentUserId={user?.id}
+      renderPlayer={renderers.renderPlayer}
+      renderActions={renderers.renderCardActions}
+      renderAuthorName={renderers.renderAuthorName}
+      onOpen={setViewing}
+      onExtend={setExtending}
+    />
+  );
+  return { open: setViewing, extend: setExtending, dialogs, renderCompactCard };
 }

@@ -24,7 +24,6 @@ import {
   withoutBots,
 } from '@client/features/feed/lib/home-feed';
 import { PostCard } from '@client/features/posts/components/post-card';
-import { PostCardCompact } from '@client/features/posts/components/post-card-compact';
 import { FollowButton } from '@client/features/social/components/follow-button';
 import { useAuth } from '@client/lib/use-auth';
 import { usePostDialogs, usePostRenderers } from '@client/app/compositions/post-views';
@@ -115,7 +114,7 @@ export function HomePage() {
   );
 
   const renderers = usePostRenderers();
-  const { renderPlayer, renderActions, renderCardActions, renderAuthorName } = renderers;
+  const { renderPlayer, renderActions, renderAuthorName } = renderers;
   const postDialogs = usePostDialogs(renderers);
   const renderFullPost = (post: Post) => (
     <PostCard
@@ -170,17 +169,7 @@ export function HomePage() {
       <NewPostsSection
         posts={newPosts}
         onCreateFirst={focusShareRecorder}
-        renderPost={(post) => (
-          <PostCardCompact
-            post={post}
-            currentUserId={user?.id}
-            renderPlayer={renderPlayer}
-            renderActions={renderCardActions}
-            renderAuthorName={renderAuthorName}
-            onOpen={postDialogs.open}
-            onExtend={postDialogs.extend}
-          />
-        )}
+        renderPost={postDialogs.renderCompactCard}
       />
       <NewPodsSection
         pods={pods}
