@@ -35,7 +35,14 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'e2e', testIgnore: /\.teardown\.ts$/, teardown: 'content security policy' },
+    // Before anything is published: the empty states.
+    { name: 'empty start', testMatch: /empty-home\.spec\.ts$/ },
+    {
+      name: 'e2e',
+      testIgnore: [/\.teardown\.ts$/, /empty-home\.spec\.ts$/],
+      dependencies: ['empty start'],
+      teardown: 'content security policy',
+    },
     { name: 'content security policy', testMatch: /csp\.teardown\.ts$/ },
   ],
   webServer: {

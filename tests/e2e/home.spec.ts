@@ -1,44 +1,13 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { Post } from '../../src/shared/contract/posts';
 import { RECORDING_PROMPTS } from '../../src/shared/domain/recording-prompts';
 import { expectNoSeriousA11yViolations, publishPost, signUpQuickly, uniqueEmail } from './support';
 
-/**
- * Home (spec §2) against the real server. The feed is shared by every test of the run, so the empty-state test
- * comes first in this file, and this file sorts before every spec that publishes.
- */
+/** Home (spec §2) against the real server, with voices; its empty states are in empty-home.spec.ts. */
 
 const publish = (
   request: APIRequestContext,
   fields: Omit<Parameters<typeof publishPost>[1], 'seconds'> & { seconds?: number },
 ) => publishPost(request, { seconds: 4, ...fields });
-
-test('before anyone has posted, Home shows the spec’s empty states', async ({ page }) => {
-  await signUpQuickly(page, 'Esme', 'Empty');
-  const feed = (await (await page.request.get('/api/feed')).json()) as Post[];
-  expect(
-    feed,
-    'this test needs the run’s feed to be empty, so it runs before any spec that publishes',
-  ).toEqual([]);
-
-  await page.goto('/');
-  await expect(page.getByText('Share your voice with the world')).toBeVisible();
-  await expect(page.getByText('No posts yet. Be the first to share!')).toBeVisible();
-  await expect(page.getByText('No episodes available yet.')).toBeVisible();
-  await expect(page.getByText('No stories', { exact: true })).toHaveCount(5);
-  await expect(page.getByRole('heading', { name: 'Recent Activity (24h)' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'New Posts' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'New Pods' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/discover');
-  await expect(page.getByRole('heading', { name: 'Discover New Voices' })).toHaveCount(0);
-  await expect(page.getByRole('heading', { name: 'Share Your Voice' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Voice Drafts', exact: true })).toBeVisible();
-
-  await expectNoSeriousA11yViolations(page, 'main', 'the empty Home');
-
-  await page.getByRole('button', { name: 'Create Your First Post' }).click();
-  await expect(page.locator('#share-your-voice')).toBeInViewport({ timeout: 5_000 });
-});
 
 test('Home with voices: New Posts with m:ss, New Pods, stories, recent activity and suggested voices', async ({
   page,

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import type { Post } from '../../src/shared/contract/posts';
+import { expectNoSeriousA11yViolations, signUpQuickly } from './support';
+
+/**
+ * Home's empty states (spec §2). The feed is shared by every test of the run, so this file runs as its own
+ * project, before every other spec (playwright.config.ts).
+ */
+
+test('before anyone has posted, Home shows the spec’s empty states', async ({ page }) => {
+  await signUpQuickly(page, 'Esme', 'Empty');
+  const feed = (await (await page.request.get('/api/feed')).json()) as Post[];
+  expect(
+    feed,
+    'this test needs the run’s feed to be empty, so it runs before any spec that publishes',
+  ).toEqual([]);
+
+  await page.goto('/');
+  await expect(page.getByText('Share your voice with the world')).toBeVisible();
+  await expect(page.getByText('No posts yet. Be the first to share!')).toBeVisible();
+  await expect(page.getByText('No episodes available yet.')).toBeVisible();
+  await expect(page.getByText('No stories', { exact: true })).toHaveCount(5);
+  await expect(page.getByRole('heading', { name: 'Recent Activity (24h)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New Posts' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New Pods' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/discover');
+  await expect(page.getByRole('heading', { name: 'Discover New Voices' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Share Your Voice' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Voice Drafts', exact: true })).toBeVisible();
+
+  await expectNoSeriousA11yViolations(page, 'main', 'the empty Home');
+
+  await page.getByRole('button', { name: 'Create Your First Post' }).click();
+  await expect(page.locator('#share-your-voice')).toBeInViewport({ timeout: 5_000 });
+});
