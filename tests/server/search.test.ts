@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Post } from '@shared/contract/posts';
 import { SEARCH_TOO_SHORT_MESSAGE } from '@shared/contract/search';
 import type { PublicUser } from '@shared/contract/users';
-import * as searchMigration from '../../src/server/db/migrations/20261124T1700-search';
+import * as searchMigration from '../../src/server/db/migrations/20261124T1810-search-keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamedTone } from '../support/audio';
 import { signUp, type SignedIn } from './support/accounts';

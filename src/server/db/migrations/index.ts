@@ -11,6 +11,7 @@ import * as voiceBioAndListens from './20261124T1500-voice-bio-and-listens';
 import * as voiceBioAudioIndex from './20261124T1600-voice-bio-audio-index';
 import * as userPostFilters from './20261124T1610-user-post-filters';
 import * as search from './20261124T1700-search';
+import * as searchKeys from './20261124T1810-search-keys';
 
 /** Explicit registry, applied in key order. Add new migrations at the end with a later timestamp. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T1600-voice-bio-audio-index': voiceBioAudioIndex,
   '20261124T1610-user-post-filters': userPostFilters,
   '20261124T1700-search': search,
+  '20261124T1810-search-keys': searchKeys,
 };

@@ -23,22 +23,37 @@ export const isRealPerson = (eb: ExpressionBuilder<Database, 'users'>) => {
 };
 
 /**
- * The rows of `table` whose search document has every word (the last as a prefix), each with its key and score,
- * better first when sorted ascending: FTS5's bm25 is already that way round and takes a weight per column in the
- * FTS table's order (20261124T1700-search); ts_rank is higher for better, so it is negated.
+ * How many matches a search ranks: the newest this many (by the search table's key, which grows as rows are
+ * written; 20261124T1810-search-keys), so a word in a third of a million posts costs a walk down its index to
+ * its latest matches instead of scoring every one. Relevance orders these candidates; a better match older than
+ * them is not found until newer ones stop matching, which for a search of what people say lately is the useful
+ * trade. Candidates are taken before anyone's visibility (that needs the posts and their authors), so fewer may
+ * come back, never more; paging stops at SEARCH_MAX_RESULTS anyway.
+ */
+export const SEARCH_CANDIDATES = 2_000;
+
+/**
+ * The newest SEARCH_CANDIDATES rows of `table` whose search document has every word (the last as a prefix), each
+ * with its id and score, better first when sorted ascending: FTS5's bm25 is already that way round and takes a
+ * weight per column in the FTS table's order (20261124T1810-search-keys); ts_rank is higher for better, so it is
+ * negated. PostgreSQL chooses by its statistics between walking the key backwards (a common word) and the GIN
+ * index (a rare one).
  */
 function hits(db: Db, table: 'posts' | 'users', bm25Weights: number[], terms: string[]) {
   const search = sql.table(`${table}_search`);
-  return isPostgres(db)
-    ? sql`(select id as key, -ts_rank(document, query) as score
-        from ${search}, to_tsquery('simple', ${tsQuery(terms)}) as query where document @@ query)`
-    : sql`(select rowid as key, bm25(${search}, ${sql.raw(bm25Weights.join(', '))}) as score
-        from ${search} where ${search} match ${fts5Query(terms)})`;
+  if (isPostgres(db)) {
+    const query = sql`to_tsquery('simple', ${tsQuery(terms)})`;
+    return sql`(select id, -ts_rank(document, ${query}) as score from (
+        select id, document from ${search} where document @@ ${query} order by key desc limit ${SEARCH_CANDIDATES}
+      ) as candidates)`;
+  }
+  return sql`(select keys.id, candidates.score from (
+      select rowid as key, bm25(${search}, ${sql.raw(bm25Weights.join(', '))}) as score from ${search}
+      where ${search} match ${fts5Query(terms)} order by rowid desc limit ${SEARCH_CANDIDATES}
+    ) as candidates join ${sql.table(`${table}_search_keys`)} as keys on keys.key = candidates.key)`;
 }
 
-/** How a hit finds its row: SQLite's FTS5 tables point at rowids, PostgreSQL's search tables at ids. */
-const hitOf = (db: Db, table: 'posts' | 'users') =>
-  sql<boolean>`hits.key = ${sql.raw(`${table}.${isPostgres(db) ? 'id' : 'rowid'}`)}`;
+const hitOf = (table: 'posts' | 'users') => sql<boolean>`hits.id = ${sql.ref(`${table}.id`)}`;
 
 /**
  * Posts matching every word (the last as a prefix), best match first, then newest. Private posts, drafts and diary
@@ -54,7 +69,7 @@ export async function searchPosts(
   // not for every match (that was half the time of a word in a third of 100,000 posts on PostgreSQL).
   const ranked = db
     .selectFrom('posts')
-    .innerJoin(hits(db, 'posts', [10, 4, 1], terms).as('hits'), (join) => join.on(hitOf(db, 'posts')))
+    .innerJoin(hits(db, 'posts', [10, 4, 1], terms).as('hits'), (join) => join.on(hitOf('posts')))
     .innerJoin('users', 'users.id', 'posts.user_id')
     .select('posts.id')
     .where((eb) =>
@@ -82,7 +97,7 @@ export async function searchPosts(
 export async function searchUsers(db: Db, terms: string[], page: PageRequest): Promise<Page<UserRow>> {
   const ranked = db
     .selectFrom('users')
-    .innerJoin(hits(db, 'users', [4, 4, 4, 1], terms).as('hits'), (join) => join.on(hitOf(db, 'users')))
+    .innerJoin(hits(db, 'users', [4, 4, 4, 1], terms).as('hits'), (join) => join.on(hitOf('users')))
     .selectAll('users')
     .where(isRealPerson)
     .orderBy(sql`hits.score`)
