@@ -19,6 +19,11 @@ const PLAIN =
 
 const plainOf = new Map([...ACCENTED].map((letter, index) => [letter, PLAIN[index]!]));
 
+/** One character (code point) folded as a query is: lowercase, without its accent. */
+export function foldCharacter(character: string): string {
+  return [...character.toLowerCase()].map((letter) => plainOf.get(letter) ?? letter).join('');
+}
+
 /** Enough words for any real query; a pasted paragraph is cut here instead of becoming a huge index probe. */
 const MAX_TERMS = 8;
 const MAX_TERM_LENGTH = 40;
@@ -28,9 +33,7 @@ const MAX_TERM_LENGTH = 40;
  * `*`, `-`, emoji and other symbols never reach either database's query syntax. Empty when nothing is left.
  */
 export function searchTerms(query: string): string[] {
-  const folded = [...query.normalize('NFC').toLowerCase()]
-    .map((letter) => plainOf.get(letter) ?? letter)
-    .join('');
+  const folded = [...query.normalize('NFC').toLowerCase()].map(foldCharacter).join('');
   return (folded.match(/[\p{L}\p{N}]+/gu) ?? [])
     .slice(0, MAX_TERMS)
     .map((term) => term.slice(0, MAX_TERM_LENGTH));
