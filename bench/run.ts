@@ -13,6 +13,7 @@ import { benchEvents } from './events';
 import { benchFeed, benchFeedQuery } from './feed';
 import { FULL_LIST_SEED, type ListSeedSize } from './list-seed';
 import { benchLists } from './lists';
+import { benchSearch } from './search';
 import { signUp } from './http-load';
 import { benchMedia } from './media';
 import { describeCpu, hasProc } from './proc-stats';
@@ -24,12 +25,12 @@ import { benchUploadMemory } from './upload-memory';
 import { repoRoot, Workspace } from './workspace';
 
 /**
- * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,lag,events,lists]`: each of ours against its floor
+ * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,lag,events,lists,search]`: each of ours against its floor
  * on this machine, alternating the two, medians of several rounds. Progress goes to stderr, the table to stdout.
  */
 
-const SECTIONS = ['media', 'feed', 'audio', 'upload', 'lag', 'events', 'lists'] as const;
-/** The events and lists sections need PostgreSQL: BENCH_DATABASE_URL, or the tests' database. */
+const SECTIONS = ['media', 'feed', 'audio', 'upload', 'lag', 'events', 'lists', 'search'] as const;
+/** The events, lists and search sections need PostgreSQL: BENCH_DATABASE_URL, or the tests' database. */
 const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** A typical voice post: what the rendition-lag section uploads over and over. */
 const LAG_CLIP_SECONDS = 20;
@@ -47,6 +48,7 @@ interface Settings {
   lagDurationMs: number;
   eventStreams: number;
   lists: { size: ListSeedSize; samples: number; budgetMsPerPage: number };
+  search: { samples: number; writes: number; writeRounds: number };
 }
 
 /** A tenth of the full data, for --quick: still ten pages of every list. */
@@ -83,6 +85,7 @@ function parseArgs(argv: string[]): Settings {
       samples: quick ? 50 : 300,
       budgetMsPerPage: 10_000,
     },
+    search: { samples: quick ? 50 : 300, writes: quick ? 500 : 2000, writeRounds: quick ? 2 : 5 },
   };
 }
 
@@ -283,6 +286,16 @@ async function main(): Promise<number> {
       await run('lists', () =>
         benchLists(workspace, {
           ...settings.lists,
+          cacheDir: process.env.BENCH_CACHE_DIR ?? path.join(repoRoot, 'bench', '.cache'),
+          postgresUrl: BENCH_DATABASE_URL,
+        }),
+      );
+    }
+    if (settings.sections.has('search')) {
+      await run('search', () =>
+        benchSearch(workspace, {
+          ...settings.search,
+          size: settings.lists.size,
           cacheDir: process.env.BENCH_CACHE_DIR ?? path.join(repoRoot, 'bench', '.cache'),
           postgresUrl: BENCH_DATABASE_URL,
         }),
