@@ -28,9 +28,11 @@ export const isRealPerson = (eb: ExpressionBuilder<Database, 'users'>) => {
  * its latest matches instead of scoring every one. Relevance orders these candidates; a better match older than
  * them is not found until newer ones stop matching, which for a search of what people say lately is the useful
  * trade. Candidates are taken before anyone's visibility (that needs the posts and their authors), so fewer may
- * come back, never more; paging stops at SEARCH_MAX_RESULTS anyway.
+ * come back, never more. Fewer candidates would be faster still (each is looked up with its author to check who
+ * may see it) and rank less; bench/ `--only=search` measures it at a million posts. FTS5's bm25 still reads every
+ * match once to weigh each word by its rarity (about 10 ms for a word in 400,000 posts); ts_rank needs no count.
  */
-export const SEARCH_CANDIDATES = 2_000;
+export const SEARCH_CANDIDATES = 1_000;
 
 /**
  * The newest SEARCH_CANDIDATES rows of `table` whose search document has every word (the last as a prefix), each
