@@ -1,5 +1,5 @@
 import type { SearchMatch } from '@shared/contract/search';
-import { foldCharacter } from '../db/search-text';
+import { foldedWords, hasEveryTerm, isTermMatch, type FoldedWord } from '../db/search-text';
 
 /** Longest excerpt, ellipses included. */
 export const EXCERPT_MAX_LENGTH = 160;
@@ -13,47 +13,13 @@ export type SearchedFields = Partial<Record<Field, string | null>>;
 /** Title first: it is what a person reads first, then what they said, then the category. */
 const FIELD_ORDER: Field[] = ['title', 'transcription', 'category'];
 
-interface Word {
-  start: number;
-  end: number;
-  folded: string;
-}
-
-/**
- * The words of `text` as searchTerms cuts a query (runs of letters and digits), folded alike, each with its place
- * in `text`. Folding goes character by character, so a letter whose lowercase is longer keeps its place.
- */
-function wordsOf(text: string): Word[] {
-  const words: Word[] = [];
-  let current: Word | undefined;
-  let index = 0;
-  for (const character of text) {
-    const folded = foldCharacter(character);
-    if (/^[\p{L}\p{N}]+$/u.test(folded)) {
-      current ??= { start: index, end: index, folded: '' };
-      current.folded += folded;
-      current.end = index + character.length;
-    } else if (current) {
-      words.push(current);
-      current = undefined;
-    }
-    index += character.length;
-  }
-  if (current) words.push(current);
-  return words;
-}
-
-/** As the index matches: every word whole, the last one as a prefix. */
-const matches = (word: Word, term: string, isLast: boolean) =>
-  isLast ? word.folded.startsWith(term) : word.folded === term;
-
 /** The words of `text` that match a term, if every term matches one of them; otherwise none. */
-function hitsIn(text: string, terms: string[]): Word[] {
-  const words = wordsOf(text);
-  const matching = (term: string, index: number) =>
-    words.filter((word) => matches(word, term, index === terms.length - 1));
-  if (!terms.every((term, index) => matching(term, index).length > 0)) return [];
-  return words.filter((word) => terms.some((term, index) => matches(word, term, index === terms.length - 1)));
+function hitsIn(text: string, terms: string[]): FoldedWord[] {
+  const words = foldedWords(text);
+  if (!hasEveryTerm(words, terms)) return [];
+  return words.filter((word) =>
+    terms.some((term, index) => isTermMatch(word, term, index === terms.length - 1)),
+  );
 }
 
 /**

@@ -21,7 +21,6 @@ const SEARCHED = {
   users: { A: ['first_name', 'last_name', 'username'], C: ['bio'] },
 } as const;
 
-/** FTS5's `bm25` weighs columns in the table's order, so this order is part of queries/search.ts. */
 const columnsOf = (table: keyof typeof SEARCHED) => Object.values(SEARCHED[table]).flat();
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -29,19 +29,23 @@ export const isRealPerson = (eb: ExpressionBuilder<Database, 'users'>) => {
  * them is not found until newer ones stop matching, which for a search of what people say lately is the useful
  * trade. Candidates are taken before anyone's visibility (that needs the posts and their authors), so fewer may
  * come back, never more. Fewer candidates would be faster still (each is looked up with its author to check who
- * may see it) and rank less; bench/ `--only=search` measures it at a million posts. FTS5's bm25 still reads every
- * match once to weigh each word by its rarity (about 10 ms for a word in 400,000 posts); ts_rank needs no count.
+ * may see it) and rank less; bench/ `--only=search` measures it at a million posts. Ranking itself looks at
+ * the candidates alone (search_rank on SQLite, ts_rank on PostgreSQL), never at every match.
  */
 export const SEARCH_CANDIDATES = 1_000;
 
+/** What a search reads of each table, and how much each part counts towards relevance on SQLite. */
+const WEIGHTS = {
+  posts: { title: 10, category: 4, transcription: 1 },
+  users: { first_name: 4, last_name: 4, username: 4, bio: 1 },
+} as const;
+
 /**
- * The newest SEARCH_CANDIDATES rows of `table` whose search document has every word (the last as a prefix), each
- * with its id and score, better first when sorted ascending: FTS5's bm25 is already that way round and takes a
- * weight per column in the FTS table's order (20261124T1810-search-keys); ts_rank is higher for better, so it is
- * negated. PostgreSQL chooses by its statistics between walking the key backwards (a common word) and the GIN
- * index (a rare one).
+ * The ids of the newest SEARCH_CANDIDATES rows of `table` whose search document has every word (the last as a
+ * prefix). PostgreSQL chooses by its statistics between walking the key backwards (a common word) and the GIN
+ * index (a rare one), and gives each its score (ts_rank, negated so that better sorts first).
  */
-function hits(db: Db, table: 'posts' | 'users', bm25Weights: number[], terms: string[]) {
+function hits(db: Db, table: 'posts' | 'users', terms: string[]) {
   const search = sql.table(`${table}_search`);
   if (isPostgres(db)) {
     const query = sql`to_tsquery('simple', ${tsQuery(terms)})`;
@@ -50,10 +54,22 @@ function hits(db: Db, table: 'posts' | 'users', bm25Weights: number[], terms: st
       ) as candidates)`;
   }
   const keys = sql.table(`${table}_search_keys`);
-  return sql`(select ${keys}.id, candidates.score from (
-      select rowid as key, bm25(${search}, ${sql.raw(bm25Weights.join(', '))}) as score from ${search}
-      where ${search} match ${fts5Query(terms)} order by rowid desc limit ${SEARCH_CANDIDATES}
+  return sql`(select ${keys}.id from (
+      select rowid as key from ${search} where ${search} match ${fts5Query(terms)}
+      order by rowid desc limit ${SEARCH_CANDIDATES}
     ) as candidates join ${keys} on ${keys}.key = candidates.key)`;
+}
+
+/**
+ * Better first when sorted ascending: PostgreSQL's score from `hits`; on SQLite, search_rank over the row's own
+ * text (search-text.ts), negated, for the candidates alone.
+ */
+function scoreOf(db: Db, table: 'posts' | 'users', terms: string[]) {
+  if (isPostgres(db)) return sql`hits.score`;
+  const weighted = Object.entries(WEIGHTS[table]).map(
+    ([column, weight]) => sql`${sql.lit(weight)}, ${sql.ref(`${table}.${column}`)}`,
+  );
+  return sql`-search_rank(${JSON.stringify(terms)}, ${sql.join(weighted)})`;
 }
 
 /** From the matches to their rows: SQLite keeps a CROSS JOIN's order, so it never walks the rows to the matches. */
@@ -72,7 +88,7 @@ export async function searchPosts(
   // The page's ids first, from the posts and their authors alone: their audio and images are read for the page,
   // not for every match (that was half the time of a word in a third of 100,000 posts on PostgreSQL).
   const ranked = db
-    .selectFrom(hits(db, 'posts', [10, 4, 1], terms).as('hits'))
+    .selectFrom(hits(db, 'posts', terms).as('hits'))
     .crossJoin('posts')
     .where(hitOf('posts'))
     .innerJoin('users', 'users.id', 'posts.user_id')
@@ -81,7 +97,7 @@ export async function searchPosts(
       viewerId ? eb.or([isPublished(eb), eb('posts.user_id', '=', viewerId)]) : isPublished(eb),
     )
     .where(isRealPerson)
-    .orderBy(sql`hits.score`)
+    .orderBy(scoreOf(db, 'posts', terms))
     .orderBy('posts.created_at', 'desc')
     .orderBy('posts.id', 'desc');
   const ids = await boundedOffsetPage(ranked, page, SEARCH_MAX_RESULTS);
@@ -101,12 +117,12 @@ export async function searchPosts(
 /** People matching every word (the last as a prefix) in their names, username or bio, best first, then newest. */
 export async function searchUsers(db: Db, terms: string[], page: PageRequest): Promise<Page<UserRow>> {
   const ranked = db
-    .selectFrom(hits(db, 'users', [4, 4, 4, 1], terms).as('hits'))
+    .selectFrom(hits(db, 'users', terms).as('hits'))
     .crossJoin('users')
     .where(hitOf('users'))
     .selectAll('users')
     .where(isRealPerson)
-    .orderBy(sql`hits.score`)
+    .orderBy(scoreOf(db, 'users', terms))
     .orderBy('users.created_at', 'desc')
     .orderBy('users.id', 'desc');
   return boundedOffsetPage(ranked, page, SEARCH_MAX_RESULTS);
