@@ -70,11 +70,14 @@ export function foldedWords(text: string): FoldedWord[] {
 }
 
 /** As the indexes match: every word whole, the last one as a prefix. */
-export const isTermMatch = (word: FoldedWord, term: string, isLast: boolean) =>
-  isLast ? word.folded.startsWith(term) : word.folded === term;
+export const isTermMatch = (folded: string, term: string, isLast: boolean) =>
+  isLast ? folded.startsWith(term) : folded === term;
 
-export const hasEveryTerm = (words: FoldedWord[], terms: string[]) =>
-  terms.every((term, index) => words.some((word) => isTermMatch(word, term, index === terms.length - 1)));
+export const hasEveryTerm = (folded: readonly string[], terms: string[]) =>
+  terms.every((term, index) => folded.some((word) => isTermMatch(word, term, index === terms.length - 1)));
+
+const ACCENTED_LETTER = new RegExp(`[${ACCENTED}]`, 'gu');
+const WORD = /[\p{L}\p{N}]+/gu;
 
 /**
  * SQLite's relevance of a row to a search, as the SQL function `search_rank(terms_json, weight, text, weight,
@@ -87,7 +90,16 @@ export function searchRank(termsJson: unknown, ...weightedTexts: unknown[]): num
   let rank = 0;
   for (let index = 0; index + 1 < weightedTexts.length; index += 2) {
     const text = weightedTexts[index + 1];
-    if (typeof text === 'string' && hasEveryTerm(foldedWords(text.normalize('NFC')), terms)) {
+    // The whole text at once: it is called for every candidate, and needs no places.
+    const words =
+      typeof text === 'string'
+        ? (text
+            .normalize('NFC')
+            .toLowerCase()
+            .replace(ACCENTED_LETTER, (letter) => plainOf.get(letter)!)
+            .match(WORD) ?? [])
+        : [];
+    if (hasEveryTerm(words, terms)) {
       rank += Number(weightedTexts[index]);
     }
   }

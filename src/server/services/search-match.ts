@@ -16,9 +16,15 @@ const FIELD_ORDER: Field[] = ['title', 'transcription', 'category'];
 /** The words of `text` that match a term, if every term matches one of them; otherwise none. */
 function hitsIn(text: string, terms: string[]): FoldedWord[] {
   const words = foldedWords(text);
-  if (!hasEveryTerm(words, terms)) return [];
+  if (
+    !hasEveryTerm(
+      words.map((word) => word.folded),
+      terms,
+    )
+  )
+    return [];
   return words.filter((word) =>
-    terms.some((term, index) => isTermMatch(word, term, index === terms.length - 1)),
+    terms.some((term, index) => isTermMatch(word.folded, term, index === terms.length - 1)),
   );
 }
 

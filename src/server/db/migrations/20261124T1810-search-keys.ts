@@ -69,7 +69,7 @@ async function upSqlite(db: Kysely<unknown>, table: keyof typeof SEARCHED): Prom
   const trigger = (event: string) => sql.raw(`${name}_${event}`);
   await sql`create table ${keys} (key integer primary key, id text not null unique)`.execute(db);
   await sql`create virtual table ${fts} using fts5 (${list}, content = '', contentless_delete = 1,
-    tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')`.execute(db);
+    tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4 5 6')`.execute(db);
   await sql`create trigger ${trigger('insert')} after insert on ${sql.table(table)}
     begin insert into ${keys} (id) values (new.id); ${add}; end`.execute(db);
   await sql`create trigger ${trigger('delete')} after delete on ${sql.table(table)}
