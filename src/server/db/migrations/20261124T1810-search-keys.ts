@@ -45,7 +45,9 @@ async function upPostgres(db: Kysely<unknown>, table: keyof typeof SEARCHED): Pr
   await sql`create index ${sql.raw(`${name}_document`)} on ${sql.table(name)} using gin (document)`.execute(
     db,
   );
-  // A search walks the key for a common word and the GIN index for a rare one, told apart by these statistics.
+  // A search walks the key for a common word and the GIN index for a rare one, told apart by these statistics:
+  // with the default 100, any prefix of a word unknown to them passed for one in 2 % of 100,000 people.
+  await sql`alter table ${sql.table(name)} alter column document set statistics 1000`.execute(db);
   await sql`analyze ${sql.table(name)}`.execute(db);
   await sql`create function ${sql.raw(`${name}_write`)}() returns trigger language plpgsql as $$
     begin
