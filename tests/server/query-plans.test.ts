@@ -443,14 +443,16 @@ const SEARCH_INDEXES: Record<string, string[]> = {
   users_search: ['users_search_document', 'users_search_pkey'],
 };
 
-const searches = [
+const searches: Array<{ name: string; run: () => Promise<unknown>; sqliteOnly?: boolean }> = [
   { name: 'posts with a common word', run: () => searchPosts(db, HEAVY_USER_ID, [seedWord(0)], PAGE) },
   { name: 'posts with a prefix', run: () => searchPosts(db, undefined, [seedWord(1).slice(0, 3)], PAGE) },
   {
     name: 'posts with a rare word',
     run: () => searchPosts(db, undefined, [seedWord(SEED_VOCABULARY - 1)], PAGE),
   },
-  { name: 'people by name', run: () => searchUsers(db, ['ada'], PAGE) },
+  // This seed's 1,000 people fit in a few pages, which PostgreSQL rightly scans whatever the words; only SQLite's
+  // plan says something here (PostgreSQL's at 100,000 people: bench/README.md, Search).
+  { name: 'people by name', run: () => searchUsers(db, ['ada'], PAGE), sqliteOnly: true },
 ];
 
 describe(`query plans of search on ${databaseKind}`, () => {
@@ -473,12 +475,13 @@ describe(`query plans of search on ${databaseKind}`, () => {
           );
         }
       } else {
+        // The matches come from the search table's own indexes. Their rows: at this seed's 30,000 posts and 1,000
+        // people PostgreSQL rightly hash-joins 1,000 candidates to a scan of the table; at a million it looks each
+        // one up by its key (bench/README.md, Search), so only the search table is pinned here.
+        if (search.sqliteOnly) continue;
         const plan = await postgresPlan(query, 'posts');
-        for (const step of plan.steps) {
-          expect(
-            SEARCH_INDEXES[step.table] ?? [primaryKey(step.table)],
-            `${step.table} in ${query.sql}`,
-          ).toContain(step.index);
+        for (const step of plan.steps.filter((each) => each.table in SEARCH_INDEXES)) {
+          expect(SEARCH_INDEXES[step.table], `${step.table} in ${query.sql}`).toContain(step.index);
         }
       }
     }
