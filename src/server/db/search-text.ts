@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 
 /**
- * Search text on both databases: how a typed query becomes plain word tokens, and how PostgreSQL folds the text it
- * indexes. SQLite's FTS5 tables fold case and accents in their own tokenizer (20261124T1700-search).
+ * Search text on both databases: how a typed query becomes plain word tokens, how PostgreSQL folds the text it
+ * indexes, and how a row's own text is matched against the words (SQLite's ranking, a result's `match`). SQLite's
+ * FTS5 tables fold case and accents in their own tokenizer (20261124T1810-search-keys).
  */
 
 /**
@@ -20,7 +21,7 @@ const PLAIN =
 const plainOf = new Map([...ACCENTED].map((letter, index) => [letter, PLAIN[index]!]));
 
 /** One character (code point) folded as a query is: lowercase, without its accent. */
-export function foldCharacter(character: string): string {
+function foldCharacter(character: string): string {
   return [...character.toLowerCase()].map((letter) => plainOf.get(letter) ?? letter).join('');
 }
 
