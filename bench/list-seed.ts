@@ -11,7 +11,7 @@ import type { Database } from '../src/server/db/schema';
  * same rows and every run seeds the same data. Bump LIST_SEED_VERSION when the shape changes: cached seeds are
  * keyed by it.
  */
-export const LIST_SEED_VERSION = 1;
+export const LIST_SEED_VERSION = 2;
 
 export interface ListSeedSize {
   users: number;
@@ -105,6 +105,39 @@ function uniform(n: string, stream: number): string {
 
 const whole = (expr: string) => `cast(floor(${expr}) as bigint)`;
 
+/**
+ * Transcriptions and last names are words of a made-up vocabulary of this many words, drawn with a steep skew (the
+ * fourth power of a uniform number), so search has words of every frequency: the first word is in about a third of
+ * all posts, words near the end in a few dozen. Word `index` is spelled in a mixed radix of syllables, so every word
+ * is distinct and both databases spell it alike (`seedWord`).
+ */
+export const SEED_VOCABULARY = 20_000;
+const SYLLABLES = 'kamorisetunovilapedogufazibehuya';
+const ENDINGS = 'nrsltmkd';
+const WORDS_PER_TRANSCRIPTION = 6;
+
+/** The seed's word number `index`, as `seedWordSql` spells it in the database. */
+export function seedWord(index: number): string {
+  const syllable = (digit: number) => SYLLABLES.slice(2 * digit, 2 * digit + 2);
+  const ending = index >= 4096 ? ENDINGS[Math.floor(index / 4096) % ENDINGS.length]! : '';
+  return (
+    syllable(index % 16) +
+    syllable(Math.floor(index / 16) % 16) +
+    syllable(Math.floor(index / 256) % 16) +
+    ending
+  );
+}
+
+function seedWordSql(index: string): string {
+  const syllable = (digit: string) => `substr('${SYLLABLES}', cast(1 + 2 * (${digit}) as integer), 2)`;
+  return `(${syllable(`${index} % 16`)} || ${syllable(`${index} / 16 % 16`)} || ${syllable(`${index} / 256 % 16`)}
+    || case when ${index} >= 4096 then substr('${ENDINGS}', cast(1 + ${index} / 4096 % ${ENDINGS.length} as integer), 1) else '' end)`;
+}
+
+/** A word drawn with the vocabulary's skew from row `n`, slot `slot` (0 to 7) of stream `stream`. */
+const skewedWord = (n: string, stream: number, slot: number) =>
+  seedWordSql(whole(`${SEED_VOCABULARY} * power(${uniform(`(${n}) * 8 + ${slot}`, stream)}, 4)`));
+
 /** The values of post number n, shared by the statements that write its audio, image and row. */
 function postValues(kind: Kind, size: ListSeedSize, n = 'n') {
   const d = dialectOf(kind);
@@ -164,19 +197,37 @@ export async function seedLists<DB>(
     progress(`${step} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   };
   const rows = (count: number) => d.rows(count);
+  // People and posts are written with their triggers on, which keep the search index in step, even where the
+  // caller turned triggers off for the rest of the load (list-seed-cache.ts, to skip foreign key checks).
+  const withTriggers = async (write: () => Promise<void>) => {
+    if (kind !== 'postgres') return write();
+    const { rows: settings } = await sql<{
+      session_replication_role: string;
+    }>`show session_replication_role`.execute(db);
+    const role = settings[0]!.session_replication_role;
+    if (role === 'origin') return write();
+    await sql`set session_replication_role = origin`.execute(db);
+    try {
+      await write();
+    } finally {
+      await sql.raw(`set session_replication_role = ${role}`).execute(db);
+    }
+  };
 
   {
     const { cte, from } = rows(size.users);
-    await run(
-      'users',
-      `${withClause(cte)}
+    await withTriggers(() =>
+      run(
+        'users',
+        `${withClause(cte)}
       insert into users (id, email, password_hash, first_name, last_name, username, bio, location, created_at)
       select ${d.padded('u', 'n')}, ${d.padded('person-', 'n')} || '@example.com', 'seeded-without-password',
         case n % 4 when 0 then 'Ada' when 1 then 'Bruno' when 2 then 'Chloé' else 'Dev' end,
-        case n % 3 when 0 then 'Okafor' when 1 then 'Lindqvist' else 'Moreau' end,
+        case n % 3 when 0 then 'Okafor' when 1 then 'Lindqvist' else ${skewedWord('n', 0, 0)} end,
         ${d.padded('person_', 'n')}, 'Talking about whatever is on my mind this week.', 'Lisbon',
         ${d.iso(`${SEED_NOW_MS - 2 * YEAR_MS} + n * 1000`)}
       from ${from}`,
+      ),
     );
   }
 
@@ -202,9 +253,10 @@ export async function seedLists<DB>(
         180000, ${post.createdAt}
       from ${from} where ${post.hasImage}`,
     );
-    await run(
-      'posts',
-      `${withClause(cte)}
+    await withTriggers(() =>
+      run(
+        'posts',
+        `${withClause(cte)}
       insert into posts (id, user_id, type, is_draft, is_private, title, category, transcription, audio_id, image_id,
         allow_visitor_comments, created_at, updated_at)
       select ${post.id}, ${post.ownerId},
@@ -214,10 +266,14 @@ export async function seedLists<DB>(
           when 3 then 'Rainy day' else 'Thoughts on the week' end,
         case when ${post.isDiary} = 1 then 'Personal' else
           case n % 4 when 0 then 'General' when 1 then 'Stories' when 2 then 'Tech' else 'Music' end end,
-        case when n % 3 = 0 then 'A few words about what this recording is about.' else null end,
+        case when ${uniform('n', 13)} < 0.8 then ${Array.from(
+          { length: WORDS_PER_TRANSCRIPTION },
+          (_, slot) => skewedWord('n', 11, slot),
+        ).join(` || ' ' || `)} || '.' else null end,
         ${post.audioId}, case when ${post.hasImage} then ${post.imageId} else null end, n % 2,
         ${post.createdAt}, ${post.createdAt}
       from ${from}`,
+      ),
     );
     await run(
       'post counts',

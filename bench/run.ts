@@ -14,6 +14,7 @@ import { benchFeed, benchFeedQuery } from './feed';
 import { FULL_LIST_SEED, type ListSeedSize } from './list-seed';
 import { benchDiscover } from './discover';
 import { benchLists } from './lists';
+import { benchSearch } from './search';
 import { signUp } from './http-load';
 import { benchMedia } from './media';
 import { describeCpu, hasProc } from './proc-stats';
@@ -25,12 +26,23 @@ import { benchUploadMemory } from './upload-memory';
 import { repoRoot, Workspace } from './workspace';
 
 /**
- * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,lag,events,lists,discover]`: each of ours against its floor
- * on this machine, alternating the two, medians of several rounds. Progress goes to stderr, the table to stdout.
+ * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,lag,events,lists,discover,search]`: each of ours
+ * against its floor on this machine, alternating the two, medians of several rounds. Progress goes to stderr, the
+ * table to stdout.
  */
 
-const SECTIONS = ['media', 'feed', 'audio', 'upload', 'lag', 'events', 'lists', 'discover'] as const;
-/** The events, lists and discover sections need PostgreSQL: BENCH_DATABASE_URL, or the tests' database. */
+const SECTIONS = [
+  'media',
+  'feed',
+  'audio',
+  'upload',
+  'lag',
+  'events',
+  'lists',
+  'discover',
+  'search',
+] as const;
+/** The events, lists, discover and search sections need PostgreSQL: BENCH_DATABASE_URL, or the tests' database. */
 const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** A typical voice post: what the rendition-lag section uploads over and over. */
 const LAG_CLIP_SECONDS = 20;
@@ -49,6 +61,7 @@ interface Settings {
   eventStreams: number;
   lists: { size: ListSeedSize; samples: number; budgetMsPerPage: number };
   discoverSizes: [ListSeedSize, ListSeedSize];
+  search: { samples: number; writes: number; writeRounds: number };
 }
 
 /** Discover's smaller seed: a hundredth of the full data, to show its lists stay flat as posts grow. */
@@ -96,6 +109,7 @@ function parseArgs(argv: string[]): Settings {
       budgetMsPerPage: 10_000,
     },
     discoverSizes: [SMALL_LIST_SEED, quick ? QUICK_LIST_SEED : FULL_LIST_SEED],
+    search: { samples: quick ? 50 : 300, writes: quick ? 500 : 2000, writeRounds: quick ? 2 : 5 },
   };
 }
 
@@ -307,6 +321,16 @@ async function main(): Promise<number> {
           sizes: settings.discoverSizes,
           samples: settings.lists.samples,
           budgetMsPerPage: settings.lists.budgetMsPerPage,
+          cacheDir: process.env.BENCH_CACHE_DIR ?? path.join(repoRoot, 'bench', '.cache'),
+          postgresUrl: BENCH_DATABASE_URL,
+        }),
+      );
+    }
+    if (settings.sections.has('search')) {
+      await run('search', () =>
+        benchSearch(workspace, {
+          ...settings.search,
+          size: settings.lists.size,
           cacheDir: process.env.BENCH_CACHE_DIR ?? path.join(repoRoot, 'bench', '.cache'),
           postgresUrl: BENCH_DATABASE_URL,
         }),

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Post } from '@shared/contract/posts';
-import { SEARCH_TOO_SHORT_MESSAGE } from '@shared/contract/search';
+import { SEARCH_TOO_SHORT_MESSAGE, type SearchMatch } from '@shared/contract/search';
 import type { PublicUser } from '@shared/contract/users';
-import * as searchMigration from '../../src/server/db/migrations/20261124T1700-search';
+import * as searchMigration from '../../src/server/db/migrations/20261124T1810-search-keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamedTone } from '../support/audio';
 import { signUp, type SignedIn } from './support/accounts';
@@ -71,6 +71,30 @@ async function userIds(query: string) {
 describe(`search on ${databaseKind}`, () => {
   it('ranks a title match above a description-only match', async () => {
     expect(await postIds('quokka travel', bob)).toEqual([titleMatch.id, descriptionMatch.id]);
+  });
+
+  it('says where each found post matched, with the matched words marked', async () => {
+    const response = await search('posts', 'QUOKKA trav', bob);
+    expect(response.statusCode, response.body).toBe(200);
+    const found = response.json() as Array<Post & { match?: SearchMatch }>;
+    expect(found.map((post) => post.match)).toEqual([
+      {
+        field: 'title',
+        excerpt: 'Travel diaries of Quokka',
+        highlights: [
+          [0, 6],
+          [18, 24],
+        ],
+      },
+      {
+        field: 'transcription',
+        excerpt: 'I love to travel with a quokka on my back',
+        highlights: [
+          [10, 16],
+          [24, 30],
+        ],
+      },
+    ]);
   });
 
   it('matches the last word as a prefix, folding case and accents', async () => {

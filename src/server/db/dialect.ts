@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
+import { searchRank } from './search-text';
 
 /** Every difference between SQLite and PostgreSQL lives in this file. */
 
@@ -54,6 +55,7 @@ export function createDialect(config: DatabaseConfig, log?: ConnectionLog): Dial
     database.pragma('synchronous = NORMAL');
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
+    database.function('search_rank', { deterministic: true, varargs: true }, searchRank);
     return new SqliteDialect({ database: withStatementCache(database) });
   }
   const pool = new Pool(postgresPoolConfig(config));

@@ -86,9 +86,12 @@ export function toPost(row: PostWithMedia): Post {
 /**
  * The JSON of `toPost` for every row, as one string. Each stored waveform (our own `JSON.stringify` of 100
  * numbers) goes in as it is, and each author is printed once: parsing and re-printing those was most of the
- * cost of a feed page.
+ * cost of a feed page. `extraOf` adds fields of a row's own (a search result's `match`).
  */
-export function postsJson(rows: PostWithMedia[]): string {
+export function postsJson(
+  rows: PostWithMedia[],
+  extraOf?: (row: PostWithMedia) => object | undefined,
+): string {
   const authorJson = new Map<string, string>();
   const posts = rows.map((row) => {
     let author = authorJson.get(row.user_id);
@@ -97,7 +100,9 @@ export function postsJson(rows: PostWithMedia[]): string {
       authorJson.set(row.user_id, author);
     }
     const fields = JSON.stringify(postFields(row));
-    return `${fields.slice(0, -1)},"user":${author},"waveformData":${row.waveform_json}}`;
+    const extra = extraOf?.(row);
+    const extraFields = extra ? `,${JSON.stringify(extra).slice(1, -1)}` : '';
+    return `${fields.slice(0, -1)},"user":${author},"waveformData":${row.waveform_json}${extraFields}}`;
   });
   return `[${posts.join(',')}]`;
 }

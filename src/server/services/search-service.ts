@@ -3,11 +3,15 @@ import type { Db } from '../db/database';
 import type { Page, PageRequest } from '../db/pagination';
 import { searchPosts, searchUsers } from '../db/queries/search';
 import { searchTerms } from '../db/search-text';
+import { findMatch } from './search-match';
 import { postsJson, type SerializedPage } from './post-presenter';
 import { toPublicUser } from './user-presenter';
 
 export interface SearchService {
-  /** Spec §5 Search: posts the viewer (a visitor when undefined) may see, best match first. */
+  /**
+   * Spec §5 Search: posts the viewer (a visitor when undefined) may see, best match first, each with where it
+   * matched (`match`) when one of its fields has every word.
+   */
   posts(viewerId: string | undefined, query: string, page: PageRequest): Promise<SerializedPage>;
   users(query: string, page: PageRequest): Promise<Page<PublicUser>>;
 }
@@ -18,7 +22,12 @@ export function createSearchService(db: Db): SearchService {
       const terms = searchTerms(query);
       if (terms.length === 0) return { json: '[]', nextCursor: null };
       const rows = await searchPosts(db, viewerId, terms, page);
-      return { json: postsJson(rows.items), nextCursor: rows.nextCursor };
+      // Computed for the page alone, from the text already read for it.
+      const json = postsJson(rows.items, (row) => {
+        const match = findMatch(row, terms);
+        return match && { match };
+      });
+      return { json, nextCursor: rows.nextCursor };
     },
 
     async users(query, page) {

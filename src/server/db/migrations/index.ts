@@ -12,6 +12,7 @@ import * as voiceBioAudioIndex from './20261124T1600-voice-bio-audio-index';
 import * as userPostFilters from './20261124T1610-user-post-filters';
 import * as search from './20261124T1700-search';
 import * as discover from './20261124T1800-discover';
+import * as searchKeys from './20261124T1810-search-keys';
 
 /** Explicit registry, applied in key order. Add new migrations at the end with a later timestamp. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T1610-user-post-filters': userPostFilters,
   '20261124T1700-search': search,
   '20261124T1800-discover': discover,
+  '20261124T1810-search-keys': searchKeys,
 };

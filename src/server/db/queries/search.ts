@@ -23,22 +23,57 @@ export const isRealPerson = (eb: ExpressionBuilder<Database, 'users'>) => {
 };
 
 /**
- * The rows of `table` whose search document has every word (the last as a prefix), each with its key and score,
- * better first when sorted ascending: FTS5's bm25 is already that way round and takes a weight per column in the
- * FTS table's order (20261124T1700-search); ts_rank is higher for better, so it is negated.
+ * How many matches a search ranks: the newest this many (by the search table's key, which grows as rows are
+ * written; 20261124T1810-search-keys), so a word in a third of a million posts costs a walk down its index to
+ * its latest matches instead of scoring every one. Relevance orders these candidates; a better match older than
+ * them is not found until newer ones stop matching, which for a search of what people say lately is the useful
+ * trade. Candidates are taken before anyone's visibility (that needs the posts and their authors), so fewer may
+ * come back, never more. Fewer candidates would be faster still (each is looked up with its author to check who
+ * may see it) and rank less; bench/ `--only=search` measures it at a million posts. Ranking itself looks at
+ * the candidates alone (search_rank on SQLite, ts_rank on PostgreSQL), never at every match.
  */
-function hits(db: Db, table: 'posts' | 'users', bm25Weights: number[], terms: string[]) {
+export const SEARCH_CANDIDATES = 1_000;
+
+/** What a search reads of each table, and how much each part counts towards relevance on SQLite. */
+const WEIGHTS = {
+  posts: { title: 10, category: 4, transcription: 1 },
+  users: { first_name: 4, last_name: 4, username: 4, bio: 1 },
+} as const;
+
+/**
+ * The ids of the newest SEARCH_CANDIDATES rows of `table` whose search document has every word (the last as a
+ * prefix). PostgreSQL chooses by its statistics between walking the key backwards (a common word) and the GIN
+ * index (a rare one), and gives each its score (ts_rank, negated so that better sorts first).
+ */
+function hits(db: Db, table: 'posts' | 'users', terms: string[]) {
   const search = sql.table(`${table}_search`);
-  return isPostgres(db)
-    ? sql`(select id as key, -ts_rank(document, query) as score
-        from ${search}, to_tsquery('simple', ${tsQuery(terms)}) as query where document @@ query)`
-    : sql`(select rowid as key, bm25(${search}, ${sql.raw(bm25Weights.join(', '))}) as score
-        from ${search} where ${search} match ${fts5Query(terms)})`;
+  if (isPostgres(db)) {
+    const query = sql`to_tsquery('simple', ${tsQuery(terms)})`;
+    return sql`(select id, -ts_rank(document, ${query}) as score from (
+        select id, document from ${search} where document @@ ${query} order by key desc limit ${SEARCH_CANDIDATES}
+      ) as candidates)`;
+  }
+  const keys = sql.table(`${table}_search_keys`);
+  return sql`(select ${keys}.id from (
+      select rowid as key from ${search} where ${search} match ${fts5Query(terms)}
+      order by rowid desc limit ${SEARCH_CANDIDATES}
+    ) as candidates join ${keys} on ${keys}.key = candidates.key)`;
 }
 
-/** How a hit finds its row: SQLite's FTS5 tables point at rowids, PostgreSQL's search tables at ids. */
-const hitOf = (db: Db, table: 'posts' | 'users') =>
-  sql<boolean>`hits.key = ${sql.raw(`${table}.${isPostgres(db) ? 'id' : 'rowid'}`)}`;
+/**
+ * Better first when sorted ascending: PostgreSQL's score from `hits`; on SQLite, search_rank over the row's own
+ * text (search-text.ts), negated, for the candidates alone.
+ */
+function scoreOf(db: Db, table: 'posts' | 'users', terms: string[]) {
+  if (isPostgres(db)) return sql`hits.score`;
+  const weighted = Object.entries(WEIGHTS[table]).map(
+    ([column, weight]) => sql`${sql.lit(weight)}, ${sql.ref(`${table}.${column}`)}`,
+  );
+  return sql`-search_rank(${JSON.stringify(terms)}, ${sql.join(weighted)})`;
+}
+
+/** From the matches to their rows: SQLite keeps a CROSS JOIN's order, so it never walks the rows to the matches. */
+const hitOf = (table: 'posts' | 'users') => sql<boolean>`hits.id = ${sql.ref(`${table}.id`)}`;
 
 /**
  * Posts matching every word (the last as a prefix), best match first, then newest. Private posts, drafts and diary
@@ -53,15 +88,16 @@ export async function searchPosts(
   // The page's ids first, from the posts and their authors alone: their audio and images are read for the page,
   // not for every match (that was half the time of a word in a third of 100,000 posts on PostgreSQL).
   const ranked = db
-    .selectFrom('posts')
-    .innerJoin(hits(db, 'posts', [10, 4, 1], terms).as('hits'), (join) => join.on(hitOf(db, 'posts')))
+    .selectFrom(hits(db, 'posts', terms).as('hits'))
+    .crossJoin('posts')
+    .where(hitOf('posts'))
     .innerJoin('users', 'users.id', 'posts.user_id')
     .select('posts.id')
     .where((eb) =>
       viewerId ? eb.or([isPublished(eb), eb('posts.user_id', '=', viewerId)]) : isPublished(eb),
     )
     .where(isRealPerson)
-    .orderBy(sql`hits.score`)
+    .orderBy(scoreOf(db, 'posts', terms))
     .orderBy('posts.created_at', 'desc')
     .orderBy('posts.id', 'desc');
   const ids = await boundedOffsetPage(ranked, page, SEARCH_MAX_RESULTS);
@@ -81,11 +117,12 @@ export async function searchPosts(
 /** People matching every word (the last as a prefix) in their names, username or bio, best first, then newest. */
 export async function searchUsers(db: Db, terms: string[], page: PageRequest): Promise<Page<UserRow>> {
   const ranked = db
-    .selectFrom('users')
-    .innerJoin(hits(db, 'users', [4, 4, 4, 1], terms).as('hits'), (join) => join.on(hitOf(db, 'users')))
+    .selectFrom(hits(db, 'users', terms).as('hits'))
+    .crossJoin('users')
+    .where(hitOf('users'))
     .selectAll('users')
     .where(isRealPerson)
-    .orderBy(sql`hits.score`)
+    .orderBy(scoreOf(db, 'users', terms))
     .orderBy('users.created_at', 'desc')
     .orderBy('users.id', 'desc');
   return boundedOffsetPage(ranked, page, SEARCH_MAX_RESULTS);
