@@ -9,6 +9,9 @@ import { expectNoSeriousA11yViolations, publishPost, signUpQuickly } from './sup
 
 const WAIT = { timeout: 15_000 };
 
+// Axe reads colours mid-fade otherwise (the card and the topics fade in).
+test.use({ contextOptions: { reducedMotion: 'reduce' } });
+
 /** A word no other test writes, so the search finds only this test's post and person. */
 const uniqueWord = (prefix: string) =>
   `${prefix}${randomBytes(3)
@@ -33,7 +36,7 @@ test('search finds a post and a person; the user card follows; a category and a 
 
   await signUpQuickly(page, 'Dana', 'Discover');
   await page.goto('/discover');
-  await expect(page.getByRole('heading', { level: 1, name: 'Discover' })).toBeVisible(WAIT);
+  await expect(page.getByRole('heading', { level: 1, name: 'Discover', exact: true })).toBeVisible(WAIT);
   const search = page.getByRole('searchbox');
   const posts = page.getByRole('list', { name: 'Posts found' });
 
@@ -98,7 +101,7 @@ test('search finds a post and a person; the user card follows; a category and a 
     const topic = (await first.textContent()) ?? '';
     await first.click();
     await expect(first).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByRole('button', { name: 'Clear' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Clear', exact: true })).toBeVisible();
     await page.getByRole('link', { name: 'Start Recording' }).click();
     await expect(page.getByRole('dialog', { name: 'Create with AI Idea' })).toContainText(topic, WAIT);
     await expect(page).toHaveURL(/\/$/);

@@ -64,7 +64,8 @@ async function trending(who?: SignedIn, query = ''): Promise<string[]> {
   return (response.json() as Post[]).map((post) => post.id);
 }
 
-async function activeUsers(who?: SignedIn, query = ''): Promise<string[]> {
+/** Active Users as a signed-in person sees them (the test account asking is left out as a test account anyway). */
+async function activeUsers(who: SignedIn = tester, query = ''): Promise<string[]> {
   const response = await get(`/api/discover/active-users${query}`, who);
   expect(response.statusCode, response.body).toBe(200);
   return (response.json() as PublicUser[]).map((user) => user.id);
@@ -119,6 +120,10 @@ describe(`trending posts on ${databaseKind}`, () => {
 
   it('takes back what is taken back: liking and unliking again and again lifts nothing', async () => {
     const before = await trending();
+    const scoresBefore = await scores();
+    const expectScoresAsBefore = async () => {
+      for (const [id, score] of await scores()) expect(score, id).toBeCloseTo(scoresBefore.get(id)!, 9);
+    };
     for (let round = 0; round < 3; round += 1) {
       await like(carol, first);
       await like(carol, first);
@@ -127,6 +132,7 @@ describe(`trending posts on ${databaseKind}`, () => {
     await like(carol, first);
     expect((await send(carol, '/api/dislikes', first.id)).statusCode).toBe(200);
     expect(await trending()).toEqual(before);
+    await expectScoresAsBefore();
 
     const id = await comment(alice, third);
     const deleted = await testApp.app.inject({
@@ -136,6 +142,28 @@ describe(`trending posts on ${databaseKind}`, () => {
     });
     expect(deleted.statusCode, deleted.body).toBeLessThan(300);
     expect(await trending()).toEqual(before);
+    await expectScoresAsBefore();
+  });
+
+  it('still counts engagement with a post years old (no overflow on either database)', async () => {
+    const old = await publishWebm(testApp.app, dave.cookie, audio, { fields: { title: 'Old' } });
+    const yearsAgo = ago(4 * 365 * DAY_MS);
+    await testApp.context.db
+      .updateTable('posts')
+      .set({ created_at: yearsAgo })
+      .where('id', '=', old.id)
+      .execute();
+    await recomputeTrendingScores(testApp.context.db);
+    const before = (await scores()).get(old.id)!;
+    await like(carol, old);
+    expect((await scores()).get(old.id)!).toBeGreaterThan(before);
+    expect((await send(carol, '/api/likes', old.id)).statusCode).toBe(200);
+    expect((await scores()).get(old.id)!).toBeCloseTo(before, 9);
+    await testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/posts/${old.id}`,
+      headers: { cookie: dave.cookie },
+    });
   });
 
   it('gives the same scores when computed afresh from the rows (as the migration does)', async () => {
@@ -194,7 +222,8 @@ describe(`active users on ${databaseKind}`, () => {
 
     expect(await activeUsers()).toEqual([dave, carol, bob, alice].map((person) => person.user.id));
     expect(await activeUsers(carol)).toEqual([dave, bob, alice].map((person) => person.user.id));
-    expect(await activeUsers(undefined, '?limit=2')).toEqual([dave.user.id, carol.user.id]);
+    expect(await activeUsers(tester, '?limit=2')).toEqual([dave.user.id, carol.user.id]);
+    expect((await get('/api/discover/active-users')).statusCode).toBe(401);
   });
 
   it('moves a person to the front when they do something', async () => {
@@ -209,16 +238,33 @@ describe(`active users on ${databaseKind}`, () => {
     expect((await activeUsers()).slice(0, 2)).toEqual([bob.user.id, alice.user.id]);
   });
 
-  it('shows five unless asked for up to twenty', async () => {
+  it('moves nobody for what stays private: a private post, a diary entry, listening, signing in', async () => {
     const eve = await signUp(testApp.app, { firstName: 'Eve' });
+    await setLastActive(eve.user.id, ago(DAY_MS));
+    const front = await activeUsers();
+    await publishWebm(testApp.app, eve.cookie, audio, { fields: { title: 'Mine', isPrivate: 'true' } });
+    await publishWebm(testApp.app, eve.cookie, audio, { fields: { title: 'Dear diary' }, url: '/api/diary' });
+    await testApp.app.inject({
+      method: 'POST',
+      url: `/api/posts/${first.id}/listens`,
+      headers: { cookie: eve.cookie },
+      payload: { seconds: 1 },
+    });
+    await signUp(testApp.app, { firstName: 'Frank' });
+    expect(await activeUsers()).toEqual(front);
+    expect(front.at(0)).not.toBe(eve.user.id);
+  });
+
+  it('shows five unless asked for up to twenty, and recomputes from public rows', async () => {
     const frank = await signUp(testApp.app, { firstName: 'Frank' });
-    expect(await activeUsers()).toEqual([frank, eve, bob, alice, dave].map((person) => person.user.id));
-    expect(await activeUsers(undefined, '?limit=20')).toHaveLength(6);
-    // As the migration computes it from the rows: sign-ups are sessions, Bob's follow the newest else.
+    await publishWebm(testApp.app, frank.cookie, audio, { fields: { title: 'Hello' } });
+    expect(await activeUsers()).toEqual([frank, bob, alice, dave, carol].map((person) => person.user.id));
+    expect((await activeUsers(tester, '?limit=20')).length).toBeGreaterThan(5);
+    // As the migration computes it from the rows: Frank's post, then Bob's follow, then Alice's like.
     await recomputeLastActive(testApp.context.db);
-    expect((await activeUsers()).slice(0, 3)).toEqual([frank, eve, bob].map((person) => person.user.id));
+    expect((await activeUsers()).slice(0, 3)).toEqual([frank, bob, alice].map((person) => person.user.id));
     for (const limit of ['0', '21', 'many']) {
-      const response = await get(`/api/discover/active-users?limit=${limit}`);
+      const response = await get(`/api/discover/active-users?limit=${limit}`, tester);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toHaveProperty('message');
     }

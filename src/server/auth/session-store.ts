@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
-import { noteActivity } from '../db/queries/active-users';
 import { deleteSession, extendSession, findLiveSessionUser, insertSession } from '../db/queries/sessions';
 import type { UserRow } from '../db/schema';
 
@@ -32,7 +31,6 @@ export function createSessionStore(db: Db): SessionStore {
         created_at: now.toISOString(),
         expires_at: expiresAt.toISOString(),
       });
-      await noteActivity(db, userId, now);
       return { token, expiresAt };
     },
 

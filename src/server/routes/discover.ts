@@ -1,9 +1,13 @@
 import { routes } from '@shared/contract/routes';
+import { requireUser, signedInUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { contractRoute, type App } from '../http/app-types';
 import { sendSerializedPage } from '../http/pagination';
 
-/** Spec §2 Discover: open to visitors, who see the same public posts and people as anyone. */
+/**
+ * Spec §2 Discover. Trending is open to visitors, like search; who was active lately is for signed-in people only
+ * (Discover is a signed-in screen), so no one can watch it from outside.
+ */
 export function registerDiscoverRoutes(app: App, context: AppContext): void {
   app.route({
     ...contractRoute(routes.trendingPosts),
@@ -12,6 +16,7 @@ export function registerDiscoverRoutes(app: App, context: AppContext): void {
   });
   app.route({
     ...contractRoute(routes.activeUsers),
-    handler: async (request) => context.discover.activeUsers(request.currentUser?.id, request.query.limit),
+    preHandler: requireUser,
+    handler: async (request) => context.discover.activeUsers(signedInUser(request).id, request.query.limit),
   });
 }

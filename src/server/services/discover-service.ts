@@ -10,7 +10,7 @@ export interface DiscoverService {
   /** Public posts of real people, trending first (db/trending-score.ts); the same for everyone. */
   trending(page: PageRequest): Promise<SerializedPage>;
   /** Real people, most recently active first, never the viewer (a visitor when undefined). */
-  activeUsers(viewerId: string | undefined, limit: number): Promise<PublicUser[]>;
+  activeUsers(viewerId: string, limit: number): Promise<PublicUser[]>;
 }
 
 export function createDiscoverService(db: Db): DiscoverService {

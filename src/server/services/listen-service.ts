@@ -2,7 +2,6 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { actorOf } from '../access/policy';
 import type { Db } from '../db/database';
 import { findAudioAsset } from '../db/queries/audio-assets';
-import { noteActivity } from '../db/queries/active-users';
 import { daySalt, recordListen } from '../db/queries/listens';
 import { addressBlock } from './address-block';
 import { findPostFor } from './post-access';
@@ -67,7 +66,6 @@ export function createListenService(deps: { db: Db }): ListenService {
       const duration = (await findAudioAsset(db, post.audio_id))?.duration ?? 0;
       const now = new Date();
       const day = utcDay(now);
-      if (userId) await noteActivity(db, userId, now);
       return recordListen(
         db,
         {

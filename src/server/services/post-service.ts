@@ -181,8 +181,10 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
           created_at: now,
           updated_at: now,
         });
-        if (!isPrivate && !isDiary) await adjustPostCount(trx, userId, 1);
-        await noteActivity(trx, userId);
+        if (!isPrivate && !isDiary) {
+          await adjustPostCount(trx, userId, 1);
+          await noteActivity(trx, userId);
+        }
         if (fields.sessionId) await markAutosavePublished(trx, userId, fields.sessionId, now);
       });
       return presentOne(postId);

@@ -7,8 +7,10 @@ import { isRealPerson } from './search';
 const ACTIVITY_RESOLUTION_MS = 60 * 1000;
 
 /**
- * Notes that the person did something (posted, commented, reacted, followed, listened, signed in) at `now`. The
- * row is written only when its time is a minute or more behind; otherwise the statement matches nothing.
+ * Notes that the person did something others can see (published a public post, commented, reacted, reposted,
+ * followed) at `now`; what stays private (drafts, diary entries, private posts, listening, signing in) never moves
+ * it, since Active Users would tell it to everyone. The row is written only when its time is a minute or more
+ * behind; otherwise the statement matches nothing.
  */
 export async function noteActivity(db: Db, userId: string, now = new Date()): Promise<void> {
   const stale = new Date(now.getTime() - ACTIVITY_RESOLUTION_MS).toISOString();
@@ -31,18 +33,16 @@ export function listActiveUsers(db: Db, exceptId: string | undefined, limit: num
 }
 
 /**
- * Everyone's last activity from what their rows say: their newest post, comment, reaction, repost, follow or
- * session (a sign-in). Listens keep no user id, so they cannot tell. For the migration that adds the column, and
- * for seeded data.
+ * Everyone's last activity from what their rows say: their newest public post, comment, reaction, repost or
+ * follow. For the migration that adds the column, and for seeded data.
  */
 export async function recomputeLastActive(db: Kysely<Database>): Promise<void> {
   const newest = (table: string, column: string) =>
     sql`select max(created_at) as at from ${sql.table(table)} where ${sql.ref(`${table}.${column}`)} = users.id`;
   await sql`update users set last_active_at = (select max(at) from (
-      ${newest('posts', 'user_id')}
+      ${newest('posts', 'user_id')} and posts.is_private = 0 and posts.is_draft = 0
       union all ${newest('comments', 'user_id')}
       union all ${newest('post_reactions', 'user_id')}
       union all ${newest('reposts', 'user_id')}
-      union all ${newest('follows', 'follower_id')}
-      union all ${newest('sessions', 'user_id')}) as activity)`.execute(db);
+      union all ${newest('follows', 'follower_id')}) as activity)`.execute(db);
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Db } from '../database';
 import { daysSince, forNoKeyUpdate, greatest } from '../dialect';
 import { highestFirstPage, type Page, type PageRequest } from '../pagination';
@@ -14,6 +14,12 @@ import {
 } from '../trending-score';
 
 const double = (value: number) => sql<number>`cast(${value} as double precision)`;
+/**
+ * e^x for x ≤ 0, where a gap of more than 700 (about three years of τ) counts as 0: PostgreSQL's exp() raises an
+ * underflow error instead of returning 0.
+ */
+const expOfGap = (db: Db | Kysely<Database>, x: RawBuilder<number>) =>
+  sql<number>`exp(${greatest(db, x, sql<number>`-700.0`)})`;
 
 /**
  * Inside a transaction: holds the post's score until it ends, so deciding whether an engagement is new (a like
@@ -30,7 +36,7 @@ export async function addToTrending(db: Db, postId: string, event: TrendingEvent
   await db
     .updateTable('posts')
     .set({
-      trending_score: sql<number>`${greatest(db, score, point)} + ln(1 + exp(-abs(${score} - ${point})))`,
+      trending_score: sql<number>`${greatest(db, score, point)} + ln(1 + ${expOfGap(db, sql<number>`-abs(${score} - ${point})`)})`,
     })
     .where('id', '=', postId)
     .execute();
@@ -53,7 +59,7 @@ export async function takeFromTrending(
     .updateTable('posts')
     .set({
       trending_score: sql<number>`case when ${score} - ${point} > 1e-12
-        then ${greatest(db, floor, sql<number>`${score} + ln(1 - exp(${point} - ${score}))`)} else ${floor} end`,
+        then ${greatest(db, floor, sql<number>`${score} + ln(1 - ${expOfGap(db, sql<number>`${point} - ${score}`)})`)} else ${floor} end`,
     })
     .where('id', '=', post.id)
     .execute();
@@ -94,7 +100,7 @@ export async function recomputeTrendingScores(db: Kysely<Database>): Promise<voi
     union all select post_id, ${listenPoint} from post_listen_days where listens > 0`;
   await sql`with points as (${points}),
       peaks as (select post_id, max(point) as peak from points group by post_id),
-      scores as (select points.post_id, peaks.peak + ln(sum(exp(points.point - peaks.peak))) as score
+      scores as (select points.post_id, peaks.peak + ln(sum(${expOfGap(db, sql<number>`points.point - peaks.peak`)})) as score
         from points join peaks on peaks.post_id = points.post_id group by points.post_id, peaks.peak)
     update posts set trending_score = scores.score from scores where scores.post_id = posts.id`.execute(db);
 }
