@@ -485,10 +485,10 @@ describe(`query plans of search on ${databaseKind}`, () => {
           CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
         );
         const reads = rows.map((row) => row.detail).filter((detail) => /^(SCAN|SEARCH) /.test(detail));
-        // The FTS5 table finds the matches (the newest few: candidates); everything else is looked up by its key.
+        // The FTS5 table finds the matches (the newest few: hits); everything else is looked up by its key.
         for (const read of reads) {
           expect(read, query.sql).toMatch(
-            /^SCAN (\w+_search VIRTUAL TABLE|candidates$)|^SEARCH \w+ USING (INTEGER PRIMARY KEY|(COVERING )?INDEX sqlite_autoindex_\w+_1) /,
+            /^SCAN (\w+_search VIRTUAL TABLE|hits$)|^SEARCH \w+ USING (INTEGER PRIMARY KEY|(COVERING )?INDEX sqlite_autoindex_\w+_1) /,
           );
         }
       } else {

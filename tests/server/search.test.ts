@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Post } from '@shared/contract/posts';
 import { SEARCH_TOO_SHORT_MESSAGE, type SearchMatch } from '@shared/contract/search';
 import type { PublicUser } from '@shared/contract/users';
-import * as searchMigration from '../../src/server/db/migrations/20261124T1810-search-keys';
+import * as searchMigration from '../../src/server/db/migrations/20261124T1820-search-visibility';
+import { searchPosts } from '../../src/server/db/queries/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamedTone } from '../support/audio';
 import { signUp, type SignedIn } from './support/accounts';
@@ -149,6 +150,31 @@ describe(`search on ${databaseKind}`, () => {
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await postIds('wombat', bob)).toEqual([]);
+  });
+
+  it("ranks the newest matches its viewer may see: others' private posts never take their places", async () => {
+    const seen = await publishWebm(testApp.app, bob.cookie, audio, { fields: { title: 'Numbat at dawn' } });
+    for (const night of ['first', 'second', 'third']) {
+      await publishWebm(testApp.app, alice.cookie, audio, {
+        fields: { title: `Numbat secret, ${night} night`, isPrivate: 'true' },
+      });
+    }
+    const db = testApp.context.db;
+    // Two candidates, where a search ranks 1,000: Alice's three private posts are the newest matches.
+    const found = async (viewer?: SignedIn) =>
+      (await searchPosts(db, viewer?.user.id, ['numbat'], { limit: 10 }, 2)).items.map((post) => post.id);
+    expect(await found()).toEqual([seen.id]);
+    expect(await found(bob)).toEqual([seen.id]);
+    expect(await found(alice)).toHaveLength(2);
+    expect(await found(alice)).not.toContain(seen.id);
+
+    const setPrivate = (isPrivate: number) =>
+      db.updateTable('posts').set({ is_private: isPrivate }).where('id', '=', seen.id).execute();
+    await setPrivate(1);
+    expect(await found()).toEqual([]);
+    expect(await found(bob)).toEqual([seen.id]);
+    await setPrivate(0);
+    expect(await found()).toEqual([seen.id]);
   });
 
   it('refuses a query of 2 characters or fewer', async () => {

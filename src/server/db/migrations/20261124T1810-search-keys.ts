@@ -16,7 +16,7 @@ import * as firstSearch from './20261124T1700-search';
  *
  * Rows there were before are keyed in the order they were created.
  */
-const SEARCHED = {
+export const SEARCHED = {
   posts: { A: ['title'], B: ['category'], C: ['transcription'] },
   users: { A: ['first_name', 'last_name', 'username'], C: ['bio'] },
 } as const;

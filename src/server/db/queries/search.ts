@@ -23,14 +23,14 @@ export const isRealPerson = (eb: ExpressionBuilder<Database, 'users'>) => {
 };
 
 /**
- * How many matches a search ranks: the newest this many (by the search table's key, which grows as rows are
- * written; 20261124T1810-search-keys), so a word in a third of a million posts costs a walk down its index to
- * its latest matches instead of scoring every one. Relevance orders these candidates; a better match older than
- * them is not found until newer ones stop matching, which for a search of what people say lately is the useful
- * trade. Candidates are taken before anyone's visibility (that needs the posts and their authors), so fewer may
- * come back, never more. Fewer candidates would be faster still (each is looked up with its author to check who
- * may see it) and rank less; bench/ `--only=search` measures it at a million posts. Ranking itself looks at
- * the candidates alone (search_rank on SQLite, ts_rank on PostgreSQL), never at every match.
+ * How many matches a search ranks: the newest this many that its viewer may see (by the search table's key, which
+ * grows as rows are written; 20261124T1810-search-keys), so a word in a third of a million posts costs a walk down
+ * its index to its latest matches instead of scoring every one. Relevance orders these candidates; a better match
+ * older than them is not found until newer ones stop matching, which for a search of what people say lately is
+ * the useful trade. Who may see a post is kept beside its key (20261124T1820-search-visibility), so others'
+ * private posts and drafts never take a candidate's place; bot and test accounts are left out after (that needs
+ * their rows), so a few fewer may come back. bench/ `--only=search` measures it at a million posts. Ranking
+ * itself looks at the candidates alone (search_rank on SQLite, ts_rank on PostgreSQL), never at every match.
  */
 export const SEARCH_CANDIDATES = 1_000;
 
@@ -40,24 +40,40 @@ const WEIGHTS = {
   users: { first_name: 4, last_name: 4, username: 4, bio: 1 },
 } as const;
 
+/** Which of a search's candidates it reads, and how many: posts have a viewer, people are all searchable. */
+type Candidates =
+  { table: 'posts'; viewerId: string | undefined; limit: number } | { table: 'users'; limit: number };
+
+/** The search table's own record of who may see a post (20261124T1820-search-visibility). */
+function visibleIn(candidates: Candidates, row: string) {
+  if (candidates.table === 'users') return sql`true`;
+  // PostgreSQL's column is a boolean, SQLite's an integer: `= true` reads both.
+  const published = sql`${sql.raw(`${row}.published`)} = true`;
+  return candidates.viewerId
+    ? sql`(${published} or ${sql.raw(`${row}.user_id`)} = ${candidates.viewerId})`
+    : published;
+}
+
 /**
- * The ids of the newest SEARCH_CANDIDATES rows of `table` whose search document has every word (the last as a
- * prefix). PostgreSQL chooses by its statistics between walking the key backwards (a common word) and the GIN
- * index (a rare one), and gives each its score (ts_rank, negated so that better sorts first).
+ * The ids of the newest `limit` rows of the table that the viewer may see and whose search document has every
+ * word (the last as a prefix). PostgreSQL chooses by its statistics between walking the key backwards (a common
+ * word) and the GIN index (a rare one), and gives each its score (ts_rank, negated so that better sorts first).
+ * SQLite walks its full-text index newest first, looking each match's key up (a CROSS JOIN keeps that order).
  */
-function hits(db: Db, table: 'posts' | 'users', terms: string[]) {
+function hits(db: Db, candidates: Candidates, terms: string[]) {
+  const { table, limit } = candidates;
   const search = sql.table(`${table}_search`);
   if (isPostgres(db)) {
     const query = sql`to_tsquery('simple', ${tsQuery(terms)})`;
     return sql`(select id, -ts_rank(document, ${query}) as score from (
-        select id, document from ${search} where document @@ ${query} order by key desc limit ${SEARCH_CANDIDATES}
+        select id, document from ${search} as rows where document @@ ${query} and ${visibleIn(candidates, 'rows')}
+        order by key desc limit ${limit}
       ) as candidates)`;
   }
   const keys = sql.table(`${table}_search_keys`);
-  return sql`(select ${keys}.id from (
-      select rowid as key from ${search} where ${search} match ${fts5Query(terms)}
-      order by rowid desc limit ${SEARCH_CANDIDATES}
-    ) as candidates join ${keys} on ${keys}.key = candidates.key)`;
+  return sql`(select keys.id from ${search} cross join ${keys} as keys on keys.key = ${search}.rowid
+      where ${search} match ${fts5Query(terms)} and ${visibleIn(candidates, 'keys')}
+      order by ${search}.rowid desc limit ${limit})`;
 }
 
 /**
@@ -84,11 +100,12 @@ export async function searchPosts(
   viewerId: string | undefined,
   terms: string[],
   page: PageRequest,
+  candidates = SEARCH_CANDIDATES,
 ): Promise<Page<PostWithMedia>> {
   // The page's ids first, from the posts and their authors alone: their audio and images are read for the page,
   // not for every match (that was half the time of a word in a third of 100,000 posts on PostgreSQL).
   const ranked = db
-    .selectFrom(hits(db, 'posts', terms).as('hits'))
+    .selectFrom(hits(db, { table: 'posts', viewerId, limit: candidates }, terms).as('hits'))
     .crossJoin('posts')
     .where(hitOf('posts'))
     .innerJoin('users', 'users.id', 'posts.user_id')
@@ -117,7 +134,7 @@ export async function searchPosts(
 /** People matching every word (the last as a prefix) in their names, username or bio, best first, then newest. */
 export async function searchUsers(db: Db, terms: string[], page: PageRequest): Promise<Page<UserRow>> {
   const ranked = db
-    .selectFrom(hits(db, 'users', terms).as('hits'))
+    .selectFrom(hits(db, { table: 'users', limit: SEARCH_CANDIDATES }, terms).as('hits'))
     .crossJoin('users')
     .where(hitOf('users'))
     .selectAll('users')
