@@ -66,4 +66,20 @@ describe('AI Topic Suggestions', () => {
     wait(8000);
     expect(shown()).not.toContain(topic);
   });
+
+  it('stops moving while its pause button is pressed, and goes on when pressed again', () => {
+    render(<TopicSuggestions random={() => 0} />);
+    const first = shown();
+    const pause = screen.getByRole('button', { name: 'Pause topic suggestions' });
+    fireEvent.click(pause);
+    expect(pause.getAttribute('aria-pressed')).toBe('true');
+    wait(16_000);
+    expect(shown()).toEqual(first);
+    expect(highlighted()).toBe(0);
+
+    fireEvent.click(pause);
+    expect(pause.getAttribute('aria-pressed')).toBe('false');
+    wait(2000);
+    expect(highlighted()).toBe(1);
+  });
 });

@@ -1,4 +1,4 @@
-import { Mic, Sparkles, X } from 'lucide-react';
+import { Mic, Pause, Play, Sparkles, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@client/components/ui/button';
@@ -14,17 +14,31 @@ function recordTopicHref(topic: string): string {
 /**
  * Spec §2 "AI Topic Suggestions": three prompts from the fixed 20, a new set every 8 s, the highlight moving every
  * 2 s. Choosing one offers "Start Recording" (Home, with the topic) and "Clear". Nothing moves while a topic is
- * chosen or while the pointer or focus is on the list, so nobody loses what they were reading. Reduced motion
- * keeps the rotation and drops the transitions.
+ * chosen or while the pointer or focus is on the list, so nobody loses what they were reading, and a pause button
+ * stops it for as long as the person likes (WCAG 2.2.2: anything moving on its own for more than 5 s can be
+ * paused). Reduced motion keeps the rotation and drops the transitions.
  */
 export function TopicSuggestions({ random }: { random?: () => number }) {
   const [chosen, setChosen] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
-  const { topics, highlighted } = useTopicRotation(chosen !== null || reading, random);
+  const [stopped, setStopped] = useState(false);
+  const { topics, highlighted } = useTopicRotation(chosen !== null || reading || stopped, random);
   const listRef = useRef<HTMLUListElement>(null);
+  const pause = (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-pressed={stopped}
+      aria-label="Pause topic suggestions"
+      title={stopped ? 'Resume topic suggestions' : 'Pause topic suggestions'}
+      onClick={() => setStopped(!stopped)}
+    >
+      {stopped ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
+    </Button>
+  );
 
   return (
-    <DiscoverSection id="discover-topics" title="AI Topic Suggestions" icon={Sparkles}>
+    <DiscoverSection id="discover-topics" title="AI Topic Suggestions" icon={Sparkles} action={pause}>
       <div
         onPointerEnter={() => setReading(true)}
         onPointerLeave={() => setReading(false)}
