@@ -31,7 +31,7 @@ test('search finds a post and a person; the user card follows; a category and a 
   // "music" in the title as well as the category: the best kind of match for the Music card's search, and the
   // newest, whatever other specs have published before.
   const post = await publishPost(authorPage.request, {
-    title: `Music of the ${word} harbour`,
+    title: `Songs and music of the ${word} harbour`,
     seconds: 2,
     category: 'Music',
   });
