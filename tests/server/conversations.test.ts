@@ -368,3 +368,24 @@ describe(`conversations on ${databaseKind}`, () => {
     expect((JSON.parse(evesFirst.data) as Conversation).id).toBe(evesChat.id);
   });
 });
+
+describe.skipIf(databaseKind !== 'postgres')('conversation events across instances on PostgreSQL', () => {
+  it('delivers a message sent through one instance to a member’s stream on another', async () => {
+    const other = await createTestApp({}, { sameDatabaseAs: testApp });
+    try {
+      const otherOrigin = await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const ada = await person('Ada');
+      const bob = await person('Bob');
+      const chat = await direct(ada, bob);
+      const bobs = await openEventStream(otherOrigin, bob.cookie);
+      openStreams.push(bobs);
+      const message = await send(ada, chat.id);
+      const arrived = await bobs.next();
+      expect(arrived.event).toBe('conversation-recording');
+      expect(JSON.parse(arrived.data)).toMatchObject({ id: message.id, userId: ada.user.id });
+      await bobs.close();
+    } finally {
+      await other.close();
+    }
+  });
+});
