@@ -359,12 +359,14 @@ export function createConversationService(deps: {
           transcription: fields.transcription ?? null,
           created_at: now,
         });
-        // A direct conversation's other person hears from it again, even after taking it off their list.
+        // A direct conversation's other person hears from it again, even after taking it off their list: this
+        // message is new to them.
         const returned = await addMembers(
           trx,
           { id: conversation.id, last_activity_at: now },
           directPair(conversation),
           now,
+          locked!.last_activity_at,
         );
         await publishAll(trx, joinedEvents(conversation.id, returned));
         await publishAll(
