@@ -18,6 +18,7 @@ import { createAccountService, type AccountService } from './services/account-se
 import { createAudioLibrary } from './services/audio-library';
 import { createAutosaveService, type AutosaveService } from './services/autosave-service';
 import { createCommentService, type CommentService } from './services/comment-service';
+import { createConversationService, type ConversationService } from './services/conversation-service';
 import { createFollowService, type FollowService } from './services/follow-service';
 import { createHealthService, type HealthService } from './services/health-service';
 import { createNotificationService, type NotificationService } from './services/notification-service';
@@ -65,6 +66,8 @@ export interface AppContext {
   comments: CommentService;
   notifications: NotificationService;
   voiceBios: VoiceBioService;
+  /** Direct and group conversations of voice messages. */
+  conversations: ConversationService;
   /** Listens and listening time of posts (beyond the spec). */
   listens: ListenService;
   stats: StatsService;
@@ -159,6 +162,7 @@ export async function createContext(
     comments: createCommentService({ db, audio, users, notifications }),
     notifications,
     voiceBios: createVoiceBioService({ db, audio }),
+    conversations: createConversationService({ db, audio, users, posts, events }),
     listens: createListenService({ db }),
     stats: createStatsService(db),
     search: createSearchService(db),

@@ -19,6 +19,21 @@ const upload = async (url: string, fields: Record<string, string> = {}) => {
   return sendForm(testApp.app, cookie, url, multipartForm(fields, [webmPart(voice)]));
 };
 
+const startDirect = (cookie: string, otherId: string) =>
+  testApp.app.inject({
+    method: 'POST',
+    url: routes.createConversation.path,
+    headers: { cookie },
+    payload: { type: 'direct', participantIds: [otherId] },
+  });
+
+/** A new person's direct conversation with another. */
+async function conversationWithOther(): Promise<{ cookie: string; conversationId: string }> {
+  const [starter, other] = await Promise.all([signUp(testApp.app), signUp(testApp.app)]);
+  const started = await startDirect(starter.cookie, other.user.id);
+  return { cookie: starter.cookie, conversationId: started.json<{ id: string }>().id };
+}
+
 /** A real call to each contract route whose success is not a plain 200. */
 const calls: Partial<Record<RouteName, () => Promise<LightMyRequestResponse>>> = {
   register: () =>
@@ -32,6 +47,29 @@ const calls: Partial<Record<RouteName, () => Promise<LightMyRequestResponse>>> =
   createComment: async () => {
     const post = (await upload(routes.createPost.path)).json<{ id: string }>();
     return upload(routes.createComment.path, { postId: post.id });
+  },
+  createConversation: async () => {
+    const [starter, other] = await Promise.all([signUp(testApp.app), signUp(testApp.app)]);
+    return startDirect(starter.cookie, other.user.id);
+  },
+  sendConversationRecording: async () => {
+    const { cookie, conversationId } = await conversationWithOther();
+    return sendForm(
+      testApp.app,
+      cookie,
+      `/api/conversations/${conversationId}/recordings`,
+      multipartForm({}, [webmPart(voice)]),
+    );
+  },
+  publishConversation: async () => {
+    const { cookie, conversationId } = await conversationWithOther();
+    const url = `/api/conversations/${conversationId}/recordings`;
+    await sendForm(testApp.app, cookie, url, multipartForm({}, [webmPart(voice)]));
+    return testApp.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${conversationId}/publish`,
+      headers: { cookie },
+    });
   },
   signOutPage: async () => {
     const { cookie } = await signUp(testApp.app);

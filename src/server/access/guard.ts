@@ -4,6 +4,9 @@ import { can, VISITOR, type Action, type Actor, type Resource, type ResourceKind
 export const POST_NOT_FOUND_MESSAGE = 'This post does not exist or is not shared with you.';
 export const COMMENT_NOT_FOUND_MESSAGE = 'This comment does not exist or is not shared with you.';
 export const MEDIA_NOT_FOUND_MESSAGE = 'No media is at this address, or it is not shared with you.';
+export const CONVERSATION_NOT_FOUND_MESSAGE = 'This conversation does not exist or you are not in it.';
+export const CONVERSATION_MESSAGE_NOT_FOUND_MESSAGE =
+  'This message does not exist or is not shared with you.';
 
 const NOT_FOUND_MESSAGES: Record<ResourceKind, string> = {
   post: POST_NOT_FOUND_MESSAGE,
@@ -12,6 +15,8 @@ const NOT_FOUND_MESSAGES: Record<ResourceKind, string> = {
   audio: MEDIA_NOT_FOUND_MESSAGE,
   image: MEDIA_NOT_FOUND_MESSAGE,
   'voice-bio': 'This person has no voice bio.',
+  conversation: CONVERSATION_NOT_FOUND_MESSAGE,
+  'conversation-message': CONVERSATION_MESSAGE_NOT_FOUND_MESSAGE,
 };
 
 const ONLY_THE_AUTHOR = 'Only the author can change this post.';
@@ -28,6 +33,7 @@ const FORBIDDEN_MESSAGES: { [K in ResourceKind]?: Partial<Record<Action, string>
     change: 'Only its owner can change a voice bio.',
     delete: 'Only its owner can delete a voice bio.',
   },
+  'conversation-message': { delete: 'You can delete only your own messages.' },
 };
 
 /** The answer for something that is not there, or that the asker may not see: the same "nothing here". */

@@ -24,6 +24,12 @@ const publicAudio: Resource = { kind: 'audio', ownerId: 'owner', isPrivate: fals
 const privateAudio: Resource = { ...publicAudio, isPrivate: true };
 const privateImage: Resource = { kind: 'image', ownerId: 'owner', isPrivate: true };
 const voiceBio: Resource = { kind: 'voice-bio', ownerId: 'owner' };
+// "owner" is in the conversation and sent the message; "other" is not in it (or has left).
+const conversation: Resource = { kind: 'conversation', memberIds: ['owner', 'member'] };
+const message: Resource = { kind: 'conversation-message', authorId: 'owner', conversation };
+const othersMessage: Resource = { ...message, authorId: 'member' };
+const messageAudio: Resource = { ...privateAudio, conversation };
+const othersMessageAudio: Resource = { ...messageAudio, ownerId: 'member' };
 
 // [resource, action, owner, other user, visitor]
 const table: Array<[string, Resource, Action, boolean, boolean, boolean]> = [
@@ -55,11 +61,29 @@ const table: Array<[string, Resource, Action, boolean, boolean, boolean]> = [
   ['voice bio', voiceBio, 'change', true, false, false],
   ['voice bio', voiceBio, 'delete', true, false, false],
   ['voice bio', voiceBio, 'comment', false, false, false],
+  ['conversation', conversation, 'view', true, false, false],
+  ['conversation', conversation, 'send', true, false, false],
+  ['conversation', conversation, 'change', true, false, false],
+  ['conversation', conversation, 'delete', true, false, false],
+  ['conversation', conversation, 'publish', true, false, false],
+  ['conversation', conversation, 'comment', false, false, false],
+  ['own message', message, 'view', true, false, false],
+  ['own message', message, 'delete', true, false, false],
+  ['another member’s message', othersMessage, 'view', true, false, false],
+  ['another member’s message', othersMessage, 'delete', false, false, false],
+  ['own message’s audio', messageAudio, 'view', true, false, false],
+  ['another member’s message audio', othersMessageAudio, 'view', true, false, false],
 ];
 
 describe('the access policy', () => {
   it.each(table)('%s: %s is owner %s, other %s, visitor %s', (_name, resource, action, ...expected) => {
     expect([owner, other, VISITOR].map((actor) => can(actor, action, resource))).toEqual(expected);
+  });
+
+  it('shows a message’s audio to current members only, never to its sender once they have left', () => {
+    const left: Resource = { ...messageAudio, conversation: { kind: 'conversation', memberIds: ['member'] } };
+    expect(can(owner, 'view', left)).toBe(false);
+    expect(can(actorOf('member'), 'view', left)).toBe(true);
   });
 
   it('lets the post’s owner delete any comment on it and see a visitor’s email', () => {

@@ -1,6 +1,6 @@
 /**
  * Who may do what to each kind of thing, in one table. Pure: the caller gathers the facts a rule needs. A new kind
- * (profiles, conversations, messages) is a new resource type and a new row of `rules`.
+ * (profiles, say) is a new resource type and a new row of `rules`.
  */
 
 /** Who is asking: a signed-in person, or a visitor with no session. */
@@ -11,7 +11,8 @@ export const VISITOR: Actor = { kind: 'visitor' };
 export const actorOf = (userId: string | undefined): Actor =>
   userId === undefined ? VISITOR : { kind: 'user', userId };
 
-export type Action = 'view' | 'change' | 'delete' | 'comment' | 'react' | 'view-commenter-email';
+export type Action =
+  'view' | 'change' | 'delete' | 'comment' | 'react' | 'view-commenter-email' | 'send' | 'publish';
 
 /** A published post or episode; a private one exists only for its owner. */
 export interface PostResource {
@@ -34,11 +35,26 @@ export interface CommentResource {
   post: PostResource | DraftResource;
 }
 
+/** A conversation exists only for its current members: anyone else, a former member too, learns nothing of it. */
+export interface ConversationResource {
+  kind: 'conversation';
+  memberIds: readonly string[];
+}
+
+/** A voice message: seen as its conversation is; deleted by its sender alone (spec §6). */
+export interface ConversationMessageResource {
+  kind: 'conversation-message';
+  authorId: string;
+  conversation: ConversationResource;
+}
+
 /** A stored audio file or image: it mirrors the visibility of the record it belongs to. */
 export interface MediaResource {
   kind: 'audio' | 'image';
   ownerId: string;
   isPrivate: boolean;
+  /** A voice message's audio: there for the conversation's current members alone, its sender included. */
+  conversation?: ConversationResource;
 }
 
 /** A person's voice bio: part of their public profile. */
@@ -47,7 +63,14 @@ export interface VoiceBioResource {
   ownerId: string;
 }
 
-export type Resource = PostResource | DraftResource | CommentResource | MediaResource | VoiceBioResource;
+export type Resource =
+  | PostResource
+  | DraftResource
+  | CommentResource
+  | MediaResource
+  | VoiceBioResource
+  | ConversationResource
+  | ConversationMessageResource;
 export type ResourceKind = Resource['kind'];
 
 type Rule<R> = (actor: Actor, resource: R) => boolean;
@@ -57,6 +80,10 @@ const isUser = (actor: Actor, userId: string | null) => actor.kind === 'user' &&
 const ownerOnly: Rule<{ ownerId: string }> = (actor, resource) => isUser(actor, resource.ownerId);
 const publicOrOwner: Rule<{ ownerId: string; isPrivate: boolean }> = (actor, resource) =>
   !resource.isPrivate || isUser(actor, resource.ownerId);
+const isMember: Rule<ConversationResource> = (actor, conversation) =>
+  actor.kind === 'user' && conversation.memberIds.includes(actor.userId);
+const mediaView: Rule<MediaResource> = (actor, media) =>
+  media.conversation ? isMember(actor, media.conversation) : publicOrOwner(actor, media);
 
 /** What is not in a row is refused. Every action but `view` also needs `view` (see `can`). */
 const rules: Rules = {
@@ -80,9 +107,15 @@ const rules: Rules = {
     // A visitor leaves an email for the post's owner alone.
     'view-commenter-email': (actor, comment) => isUser(actor, comment.post.ownerId),
   },
-  audio: { view: publicOrOwner },
+  audio: { view: mediaView },
   image: { view: publicOrOwner },
   'voice-bio': { view: () => true, change: ownerOnly, delete: ownerOnly },
+  // `change` adds people (to a group); `delete` is leaving it, for oneself.
+  conversation: { view: isMember, send: isMember, change: isMember, delete: isMember, publish: isMember },
+  'conversation-message': {
+    view: (actor, message) => isMember(actor, message.conversation),
+    delete: (actor, message) => isUser(actor, message.authorId),
+  },
 };
 
 export function can(actor: Actor, action: Action, resource: Resource): boolean {

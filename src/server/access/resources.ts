@@ -1,5 +1,12 @@
 import type { AudioAssetRow, ImageRow, PostRow } from '../db/schema';
-import type { CommentResource, DraftResource, MediaResource, PostResource } from './policy';
+import type {
+  CommentResource,
+  ConversationMessageResource,
+  ConversationResource,
+  DraftResource,
+  MediaResource,
+  PostResource,
+} from './policy';
 
 /** The facts the policy needs about a post row: a draft (diary entry) is a kind of its own. */
 export function postResource(
@@ -21,9 +28,32 @@ export function commentResource(
   return { kind: 'comment', authorId: comment.user_id, post: postResource(post) };
 }
 
+/** `conversation`: the members of the conversation a voice message's audio belongs to. */
 export function mediaResource(
   kind: MediaResource['kind'],
   media: Pick<AudioAssetRow | ImageRow, 'owner_id' | 'is_private'>,
+  conversation?: ConversationResource,
 ): MediaResource {
-  return { kind, ownerId: media.owner_id, isPrivate: media.is_private === 1 };
+  return {
+    kind,
+    ownerId: media.owner_id,
+    isPrivate: media.is_private === 1,
+    ...(conversation && { conversation }),
+  };
+}
+
+export const conversationResource = (memberIds: readonly string[]): ConversationResource => ({
+  kind: 'conversation',
+  memberIds,
+});
+
+export function conversationMessageResource(
+  message: { user_id: string },
+  memberIds: readonly string[],
+): ConversationMessageResource {
+  return {
+    kind: 'conversation-message',
+    authorId: message.user_id,
+    conversation: conversationResource(memberIds),
+  };
 }

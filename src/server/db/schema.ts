@@ -230,6 +230,39 @@ export interface ListenerSaltsTable {
   salt: string;
 }
 
+/** Spec §3 Conversation: a direct one between two people (found again by `direct_key`) or a named group. */
+export interface ConversationsTable {
+  id: string;
+  type: 'direct' | 'group';
+  name: string | null;
+  /** Direct only: the two user ids, sorted, joined by a space. */
+  direct_key: string | null;
+  message_count: Generated<number>;
+  last_message_id: string | null;
+  created_at: string;
+  last_activity_at: string;
+}
+
+export interface ConversationMembersTable {
+  conversation_id: string;
+  user_id: string;
+  joined_at: string;
+  /** Messages after this, from someone else, are unread. */
+  last_read_at: string;
+  /** A copy of the conversation's last_activity_at, for this person's list. */
+  last_activity_at: string;
+}
+
+/** Spec §3 Conversation recording: a voice message. */
+export interface ConversationMessagesTable {
+  id: string;
+  conversation_id: string;
+  user_id: string;
+  audio_id: string;
+  transcription: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -250,6 +283,9 @@ export interface Database {
   post_listens: PostListensTable;
   post_listen_days: PostListenDaysTable;
   listener_salts: ListenerSaltsTable;
+  conversations: ConversationsTable;
+  conversation_members: ConversationMembersTable;
+  conversation_messages: ConversationMessagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -259,3 +295,4 @@ export type AudioAssetRow = Selectable<AudioAssetsTable>;
 export type ImageRow = Selectable<ImagesTable>;
 export type PostRow = Selectable<PostsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
+export type ConversationRow = Selectable<ConversationsTable>;

@@ -3,9 +3,15 @@ import type { Db } from '../db/database';
 /**
  * Something happened that one person's open pages should hear about. Events only name what changed: a stream
  * reads the rest from the database, so a payload stays far below PostgreSQL's 8000-byte NOTIFY limit and never
- * carries private content. New kinds (a conversation message, a rendition ready) join this union.
+ * carries private content (a stream checks, when it delivers, that its person may still see what is named). New
+ * kinds (a rendition ready) join this union.
  */
-export type LiveEvent = { type: 'notification'; userId: string; id: string };
+export type LiveEvent =
+  | { type: 'notification'; userId: string; id: string }
+  /** A conversation `userId` is now in (created, or they were added or came back). */
+  | { type: 'conversation'; userId: string; id: string }
+  | { type: 'conversation-recording'; userId: string; id: string; conversationId: string }
+  | { type: 'conversation-recording-deleted'; userId: string; id: string; conversationId: string };
 
 /** `resync`: events may have been missed (the bus lost its connection), so re-read from the database. */
 export type BusMessage = LiveEvent | { type: 'resync' };
@@ -25,7 +31,17 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-const EVENT_TYPES = new Set<LiveEvent['type']>(['notification']);
+const EVENT_TYPES = new Set<LiveEvent['type']>([
+  'notification',
+  'conversation',
+  'conversation-recording',
+  'conversation-recording-deleted',
+]);
+/** The kinds that also name their conversation. */
+const IN_A_CONVERSATION = new Set<LiveEvent['type']>([
+  'conversation-recording',
+  'conversation-recording-deleted',
+]);
 
 /** Reads an event from the wire, or undefined for anything else (a newer version's kinds, garbage). */
 export function parseLiveEvent(payload: string): LiveEvent | undefined {
@@ -36,8 +52,17 @@ export function parseLiveEvent(payload: string): LiveEvent | undefined {
     return undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;
-  const { type, userId, id } = value as Record<string, unknown>;
+  const { type, userId, id, conversationId } = value as Record<string, unknown>;
   if (typeof type !== 'string' || !EVENT_TYPES.has(type as LiveEvent['type'])) return undefined;
   if (typeof userId !== 'string' || typeof id !== 'string') return undefined;
-  return { type: type as LiveEvent['type'], userId, id };
+  if (!IN_A_CONVERSATION.has(type as LiveEvent['type'])) {
+    return { type: type as 'notification' | 'conversation', userId, id };
+  }
+  if (typeof conversationId !== 'string') return undefined;
+  return {
+    type: type as 'conversation-recording' | 'conversation-recording-deleted',
+    userId,
+    id,
+    conversationId,
+  };
 }

@@ -18,6 +18,9 @@ describe('events read from the wire', () => {
     expect(parseLiveEvent(JSON.stringify(event))).toEqual(event);
     expect(parseLiveEvent(JSON.stringify({ ...event, type: 'message-v9' }))).toBeUndefined();
     expect(parseLiveEvent(JSON.stringify({ ...event, userId: 7 }))).toBeUndefined();
+    const message = { type: 'conversation-recording', userId: 'u1', id: 'm1', conversationId: 'c1' };
+    expect(parseLiveEvent(JSON.stringify(message))).toEqual(message);
+    expect(parseLiveEvent(JSON.stringify({ ...message, conversationId: undefined }))).toBeUndefined();
     expect(parseLiveEvent('not json')).toBeUndefined();
     expect(parseLiveEvent('null')).toBeUndefined();
   });

@@ -1,4 +1,5 @@
 import { errorResponseSchema } from '@shared/contract/errors';
+import { conversationRecordingSchema, conversationSchema } from '@shared/contract/conversations';
 import { postSchema } from '@shared/contract/posts';
 import { routes, type MultipartDefinition, type RouteDefinition } from '@shared/contract/routes';
 import { commentSchema, notificationSchema } from '@shared/contract/social';
@@ -16,6 +17,8 @@ named.add(publicUserSchema, { id: 'PublicUser' });
 named.add(currentUserSchema, { id: 'CurrentUser' });
 named.add(commentSchema, { id: 'Comment' });
 named.add(notificationSchema, { id: 'Notification' });
+named.add(conversationSchema, { id: 'Conversation' });
+named.add(conversationRecordingSchema, { id: 'ConversationRecording' });
 
 /** The reference groups operations by the first segment of their path. */
 const TAGS: Record<string, string> = {

@@ -4,6 +4,7 @@ import { requireUser, signedInUser } from '../auth/current-user';
 import { sessionTokenOf } from '../auth/session-cookie';
 import type { AppContext } from '../context';
 import { BadRequestError, TooManyRequestsError, UnauthorizedError } from '../errors';
+import { startConversationFeed } from '../events/conversation-feed';
 import { startNotificationFeed } from '../events/notification-feed';
 import { openSseStream, type SseStream } from '../events/sse-stream';
 import { contractRoute, type App } from '../http/app-types';
@@ -23,7 +24,7 @@ function lastEventIdOf(header: string | string[] | undefined, fromQuery: string 
 }
 
 export function registerEventRoutes(app: App, context: AppContext): void {
-  const { events, notifications, sessions } = context;
+  const { events, notifications, conversations, sessions } = context;
   const openStreams = new Map<string, Set<SseStream>>();
 
   // Open streams never end by themselves, so closing the app ends them; browsers reconnect to another instance.
@@ -49,17 +50,14 @@ export function registerEventRoutes(app: App, context: AppContext): void {
       const stream = openSseStream(reply);
       streams.add(stream);
       openStreams.set(user.id, streams);
-      const stop = startNotificationFeed({
-        userId: user.id,
-        lastEventId,
-        notifications,
-        events,
-        stream,
-        stillSignedIn: async () => (await sessions.resolve(token))?.id === user.id,
-        log: request.log,
-      });
+      const stillSignedIn = async () => (await sessions.resolve(token))?.id === user.id;
+      const feed = { userId: user.id, events, stream, stillSignedIn, log: request.log };
+      const stops = [
+        startNotificationFeed({ ...feed, lastEventId, notifications }),
+        startConversationFeed({ ...feed, conversations }),
+      ];
       stream.onClose(() => {
-        stop();
+        for (const stop of stops) stop();
         streams.delete(stream);
         if (streams.size === 0 && openStreams.get(user.id) === streams) openStreams.delete(user.id);
       });

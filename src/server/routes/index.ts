@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import type { App } from '../http/app-types';
 import { registerApiReferenceRoutes } from './api-reference';
 import { registerAuthRoutes } from './auth';
+import { registerConversationRoutes } from './conversations';
 import { registerCspReportRoutes } from './csp-reports';
 import { registerDiscoverRoutes } from './discover';
 import { registerEventRoutes } from './events';
@@ -24,6 +25,7 @@ export function registerRoutes(app: App, context: AppContext): void {
   registerVoiceBioRoutes(app, context);
   registerPostRoutes(app, context);
   registerSocialRoutes(app, context);
+  registerConversationRoutes(app, context);
   registerSearchRoutes(app, context);
   registerDiscoverRoutes(app, context);
   registerEventRoutes(app, context);

@@ -61,6 +61,16 @@ export interface AudioLibrary {
     isPrivate: boolean,
     limit: AudioDurationLimit,
   ): Promise<PreparedAudio>;
+  /**
+   * Stored assets joined end to end in their order, in one ffmpeg pass from local copies of their originals, as a
+   * new asset measured as a whole; `limit` applies to the joined whole.
+   */
+  prepareJoinedAssets(
+    assets: AudioAssetRow[],
+    ownerId: string,
+    isPrivate: boolean,
+    limit: AudioDurationLimit,
+  ): Promise<PreparedAudio>;
   /** Adds the asset in the caller's transaction, with the job that renders its speech rendition. */
   insert(db: Db, prepared: PreparedAudio): Promise<void>;
   /** Every stored object of an asset whose row is already gone. */
@@ -201,6 +211,17 @@ export function createAudioLibrary(deps: {
     }
   }
 
+  /** `use` on local copies of every asset's original, in order, all removed once it settles. */
+  async function withOriginals<T>(
+    assets: AudioAssetRow[],
+    use: (originals: AudioInput[]) => Promise<T>,
+    copied: AudioInput[] = [],
+  ): Promise<T> {
+    const [next, ...rest] = assets;
+    if (!next) return use(copied);
+    return withOriginal(next, (original) => withOriginals(rest, use, [...copied, original]));
+  }
+
   async function joinInto(
     inputs: AudioInput[],
     ownerId: string,
@@ -228,6 +249,10 @@ export function createAudioLibrary(deps: {
     async prepareJoined(existing, upload, ownerId, isPrivate, limit) {
       const addition = await sniffUpload(upload);
       return withOriginal(existing, (current) => joinInto([current, addition], ownerId, isPrivate, limit));
+    },
+
+    prepareJoinedAssets(assets, ownerId, isPrivate, limit) {
+      return withOriginals(assets, (originals) => joinInto(originals, ownerId, isPrivate, limit));
     },
 
     async insert(database, prepared) {

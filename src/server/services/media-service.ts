@@ -1,8 +1,9 @@
 import { authorizeView, notFound } from '../access/guard';
 import type { Actor } from '../access/policy';
-import { mediaResource } from '../access/resources';
+import { conversationResource, mediaResource } from '../access/resources';
 import type { Db } from '../db/database';
 import { findAudioFiles, findImage } from '../db/queries/audio-assets';
+import { conversationOfAudio, memberIdsOf } from '../db/queries/conversations';
 import type { StoredMedia } from '../http/media-files';
 
 /** `actor` is asked for only when the media is private: most requests, for public media, need no session. */
@@ -21,7 +22,10 @@ export function createMediaService(db: Db): MediaService {
     async audioFile(assetId, file, actor) {
       const asset = await findAudioFiles(db, assetId);
       if (!asset) throw notFound('audio');
-      await authorizeView(actor, mediaResource('audio', asset));
+      // A voice message's audio is private, and there for the conversation's current members alone.
+      const conversationId = asset.is_private === 1 ? await conversationOfAudio(db, assetId) : undefined;
+      const conversation = conversationId && conversationResource(await memberIdsOf(db, conversationId));
+      await authorizeView(actor, mediaResource('audio', asset, conversation || undefined));
       const stored = [
         { key: asset.original_key, mime: asset.original_mime },
         { key: asset.rendition_key, mime: asset.rendition_mime },

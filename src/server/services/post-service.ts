@@ -1,4 +1,5 @@
 import { AUDIO_DURATION_LIMITS } from '@shared/domain/audio-limits';
+import { DEFAULT_CATEGORY } from '@shared/domain/posts';
 import {
   postUploadFieldsSchema,
   type Chapter,
@@ -47,6 +48,15 @@ export type PostListKind = 'feed' | 'all' | ({ userId: string } & UserPostsFilte
 export interface PostService {
   /** POST /api/posts and /api/diary: a new post, episode or (private) diary draft. */
   create(userId: string, upload: PostUpload, asDiary: boolean): Promise<Post>;
+  /**
+   * A public post of `userId` with audio the server put together (a conversation's messages joined): an ordinary
+   * post, as if uploaded with these fields.
+   */
+  createFromAudio(
+    userId: string,
+    prepared: PreparedAudio,
+    fields: { title: string; transcription: string | null },
+  ): Promise<Post>;
   /** Appends the uploaded audio to the post's audio; its other fields change where the upload names them. */
   extend(
     userId: string,
@@ -186,6 +196,34 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
           await noteActivity(trx, userId);
         }
         if (fields.sessionId) await markAutosavePublished(trx, userId, fields.sessionId, now);
+      });
+      return presentOne(postId);
+    },
+
+    async createFromAudio(userId, prepared, fields) {
+      const now = new Date().toISOString();
+      const postId = newId();
+      await commitWithFiles(db, [prepared], async (trx) => {
+        await audio.insert(trx, prepared);
+        await insertPost(trx, {
+          id: postId,
+          user_id: userId,
+          type: 'post',
+          is_draft: 0,
+          is_private: 0,
+          title: fields.title,
+          category: DEFAULT_CATEGORY,
+          transcription: fields.transcription,
+          affiliate_link: null,
+          affiliate_link_title: null,
+          audio_id: prepared.row.id,
+          image_id: null,
+          allow_visitor_comments: 0,
+          created_at: now,
+          updated_at: now,
+        });
+        await adjustPostCount(trx, userId, 1);
+        await noteActivity(trx, userId);
       });
       return presentOne(postId);
     },

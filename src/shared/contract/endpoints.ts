@@ -70,6 +70,19 @@ export const endpoints = {
   markNotificationsRead: { method: 'POST', path: '/api/notifications/read' },
   events: { method: 'GET', path: '/api/events' },
 
+  /** Spec §7 conversation calls; every one is for members of the conversation alone. */
+  listConversations: { method: 'GET', path: '/api/conversations' },
+  createConversation: { method: 'POST', path: '/api/conversations' },
+  /** Ours (the spec leaves group creation open): a member adds people to a group. */
+  addConversationMembers: { method: 'POST', path: '/api/conversations/:id/members' },
+  /** Takes the conversation off the asker's list: they leave it. */
+  leaveConversation: { method: 'DELETE', path: '/api/conversations/:id' },
+  listConversationRecordings: { method: 'GET', path: '/api/conversations/:id/recordings' },
+  sendConversationRecording: { method: 'POST', path: '/api/conversations/:id/recordings' },
+  deleteConversationRecording: { method: 'DELETE', path: '/api/conversations/recordings/:id' },
+  /** The "Pod" button: the server joins the messages into one post of the asker (spec §4 Posting a conversation). */
+  publishConversation: { method: 'POST', path: '/api/conversations/:id/publish' },
+
   /** Media bytes (not JSON): audio originals and renditions, and images. */
   mediaAudio: { method: 'GET', path: '/media/audio/:assetId/:file' },
   mediaImage: { method: 'GET', path: '/media/images/:file' },

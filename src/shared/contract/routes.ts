@@ -31,6 +31,14 @@ import {
   postIdBodySchema,
   repostStatusSchema,
 } from './social';
+import {
+  addMembersBodySchema,
+  conversationIdParamsSchema,
+  conversationRecordingFieldsSchema,
+  conversationRecordingSchema,
+  conversationSchema,
+  createConversationBodySchema,
+} from './conversations';
 import { activeUsersQuerySchema } from './discover';
 import { searchMatchSchema, searchParamsSchema } from './search';
 import { userStatsSchema } from './stats';
@@ -278,6 +286,58 @@ export const routes = {
     query: eventsQuerySchema,
     response: z.string(),
     responseType: 'text/event-stream',
+  },
+
+  // My conversations, newest activity first (a conversation moves to the front when it is sent to, so a later page
+  // may repeat or miss one that moved meanwhile: reload from the first page on a live event).
+  listConversations: {
+    ...endpoints.listConversations,
+    query: pageQuerySchema,
+    response: z.array(conversationSchema),
+  },
+  // 201 for a new conversation; 200 with the existing one for a direct conversation the two already share.
+  createConversation: {
+    ...endpoints.createConversation,
+    body: createConversationBodySchema,
+    response: conversationSchema,
+    successStatus: 201,
+  },
+  addConversationMembers: {
+    ...endpoints.addConversationMembers,
+    params: conversationIdParamsSchema,
+    body: addMembersBodySchema,
+    response: conversationSchema,
+  },
+  leaveConversation: {
+    ...endpoints.leaveConversation,
+    params: conversationIdParamsSchema,
+    response: deleted,
+  },
+  // Oldest first within a page. The first page holds the newest `limit` messages; the next cursor leads to the
+  // page of older ones before it. Opening it marks the conversation read for the asker.
+  listConversationRecordings: {
+    ...endpoints.listConversationRecordings,
+    params: conversationIdParamsSchema,
+    query: pageQuerySchema,
+    response: z.array(conversationRecordingSchema),
+  },
+  sendConversationRecording: {
+    ...endpoints.sendConversationRecording,
+    params: conversationIdParamsSchema,
+    multipart: { fields: conversationRecordingFieldsSchema, files: { audio: audioFile } },
+    response: conversationRecordingSchema,
+    successStatus: 201,
+  },
+  deleteConversationRecording: {
+    ...endpoints.deleteConversationRecording,
+    params: conversationIdParamsSchema,
+    response: deleted,
+  },
+  publishConversation: {
+    ...endpoints.publishConversation,
+    params: conversationIdParamsSchema,
+    response: postSchema,
+    successStatus: 201,
   },
 
   // Bytes, not JSON; their URLs reach the client inside posts and comments.

@@ -1,0 +1,260 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../database';
+import { countToNumber, forUpdate } from '../dialect';
+import { byCreation, newestFirstPage, type Page, type PageRequest } from '../pagination';
+import type { ConversationMessagesTable, ConversationRow, ConversationsTable } from '../schema';
+import { PLAYABLE_AUDIO_COLUMNS } from './audio-assets';
+
+export function findConversation(db: Db, id: string): Promise<ConversationRow | undefined> {
+  return db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findDirectConversation(db: Db, directKey: string): Promise<ConversationRow | undefined> {
+  return db.selectFrom('conversations').selectAll().where('direct_key', '=', directKey).executeTakeFirst();
+}
+
+/** Inside a transaction: holds the conversation until it ends, so joins, leaves and sends happen one at a time. */
+export async function lockConversation(db: Db, id: string): Promise<ConversationRow | undefined> {
+  return forUpdate(db, db.selectFrom('conversations').selectAll().where('id', '=', id)).executeTakeFirst();
+}
+
+export async function insertConversation(db: Db, row: Insertable<ConversationsTable>): Promise<void> {
+  await db.insertInto('conversations').values(row).execute();
+}
+
+export async function deleteConversation(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('conversations').where('id', '=', id).execute();
+}
+
+export async function memberIdsOf(db: Db, conversationId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('conversation_members')
+    .select('user_id')
+    .where('conversation_id', '=', conversationId)
+    .orderBy('joined_at')
+    .orderBy('user_id')
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** The current members of each conversation, in the order they joined. */
+export async function membersOfConversations(db: Db, ids: string[]): Promise<Map<string, string[]>> {
+  const members = new Map<string, string[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return members;
+  const rows = await db
+    .selectFrom('conversation_members')
+    .select(['conversation_id', 'user_id'])
+    .where('conversation_id', 'in', ids)
+    .orderBy('joined_at')
+    .orderBy('user_id')
+    .execute();
+  for (const row of rows) members.get(row.conversation_id)?.push(row.user_id);
+  return members;
+}
+
+/** Adds whoever of `userIds` is not a member yet; returns those it added. */
+export async function addMembers(
+  db: Db,
+  conversation: Pick<ConversationRow, 'id' | 'last_activity_at'>,
+  userIds: string[],
+  now: string,
+): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const added = await db
+    .insertInto('conversation_members')
+    .values(
+      userIds.map((userId) => ({
+        conversation_id: conversation.id,
+        user_id: userId,
+        joined_at: now,
+        last_read_at: now,
+        last_activity_at: conversation.last_activity_at,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['conversation_id', 'user_id']).doNothing())
+    .returning('user_id')
+    .execute();
+  return added.map((row) => row.user_id);
+}
+
+/** False when they were not a member. */
+export async function removeMember(db: Db, conversationId: string, userId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('conversation_members')
+    .where('conversation_id', '=', conversationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function markConversationRead(
+  db: Db,
+  conversationId: string,
+  userId: string,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('conversation_members')
+    .set({ last_read_at: at })
+    .where('conversation_id', '=', conversationId)
+    .where('user_id', '=', userId)
+    .where('last_read_at', '<', at)
+    .execute();
+}
+
+/** A person's conversations, newest activity first, through their members' index; each with its last message. */
+export function listMyConversations(db: Db, userId: string, page: PageRequest) {
+  const query = db
+    .selectFrom('conversation_members')
+    .innerJoin('conversations', 'conversations.id', 'conversation_members.conversation_id')
+    .selectAll('conversations')
+    .select(['conversation_members.last_read_at'])
+    .where('conversation_members.user_id', '=', userId);
+  return newestFirstPage(
+    query,
+    { createdAt: 'conversation_members.last_activity_at', id: 'conversation_members.conversation_id' },
+    page,
+    (row) => ({ createdAt: row.last_activity_at, id: row.id }),
+  );
+}
+
+export type MyConversationRow = Awaited<ReturnType<typeof listMyConversations>>['items'][number];
+
+/** One of a person's conversations as their list shows it, or undefined when they are not in it. */
+export function findMyConversation(db: Db, userId: string, conversationId: string) {
+  return db
+    .selectFrom('conversation_members')
+    .innerJoin('conversations', 'conversations.id', 'conversation_members.conversation_id')
+    .selectAll('conversations')
+    .select(['conversation_members.last_read_at'])
+    .where('conversation_members.user_id', '=', userId)
+    .where('conversation_members.conversation_id', '=', conversationId)
+    .executeTakeFirst();
+}
+
+/** For each of the person's conversations in `ids`: messages from others after they last read it. */
+export async function unreadCounts(db: Db, userId: string, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('conversation_members')
+    .innerJoin('conversation_messages', (join) =>
+      join
+        .onRef('conversation_messages.conversation_id', '=', 'conversation_members.conversation_id')
+        .onRef('conversation_messages.created_at', '>', 'conversation_members.last_read_at'),
+    )
+    .select((eb) => ['conversation_members.conversation_id', eb.fn.countAll<string | number>().as('unread')])
+    .where('conversation_members.user_id', '=', userId)
+    .where('conversation_members.conversation_id', 'in', ids)
+    .where('conversation_messages.user_id', '!=', userId)
+    .groupBy('conversation_members.conversation_id')
+    .execute();
+  return new Map(rows.map((row) => [row.conversation_id, countToNumber(row.unread)]));
+}
+
+function messagesWithAudio(db: Db) {
+  return db
+    .selectFrom('conversation_messages')
+    .innerJoin('audio_assets', 'audio_assets.id', 'conversation_messages.audio_id')
+    .selectAll('conversation_messages')
+    .select(PLAYABLE_AUDIO_COLUMNS);
+}
+
+export type MessageWithAudio = Awaited<
+  ReturnType<ReturnType<typeof messagesWithAudio>['executeTakeFirstOrThrow']>
+>;
+
+export function findMessageWithAudio(db: Db, id: string): Promise<MessageWithAudio | undefined> {
+  return messagesWithAudio(db).where('conversation_messages.id', '=', id).executeTakeFirst();
+}
+
+export function messagesWithAudioByIds(db: Db, ids: string[]): Promise<MessageWithAudio[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return messagesWithAudio(db).where('conversation_messages.id', 'in', ids).execute();
+}
+
+/** A page of a conversation's messages, newest first (the service turns each page oldest first). */
+export function listMessages(
+  db: Db,
+  conversationId: string,
+  page: PageRequest,
+): Promise<Page<MessageWithAudio>> {
+  return newestFirstPage(
+    messagesWithAudio(db).where('conversation_messages.conversation_id', '=', conversationId),
+    { createdAt: 'conversation_messages.created_at', id: 'conversation_messages.id' },
+    page,
+    byCreation,
+  );
+}
+
+/** The first `limit` messages, oldest first, with their audio: what publishing joins. */
+export function firstMessages(db: Db, conversationId: string, limit: number) {
+  return db
+    .selectFrom('conversation_messages')
+    .innerJoin('audio_assets', 'audio_assets.id', 'conversation_messages.audio_id')
+    .selectAll('audio_assets')
+    .select(['conversation_messages.transcription'])
+    .where('conversation_messages.conversation_id', '=', conversationId)
+    .orderBy('conversation_messages.created_at')
+    .orderBy('conversation_messages.id')
+    .limit(limit)
+    .execute();
+}
+
+/** The conversation a voice message's audio belongs to, if it is one. */
+export async function conversationOfAudio(db: Db, audioId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('conversation_messages')
+    .select('conversation_id')
+    .where('audio_id', '=', audioId)
+    .executeTakeFirst();
+  return row?.conversation_id;
+}
+
+/** Inside the conversation's lock: the message, and the conversation's (and every member's) activity and count. */
+export async function insertMessage(db: Db, message: Insertable<ConversationMessagesTable>): Promise<void> {
+  await db.insertInto('conversation_messages').values(message).execute();
+  await db
+    .updateTable('conversations')
+    .set((eb) => ({
+      message_count: eb('message_count', '+', 1),
+      last_message_id: message.id,
+      last_activity_at: message.created_at,
+    }))
+    .where('id', '=', message.conversation_id)
+    .execute();
+  await db
+    .updateTable('conversation_members')
+    .set({ last_activity_at: message.created_at })
+    .where('conversation_id', '=', message.conversation_id)
+    .execute();
+}
+
+/** Inside the conversation's lock; false when it was already gone. The conversation's last message follows. */
+export async function deleteMessage(db: Db, conversationId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('conversation_messages').where('id', '=', id).executeTakeFirst();
+  if (result.numDeletedRows === 0n) return false;
+  const newest = await db
+    .selectFrom('conversation_messages')
+    .select('id')
+    .where('conversation_id', '=', conversationId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  await db
+    .updateTable('conversations')
+    .set((eb) => ({ message_count: eb('message_count', '-', 1), last_message_id: newest?.id ?? null }))
+    .where('id', '=', conversationId)
+    .execute();
+  return true;
+}
+
+/** The audio of every message of a conversation, so deleting it can remove their files too. */
+export async function messageAudioOf(db: Db, conversationId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('conversation_messages')
+    .select('audio_id')
+    .where('conversation_id', '=', conversationId)
+    .execute();
+  return rows.map((row) => row.audio_id);
+}

@@ -1,0 +1,104 @@
+import { routes } from '@shared/contract/routes';
+import { conversationRecordingFieldsSchema } from '@shared/contract/conversations';
+import { MESSAGE_MAX_BYTES } from '@shared/domain/conversations';
+import { requireUser, signedInUser } from '../auth/current-user';
+import type { AppContext } from '../context';
+import { parseOrBadRequest } from '../errors';
+import { contractRoute, type App } from '../http/app-types';
+import { fileRulesFor, readMultipartUpload } from '../http/multipart-upload';
+import { sendPage } from '../http/pagination';
+import { rateLimit } from '../http/rate-limit';
+
+/** Spec §7 conversation calls: every one for signed-in members; anyone else learns nothing (404 as for nothing). */
+export function registerConversationRoutes(app: App, context: AppContext): void {
+  const { conversations } = context;
+  const rules = fileRulesFor(routes.sendConversationRecording.multipart, {
+    audio: { maxBytes: MESSAGE_MAX_BYTES, tooLargeMessage: 'Voice messages must be smaller than 60MB.' },
+  });
+  // Like voice comments, every attempt counts and a throttled one is refused before its body; per person, since
+  // only members send, and enough for a lively chat.
+  const limitMessages = rateLimit(context, {
+    name: 'conversation-message',
+    limit: 60,
+    windowSeconds: 10 * 60,
+    key: (request) => request.currentUser?.id,
+    message:
+      'You have sent a lot of voice messages in the last few minutes. Please wait a while and try again.',
+  });
+
+  app.route({
+    ...contractRoute(routes.listConversations),
+    preHandler: requireUser,
+    handler: async (request, reply) =>
+      sendPage(request, reply, await conversations.list(signedInUser(request).id, request.query)),
+  });
+
+  app.route({
+    ...contractRoute(routes.createConversation),
+    preHandler: requireUser,
+    handler: async (request, reply) => {
+      const { conversation, created } = await conversations.create(signedInUser(request).id, request.body);
+      if (!created) reply.code(200);
+      return conversation;
+    },
+  });
+
+  app.route({
+    ...contractRoute(routes.addConversationMembers),
+    preHandler: requireUser,
+    handler: (request) =>
+      conversations.addMembers(signedInUser(request).id, request.params.id, request.body.userIds),
+  });
+
+  app.route({
+    ...contractRoute(routes.leaveConversation),
+    preHandler: requireUser,
+    handler: async (request) => {
+      await conversations.leave(signedInUser(request).id, request.params.id);
+      return { id: request.params.id };
+    },
+  });
+
+  app.route({
+    ...contractRoute(routes.listConversationRecordings),
+    preHandler: requireUser,
+    handler: async (request, reply) =>
+      sendPage(
+        request,
+        reply,
+        await conversations.listRecordings(signedInUser(request).id, request.params.id, request.query),
+      ),
+  });
+
+  app.route({
+    ...contractRoute(routes.sendConversationRecording),
+    preHandler: [requireUser, limitMessages],
+    handler: async (request) => {
+      const userId = signedInUser(request).id;
+      // Whether this person may send here is settled before a byte of their audio is taken.
+      await conversations.admitRecording(userId, request.params.id);
+      const upload = await readMultipartUpload(request, context.scratch, rules);
+      try {
+        const fields = parseOrBadRequest(conversationRecordingFieldsSchema, upload.fields);
+        return await conversations.send(userId, request.params.id, upload.files.audio, fields);
+      } finally {
+        await upload.discard();
+      }
+    },
+  });
+
+  app.route({
+    ...contractRoute(routes.deleteConversationRecording),
+    preHandler: requireUser,
+    handler: async (request) => {
+      await conversations.deleteRecording(signedInUser(request).id, request.params.id);
+      return { id: request.params.id };
+    },
+  });
+
+  app.route({
+    ...contractRoute(routes.publishConversation),
+    preHandler: requireUser,
+    handler: (request) => conversations.publish(signedInUser(request).id, request.params.id),
+  });
+}

@@ -1,0 +1,444 @@
+import type {
+  Conversation,
+  ConversationRecording,
+  conversationRecordingFieldsSchema,
+  createConversationBodySchema,
+} from '@shared/contract/conversations';
+import type { Post } from '@shared/contract/posts';
+import type { PublicUser } from '@shared/contract/users';
+import { AUDIO_DURATION_LIMITS } from '@shared/domain/audio-limits';
+import {
+  CONVERSATION_POST_TITLE_PREFIX,
+  GROUP_MAX_MEMBERS,
+  MESSAGE_WAVEFORM_BARS,
+  NO_MESSAGES_TO_POST_MESSAGE,
+} from '@shared/domain/conversations';
+import { displayName } from '@shared/domain/display-name';
+import { TITLE_MAX_LENGTH, TRANSCRIPTION_MAX_LENGTH } from '@shared/domain/posts';
+import type { z } from 'zod';
+import { authorize, notFound } from '../access/guard';
+import { actorOf, can, type Action } from '../access/policy';
+import { conversationMessageResource, conversationResource } from '../access/resources';
+import type { Db } from '../db/database';
+import { isUniqueViolation } from '../db/dialect';
+import type { Page, PageRequest } from '../db/pagination';
+import { deleteAudioAsset } from '../db/queries/audio-assets';
+import {
+  addMembers,
+  deleteConversation,
+  deleteMessage,
+  findConversation,
+  findDirectConversation,
+  findMessageWithAudio,
+  findMyConversation,
+  firstMessages,
+  insertConversation,
+  insertMessage,
+  listMessages,
+  listMyConversations,
+  lockConversation,
+  markConversationRead,
+  memberIdsOf,
+  membersOfConversations,
+  messageAudioOf,
+  messagesWithAudioByIds,
+  removeMember,
+  unreadCounts,
+  type MessageWithAudio,
+  type MyConversationRow,
+} from '../db/queries/conversations';
+import { findUsersByIds } from '../db/queries/users';
+import type { ConversationRow } from '../db/schema';
+import { BadRequestError, NotFoundError } from '../errors';
+import type { EventBus, LiveEvent } from '../events/event-bus';
+import { newId } from '../ids';
+import type { ScratchFile } from '../storage/scratch-files';
+import type { AudioLibrary } from './audio-library';
+import type { PostService } from './post-service';
+import { audioSourcesOf, parseJsonArray } from './post-presenter';
+import { commitWithFiles } from './stored-files';
+import type { UserService } from './user-service';
+
+type CreateBody = z.output<typeof createConversationBodySchema>;
+type RecordingFields = z.output<typeof conversationRecordingFieldsSchema>;
+
+/** Most messages one post joins: beyond it ffmpeg would open too many inputs at once. */
+export const PUBLISH_MAX_MESSAGES = 200;
+
+export interface ConversationService {
+  list(userId: string, page: PageRequest): Promise<Page<Conversation>>;
+  /** `created` is false when a direct conversation the two already share was found (and the asker is back in it). */
+  create(userId: string, body: CreateBody): Promise<{ conversation: Conversation; created: boolean }>;
+  addMembers(userId: string, conversationId: string, userIds: string[]): Promise<Conversation>;
+  /** Takes it off the asker's list; with its last member gone, its messages and their audio are deleted. */
+  leave(userId: string, conversationId: string): Promise<void>;
+  /** A page of messages (see the contract), and the conversation marked read for the asker. */
+  listRecordings(
+    userId: string,
+    conversationId: string,
+    page: PageRequest,
+  ): Promise<Page<ConversationRecording>>;
+  /** Whether `userId` may send here: settled before the audio is streamed. */
+  admitRecording(userId: string, conversationId: string): Promise<void>;
+  send(
+    userId: string,
+    conversationId: string,
+    upload: ScratchFile | undefined,
+    fields: RecordingFields,
+  ): Promise<ConversationRecording>;
+  deleteRecording(userId: string, messageId: string): Promise<void>;
+  /** The messages joined in order into a public post of the asker. */
+  publish(userId: string, conversationId: string): Promise<Post>;
+  /** For live events: what `userId` may see of each, at the moment of asking; undefined when nothing. */
+  conversationFor(userId: string, conversationId: string): Promise<Conversation | undefined>;
+  recordingFor(userId: string, messageId: string): Promise<ConversationRecording | undefined>;
+  isMember(userId: string, conversationId: string): Promise<boolean>;
+}
+
+/** A direct conversation's two people, found again whoever starts it. */
+const directKeyOf = (a: string, b: string) => [a, b].sort().join(' ');
+const directPair = (conversation: Pick<ConversationRow, 'direct_key'>) =>
+  conversation.direct_key?.split(' ') ?? [];
+
+/** The spec §9 20-bar waveform from the analysis' 100 bars: the loudest of each run. */
+export function messageWaveform(bars: number[]): number[] {
+  if (bars.length === 0) return [];
+  return Array.from({ length: MESSAGE_WAVEFORM_BARS }, (_, index) => {
+    const start = Math.floor((index * bars.length) / MESSAGE_WAVEFORM_BARS);
+    const end = Math.max(start + 1, Math.floor(((index + 1) * bars.length) / MESSAGE_WAVEFORM_BARS));
+    return Math.max(...bars.slice(start, end));
+  });
+}
+
+/** "Conversation with Ada Lovelace and Alan Turing" (spec §7), within a post title's length. */
+function publishedTitle(others: PublicUser[], conversation: ConversationRow): string {
+  const names = others.map((person) => displayName(person));
+  const whom =
+    names.length > 0
+      ? new Intl.ListFormat('en', { type: 'conjunction' }).format(names)
+      : (conversation.name ?? 'myself');
+  const title = `${CONVERSATION_POST_TITLE_PREFIX} ${whom}`;
+  return title.length <= TITLE_MAX_LENGTH ? title : `${title.slice(0, TITLE_MAX_LENGTH - 1)}…`;
+}
+
+export function createConversationService(deps: {
+  db: Db;
+  audio: AudioLibrary;
+  users: UserService;
+  posts: PostService;
+  events: EventBus;
+}): ConversationService {
+  const { db, audio, users, posts, events } = deps;
+
+  /** The conversation, if `userId` may do `action` to it: 404 for anyone not in it, as for nothing. */
+  async function conversationFor(
+    userId: string,
+    action: Action,
+    conversationId: string,
+    database: Db = db,
+  ): Promise<{ conversation: ConversationRow; memberIds: string[] }> {
+    const conversation = await findConversation(database, conversationId);
+    if (!conversation) throw notFound('conversation');
+    const memberIds = await memberIdsOf(database, conversation.id);
+    authorize(actorOf(userId), action, conversationResource(memberIds));
+    return { conversation, memberIds };
+  }
+
+  async function presentRecordings(rows: MessageWithAudio[]): Promise<ConversationRecording[]> {
+    const senders = await users.publicUsersByIds(rows.map((row) => row.user_id));
+    return rows.flatMap((row) => {
+      const user = senders.get(row.user_id);
+      if (!user) return [];
+      const audioSources = audioSourcesOf(row.audio_id, row);
+      return [
+        {
+          id: row.id,
+          conversationId: row.conversation_id,
+          userId: row.user_id,
+          user,
+          audioUrl: audioSources[0]!.url,
+          audioSources,
+          duration: row.duration,
+          transcription: row.transcription,
+          timestamp: row.created_at,
+          peaks: messageWaveform(parseJsonArray<number>(row.waveform_json)),
+        },
+      ];
+    });
+  }
+
+  async function presentConversations(userId: string, rows: MyConversationRow[]): Promise<Conversation[]> {
+    const ids = rows.map((row) => row.id);
+    const [members, unread, lastMessages] = await Promise.all([
+      membersOfConversations(db, ids),
+      unreadCounts(db, userId, ids),
+      messagesWithAudioByIds(
+        db,
+        rows.flatMap((row) => (row.last_message_id ? [row.last_message_id] : [])),
+      ).then(presentRecordings),
+    ]);
+    const participantIds = (row: MyConversationRow) =>
+      row.type === 'direct' ? directPair(row) : (members.get(row.id) ?? []);
+    const people = await users.publicUsersByIds(rows.flatMap(participantIds));
+    return rows.map((row) => ({
+      id: row.id,
+      type: row.type,
+      name: row.name,
+      participants: participantIds(row).flatMap((id) => people.get(id) ?? []),
+      recordings: row.message_count,
+      lastMessage: lastMessages.find((message) => message.id === row.last_message_id) ?? null,
+      lastActivity: row.last_activity_at,
+      unreadCount: unread.get(row.id) ?? 0,
+    }));
+  }
+
+  async function presentFor(userId: string, conversationId: string): Promise<Conversation | undefined> {
+    const row = await findMyConversation(db, userId, conversationId);
+    return row && (await presentConversations(userId, [row]))[0];
+  }
+
+  async function presentOwn(userId: string, conversationId: string): Promise<Conversation> {
+    const conversation = await presentFor(userId, conversationId);
+    if (!conversation) throw notFound('conversation');
+    return conversation;
+  }
+
+  /** Every one of `ids` is a person; the asker is never one of "the others". */
+  async function otherPeople(userId: string, ids: string[]): Promise<string[]> {
+    const others = [...new Set(ids)].filter((id) => id !== userId);
+    const found = new Set((await findUsersByIds(db, others)).map((row) => row.id));
+    const missing = others.filter((id) => !found.has(id));
+    if (missing.length > 0) throw new NotFoundError(`No user has the id ${missing.join(', ')}.`);
+    return others;
+  }
+
+  const publishAll = async (database: Db, list: LiveEvent[]) => {
+    for (const event of list) await events.publish(database, event);
+  };
+  const joinedEvents = (conversationId: string, userIds: string[]): LiveEvent[] =>
+    userIds.map((userId) => ({ type: 'conversation', userId, id: conversationId }));
+
+  async function startDirect(userId: string, otherId: string): Promise<{ id: string; created: boolean }> {
+    const directKey = directKeyOf(userId, otherId);
+    const existing = await findDirectConversation(db, directKey);
+    if (existing) {
+      await db.transaction().execute(async (trx) => {
+        const locked = await lockConversation(trx, existing.id);
+        if (!locked) throw notFound('conversation');
+        const rejoined = await addMembers(trx, locked, [userId], new Date().toISOString());
+        await publishAll(trx, joinedEvents(locked.id, rejoined));
+      });
+      return { id: existing.id, created: false };
+    }
+    try {
+      const id = await insertNew(userId, { type: 'direct', name: null, direct_key: directKey }, [
+        userId,
+        otherId,
+      ]);
+      return { id, created: true };
+    } catch (error) {
+      // The other person started it at the same moment: theirs is the one.
+      if (!isUniqueViolation(error)) throw error;
+      return startDirect(userId, otherId);
+    }
+  }
+
+  async function insertNew(
+    userId: string,
+    fields: Pick<ConversationRow, 'type' | 'name' | 'direct_key'>,
+    memberIds: string[],
+  ): Promise<string> {
+    const id = newId();
+    const now = new Date().toISOString();
+    await db.transaction().execute(async (trx) => {
+      await insertConversation(trx, { id, ...fields, created_at: now, last_activity_at: now });
+      const added = await addMembers(trx, { id, last_activity_at: now }, [userId, ...memberIds], now);
+      await publishAll(trx, joinedEvents(id, added));
+    });
+    return id;
+  }
+
+  /** Inside the conversation's lock: it and its messages go, and the audio rows; returns the audio to delete. */
+  async function purge(trx: Db, conversationId: string): Promise<string[]> {
+    const audioIds = await messageAudioOf(trx, conversationId);
+    await deleteConversation(trx, conversationId);
+    for (const audioId of audioIds) await deleteAudioAsset(trx, audioId);
+    return audioIds;
+  }
+
+  return {
+    async list(userId, page) {
+      const rows = await listMyConversations(db, userId, page);
+      return { items: await presentConversations(userId, rows.items), nextCursor: rows.nextCursor };
+    },
+
+    async create(userId, body) {
+      if (body.type === 'direct') {
+        if (body.participantIds.every((id) => id === userId)) {
+          throw new BadRequestError('Choose someone other than yourself to start a chat with.');
+        }
+        const others = await otherPeople(userId, body.participantIds);
+        if (others.length !== 1) {
+          throw new BadRequestError('A direct conversation is with exactly one other person.');
+        }
+        const { id, created } = await startDirect(userId, others[0]!);
+        return { conversation: await presentOwn(userId, id), created };
+      }
+      if (!body.name) throw new BadRequestError('Give the group a name.');
+      const others = await otherPeople(userId, body.participantIds);
+      if (others.length < 2) throw new BadRequestError('A group needs at least two other people.');
+      if (others.length + 1 > GROUP_MAX_MEMBERS) {
+        throw new BadRequestError(`A group can have at most ${GROUP_MAX_MEMBERS} people.`);
+      }
+      const id = await insertNew(userId, { type: 'group', name: body.name, direct_key: null }, others);
+      return { conversation: await presentOwn(userId, id), created: true };
+    },
+
+    async addMembers(userId, conversationId, userIds) {
+      const { conversation } = await conversationFor(userId, 'change', conversationId);
+      if (conversation.type !== 'group') {
+        throw new BadRequestError(
+          'People can be added to groups only. Start a group to talk with more people.',
+        );
+      }
+      const others = await otherPeople(userId, userIds);
+      await db.transaction().execute(async (trx) => {
+        const locked = await lockConversation(trx, conversation.id);
+        const members = locked ? await memberIdsOf(trx, locked.id) : [];
+        // They may have left while this was on its way.
+        authorize(actorOf(userId), 'change', conversationResource(members));
+        const joining = others.filter((id) => !members.includes(id));
+        if (members.length + joining.length > GROUP_MAX_MEMBERS) {
+          throw new BadRequestError(`A group can have at most ${GROUP_MAX_MEMBERS} people.`);
+        }
+        const added = await addMembers(trx, locked!, joining, new Date().toISOString());
+        await publishAll(trx, joinedEvents(conversation.id, added));
+      });
+      return presentOwn(userId, conversation.id);
+    },
+
+    async leave(userId, conversationId) {
+      const { conversation } = await conversationFor(userId, 'delete', conversationId);
+      const deletedAudio = await db.transaction().execute(async (trx) => {
+        if (!(await lockConversation(trx, conversation.id))) return [];
+        await removeMember(trx, conversation.id, userId);
+        if ((await memberIdsOf(trx, conversation.id)).length > 0) return [];
+        return purge(trx, conversation.id);
+      });
+      for (const id of deletedAudio) await audio.deleteFiles({ id });
+    },
+
+    async listRecordings(userId, conversationId, page) {
+      const { conversation } = await conversationFor(userId, 'view', conversationId);
+      const rows = await listMessages(db, conversation.id, page);
+      if (!page.cursor) await markConversationRead(db, conversation.id, userId, new Date().toISOString());
+      return { items: (await presentRecordings(rows.items)).reverse(), nextCursor: rows.nextCursor };
+    },
+
+    async admitRecording(userId, conversationId) {
+      await conversationFor(userId, 'send', conversationId);
+    },
+
+    async send(userId, conversationId, upload, fields) {
+      const { conversation } = await conversationFor(userId, 'send', conversationId);
+      if (!upload) throw new BadRequestError('Attach the voice message as a file field named "audio".');
+      const prepared = await audio.prepare(upload, userId, true, AUDIO_DURATION_LIMITS.conversationMessage);
+      const id = newId();
+      await commitWithFiles(db, [prepared], async (trx) => {
+        const locked = await lockConversation(trx, conversation.id);
+        const members = locked ? await memberIdsOf(trx, locked.id) : [];
+        // Left, or the conversation went, while the audio was measured: the audio goes too.
+        authorize(actorOf(userId), 'send', conversationResource(members));
+        const now = new Date().toISOString();
+        await audio.insert(trx, prepared);
+        await insertMessage(trx, {
+          id,
+          conversation_id: conversation.id,
+          user_id: userId,
+          audio_id: prepared.row.id,
+          transcription: fields.transcription ?? null,
+          created_at: now,
+        });
+        // A direct conversation's other person hears from it again, even after taking it off their list.
+        const returned = await addMembers(
+          trx,
+          { id: conversation.id, last_activity_at: now },
+          directPair(conversation),
+          now,
+        );
+        await publishAll(trx, joinedEvents(conversation.id, returned));
+        await publishAll(
+          trx,
+          [...members, ...returned].map((memberId) => ({
+            type: 'conversation-recording',
+            userId: memberId,
+            id,
+            conversationId: conversation.id,
+          })),
+        );
+      });
+      const row = await findMessageWithAudio(db, id);
+      return (await presentRecordings([row!]))[0]!;
+    },
+
+    async deleteRecording(userId, messageId) {
+      const message = await findMessageWithAudio(db, messageId);
+      if (!message) throw notFound('conversation-message');
+      const memberIds = await memberIdsOf(db, message.conversation_id);
+      authorize(actorOf(userId), 'delete', conversationMessageResource(message, memberIds));
+      const deleted = await db.transaction().execute(async (trx) => {
+        if (!(await lockConversation(trx, message.conversation_id))) return false;
+        if (!(await deleteMessage(trx, message.conversation_id, message.id))) return false;
+        await deleteAudioAsset(trx, message.audio_id);
+        const members = await memberIdsOf(trx, message.conversation_id);
+        await publishAll(
+          trx,
+          members.map((memberId) => ({
+            type: 'conversation-recording-deleted',
+            userId: memberId,
+            id: message.id,
+            conversationId: message.conversation_id,
+          })),
+        );
+        return true;
+      });
+      if (deleted) await audio.deleteFiles({ id: message.audio_id });
+    },
+
+    async publish(userId, conversationId) {
+      const { conversation, memberIds } = await conversationFor(userId, 'publish', conversationId);
+      const messages = await firstMessages(db, conversation.id, PUBLISH_MAX_MESSAGES + 1);
+      if (messages.length === 0) throw new BadRequestError(NO_MESSAGES_TO_POST_MESSAGE);
+      if (messages.length > PUBLISH_MAX_MESSAGES) {
+        throw new BadRequestError(
+          `A conversation of more than ${PUBLISH_MAX_MESSAGES} voice messages is too long to post as one.`,
+        );
+      }
+      const participants = conversation.type === 'direct' ? directPair(conversation) : memberIds;
+      const others = await users.publicUsersByIds(participants.filter((id) => id !== userId));
+      const prepared = await audio.prepareJoinedAssets(messages, userId, false, AUDIO_DURATION_LIMITS.post);
+      const transcription = messages
+        .flatMap((message) => (message.transcription ? [message.transcription] : []))
+        .join('\n\n');
+      return posts.createFromAudio(userId, prepared, {
+        title: publishedTitle([...others.values()], conversation),
+        transcription: transcription.slice(0, TRANSCRIPTION_MAX_LENGTH) || null,
+      });
+    },
+
+    conversationFor: presentFor,
+
+    async recordingFor(userId, messageId) {
+      const message = await findMessageWithAudio(db, messageId);
+      if (!message) return undefined;
+      const memberIds = await memberIdsOf(db, message.conversation_id);
+      if (!can(actorOf(userId), 'view', conversationMessageResource(message, memberIds))) return undefined;
+      return (await presentRecordings([message]))[0];
+    },
+
+    async isMember(userId, conversationId) {
+      const memberIds = await memberIdsOf(db, conversationId);
+      return can(actorOf(userId), 'view', conversationResource(memberIds));
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import {
+  CONVERSATION_TYPES,
+  GROUP_MAX_MEMBERS,
+  GROUP_NAME_MAX_LENGTH,
+  MESSAGE_TRANSCRIPTION_MAX_LENGTH,
+} from '../domain/conversations';
+import { audioSourceSchema, clientMeasurementSchema } from './posts';
+import { publicUserSchema } from './users';
+
+/**
+ * Spec §3 Conversation recording (a voice message), plus every playable source best first and the spec §9 20-bar
+ * waveform (`peaks`, 0 to 1, from the server's analysis).
+ */
+export const conversationRecordingSchema = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  userId: z.string(),
+  user: publicUserSchema,
+  audioUrl: z.string(),
+  audioSources: z.array(audioSourceSchema),
+  /** Seconds, measured by the server. */
+  duration: z.number(),
+  transcription: z.string().nullable(),
+  /** When it was sent (ISO 8601). */
+  timestamp: z.string(),
+  peaks: z.array(z.number()),
+});
+export type ConversationRecording = z.infer<typeof conversationRecordingSchema>;
+
+/**
+ * Spec §3 Conversation, as its member sees it. `participants`: every current member, and for a direct conversation
+ * both people even if one has left it; `recordings`: how many messages it holds; `lastActivity`: when it was
+ * created or last sent to; `unreadCount`: messages from others since the asker last opened it.
+ */
+export const conversationSchema = z.object({
+  id: z.string(),
+  type: z.enum(CONVERSATION_TYPES),
+  name: z.string().nullable(),
+  participants: z.array(publicUserSchema),
+  recordings: z.number().int(),
+  lastMessage: conversationRecordingSchema.nullable(),
+  lastActivity: z.string(),
+  unreadCount: z.number().int(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+const userIds = z
+  .array(z.string().min(1).max(100), { error: 'participantIds must be a list of user ids.' })
+  .max(GROUP_MAX_MEMBERS, { error: `A group can have at most ${GROUP_MAX_MEMBERS} people.` });
+
+/**
+ * Spec §7 `{type, participantIds}`: the other people (the asker is always a member). Direct: exactly one other
+ * person; starting one with someone you already talk to answers 200 with that conversation (and brings you back
+ * into it if you had left), a new one 201. Group: a `name` and two or more others.
+ */
+export const createConversationBodySchema = z.object({
+  type: z.enum(CONVERSATION_TYPES, { error: 'type must be "direct" or "group".' }),
+  participantIds: userIds,
+  name: z
+    .string()
+    .trim()
+    .max(GROUP_NAME_MAX_LENGTH, { error: `Group names can be at most ${GROUP_NAME_MAX_LENGTH} characters.` })
+    .optional()
+    .transform((value) => value || undefined),
+});
+
+export const addMembersBodySchema = z.object({
+  userIds: userIds.min(1, { error: 'Name at least one person to add.' }),
+});
+
+export const conversationIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/**
+ * A voice message's multipart text fields (spec §7: the file as `audio`, and `duration`, which the server ignores:
+ * it measures the audio itself). `transcription` is optional.
+ */
+export const conversationRecordingFieldsSchema = z.object({
+  duration: clientMeasurementSchema,
+  transcription: z
+    .string()
+    .trim()
+    .max(MESSAGE_TRANSCRIPTION_MAX_LENGTH, {
+      error: `Transcriptions can be at most ${MESSAGE_TRANSCRIPTION_MAX_LENGTH} characters.`,
+    })
+    .optional()
+    .transform((value) => value || undefined),
+});
