@@ -45,11 +45,15 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
   const groups = useMemo(() => groupByDay(messages), [messages]);
   const others = othersIn(conversation, myId);
 
-  // The newest message comes into view: on opening, and as each new one arrives (sent or received).
-  const endRef = useRef<HTMLDivElement>(null);
+  // The newest message comes into view, above the recorder bar: at once on opening, then smoothly as each new one
+  // arrives (sent or received).
   const lastId = messages[messages.length - 1]?.id;
+  const scrolledOnce = useRef(false);
   useEffect(() => {
-    if (lastId) endRef.current?.scrollIntoView({ block: 'end', behavior: 'smooth' });
+    if (!lastId) return;
+    const behavior = scrolledOnce.current ? 'smooth' : 'instant';
+    scrolledOnce.current = true;
+    window.scrollTo({ top: document.documentElement.scrollHeight, behavior });
   }, [lastId]);
 
   const postAsPod = () => {
@@ -97,13 +101,13 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
           aria-label={`Playback speed ${rate}x`}
           title="Playback speed"
         >
-          <Gauge aria-hidden="true" />
+          <Gauge aria-hidden="true" className="max-sm:hidden" />
           {rate}×
         </Button>
         <Button
           variant="outline"
           size="sm"
-          className="max-sm:px-3"
+          className="max-sm:px-3.5"
           onClick={postAsPod}
           disabled={publish.isPending}
           aria-label="Pod: post this conversation"
@@ -207,7 +211,6 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
             </div>
           ))
         )}
-        <div ref={endRef} />
       </section>
 
       <div className="sticky bottom-20 z-20 lg:bottom-4">

@@ -73,12 +73,12 @@ export function CreateGroupDialog({ myId, open, onOpenChange, onCreated }: Creat
             />
           </div>
           <PeoplePicker myId={myId} mode="many" selected={selected} onChange={setSelected} />
+          <p aria-live="polite" className="-mt-2 text-sm text-muted-foreground">
+            {missing > 0
+              ? `Add ${missing} more ${missing === 1 ? 'person' : 'people'}`
+              : `${selected.length + 1} people, you included`}
+          </p>
           <DialogFooter>
-            <p aria-live="polite" className="mr-auto self-center text-sm text-muted-foreground">
-              {missing > 0
-                ? `Add ${missing} more ${missing === 1 ? 'person' : 'people'}`
-                : `${selected.length + 1} people, you included`}
-            </p>
             <Button type="submit" disabled={!ready || create.isPending}>
               {create.isPending ? (
                 <Loader2 aria-hidden="true" className="animate-spin" />

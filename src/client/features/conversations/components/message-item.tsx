@@ -47,55 +47,67 @@ export function MessageItem({
         src={message.user.profileImageUrl}
         name={name}
         offset={pictureOffset(message.user)}
-        className="size-8 text-xs"
+        className="mb-8 size-8 text-xs"
       />
-      <div className={cn('flex max-w-[85%] min-w-0 flex-col gap-1 sm:max-w-[70%]', mine && 'items-end')}>
+      <div
+        className={cn(
+          'flex max-w-[85%] min-w-0 flex-col gap-1 sm:max-w-[70%]',
+          mine ? 'items-end' : 'items-start',
+        )}
+      >
         {showName && <p className="px-3 text-xs font-semibold text-muted-foreground">{name}</p>}
         <div
           className={cn(
-            'flex items-center gap-3 rounded-3xl py-2 pr-4 pl-2 shadow-soft',
+            'flex flex-col gap-1.5 rounded-3xl p-2 shadow-soft',
             mine
               ? 'rounded-br-lg bg-primary text-primary-foreground'
               : 'rounded-bl-lg border bg-card text-foreground',
           )}
         >
-          <button
-            type="button"
-            onClick={onToggle}
-            aria-label={`${playing ? 'Pause' : 'Play'} voice message from ${mine ? 'you' : name}`}
-            aria-pressed={playing}
-            className={cn(
-              'grid size-10 shrink-0 cursor-pointer place-items-center rounded-full transition-transform active:scale-95',
-              mine ? 'bg-primary-foreground text-primary' : 'bg-primary text-primary-foreground',
-            )}
-          >
-            {playing ? (
-              <Pause aria-hidden="true" className="size-4 fill-current" />
-            ) : (
-              <Play aria-hidden="true" className="ml-0.5 size-4 fill-current" />
-            )}
-          </button>
-          <MessageWaveform
-            peaks={message.peaks}
-            progress={progress}
-            className={mine ? 'text-primary-foreground' : 'text-primary'}
-          />
-          <span className="flex shrink-0 flex-col items-end gap-0.5">
-            <span className="text-xs font-semibold tabular-nums">{formatDuration(shownTime)}</span>
-            {unplayed && (
-              <span className="flex items-center gap-1 text-[0.625rem] font-semibold text-primary">
-                <span aria-hidden="true" className="size-1.5 rounded-full bg-primary" />
-                New
-              </span>
-            )}
-          </span>
+          <div className="flex items-center gap-3 pr-2">
+            <button
+              type="button"
+              onClick={onToggle}
+              aria-label={`${playing ? 'Pause' : 'Play'} voice message from ${mine ? 'you' : name}`}
+              aria-pressed={playing}
+              className={cn(
+                'grid size-10 shrink-0 cursor-pointer place-items-center rounded-full transition-transform active:scale-95',
+                mine ? 'bg-primary-foreground text-primary' : 'bg-primary text-primary-foreground',
+              )}
+            >
+              {playing ? (
+                <Pause aria-hidden="true" className="size-4 fill-current" />
+              ) : (
+                <Play aria-hidden="true" className="ml-0.5 size-4 fill-current" />
+              )}
+            </button>
+            <MessageWaveform
+              peaks={message.peaks}
+              progress={progress}
+              className={mine ? 'text-primary-foreground' : 'text-primary'}
+            />
+            <span className="flex w-10 shrink-0 flex-col items-end gap-0.5">
+              <span className="text-xs font-semibold tabular-nums">{formatDuration(shownTime)}</span>
+              {unplayed && (
+                <span className="flex items-center gap-1 text-[0.625rem] font-semibold text-primary">
+                  <span aria-hidden="true" className="size-1.5 rounded-full bg-primary" />
+                  New
+                </span>
+              )}
+            </span>
+          </div>
+          {message.transcription && (
+            <p
+              className={cn(
+                'max-w-[19rem] px-2 pb-1 text-sm leading-snug text-pretty',
+                mine ? 'text-primary-foreground/90' : 'text-foreground/85',
+              )}
+            >
+              {message.transcription}
+            </p>
+          )}
         </div>
-        {message.transcription && (
-          <p className={cn('px-3 text-sm text-pretty text-foreground/85', mine && 'text-right')}>
-            {message.transcription}
-          </p>
-        )}
-        <div className={cn('flex items-center gap-1 px-3', mine && 'flex-row-reverse')}>
+        <div className={cn('flex items-center gap-1 px-2', mine && 'flex-row-reverse')}>
           <time
             dateTime={message.timestamp}
             title={formatFullDate(message.timestamp)}

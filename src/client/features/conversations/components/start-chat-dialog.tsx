@@ -41,10 +41,10 @@ export function StartChatDialog({ myId, open, onOpenChange, onStarted }: StartCh
           <DialogDescription>Find someone and trade voice messages, one to one.</DialogDescription>
         </DialogHeader>
         <PeoplePicker myId={myId} mode="one" selected={selected} onChange={setSelected} autoFocus />
+        <p aria-live="polite" className="-mt-2 text-sm text-muted-foreground">
+          {person ? `With ${displayName(person)}` : 'Choose one person'}
+        </p>
         <DialogFooter>
-          <p aria-live="polite" className="mr-auto self-center text-sm text-muted-foreground">
-            {person ? `With ${displayName(person)}` : 'Choose one person'}
-          </p>
           <Button
             disabled={!ready || create.isPending}
             onClick={() => person && create.mutate({ type: 'direct', participantIds: [person.id] })}
