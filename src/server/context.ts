@@ -19,6 +19,7 @@ import { createAudioLibrary } from './services/audio-library';
 import { createAutosaveService, type AutosaveService } from './services/autosave-service';
 import { createCommentService, type CommentService } from './services/comment-service';
 import { createConversationService, type ConversationService } from './services/conversation-service';
+import { createConversationPublisher, type ConversationPublisher } from './services/conversation-publisher';
 import { createFollowService, type FollowService } from './services/follow-service';
 import { createHealthService, type HealthService } from './services/health-service';
 import { createNotificationService, type NotificationService } from './services/notification-service';
@@ -68,6 +69,8 @@ export interface AppContext {
   voiceBios: VoiceBioService;
   /** Direct and group conversations of voice messages. */
   conversations: ConversationService;
+  /** A conversation joined into a post (the "Pod" button). */
+  conversationPosts: ConversationPublisher;
   /** Listens and listening time of posts (beyond the spec). */
   listens: ListenService;
   stats: StatsService;
@@ -162,7 +165,8 @@ export async function createContext(
     comments: createCommentService({ db, audio, users, notifications }),
     notifications,
     voiceBios: createVoiceBioService({ db, audio }),
-    conversations: createConversationService({ db, audio, users, posts, events }),
+    conversations: createConversationService({ db, audio, users, events }),
+    conversationPosts: createConversationPublisher({ db, audio, users, posts }),
     listens: createListenService({ db }),
     stats: createStatsService(db),
     search: createSearchService(db),

@@ -260,6 +260,36 @@ describe(`conversations on ${databaseKind}`, () => {
     expect((await call(cy, 'POST', `/api/conversations/${group.id}/publish`)).statusCode).toBe(404);
   });
 
+  it('refuses a message longer than 15 minutes as measured, keeping nothing of it', async () => {
+    const ada = await person('Ada');
+    const chat = await direct(ada, await person('Bob'));
+    const tooLong = await streamedTone({
+      seconds: 15 * 60 + 2,
+      format: 'webm',
+      codecArgs: ['-c:a', 'libopus'],
+    });
+    const storedBefore = await storedAudioAssetIds(testApp.context.blobs);
+    const response = await sendAudio(ada, chat.id, tooLong);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ message: 'Voice messages can be at most 15 minutes long.' });
+    expect(await recordingsOf(ada, chat.id)).toEqual([]);
+    const added = (await storedAudioAssetIds(testApp.context.blobs)).filter(
+      (id) => !storedBefore.includes(id),
+    );
+    expect(added).toEqual([]);
+  });
+
+  it('brings back a direct conversation’s other person, who had left it, when a message arrives', async () => {
+    const ada = await person('Ada');
+    const bob = await person('Bob');
+    const chat = await direct(ada, bob);
+    expect((await call(bob, 'DELETE', `/api/conversations/${chat.id}`)).statusCode).toBe(200);
+    expect(await cardOf(bob, chat.id)).toBeUndefined();
+    const message = await send(ada, chat.id);
+    expect(await cardOf(bob, chat.id)).toMatchObject({ unreadCount: 1, lastMessage: { id: message.id } });
+    expect((await call(bob, 'GET', message.audioUrl)).statusCode).toBe(200);
+  });
+
   it('lets members delete only their own messages; a deleted message and its media are gone', async () => {
     const ada = await person('Ada');
     const bob = await person('Bob');
@@ -366,5 +396,26 @@ describe(`conversations on ${databaseKind}`, () => {
     const evesFirst = await eves.next();
     expect(evesFirst.event).toBe('conversation');
     expect((JSON.parse(evesFirst.data) as Conversation).id).toBe(evesChat.id);
+  });
+});
+
+describe.skipIf(databaseKind !== 'postgres')('conversation events across instances on PostgreSQL', () => {
+  it('delivers a message sent through one instance to a member’s stream on another', async () => {
+    const other = await createTestApp({}, { sameDatabaseAs: testApp });
+    try {
+      const otherOrigin = await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const ada = await person('Ada');
+      const bob = await person('Bob');
+      const chat = await direct(ada, bob);
+      const bobs = await openEventStream(otherOrigin, bob.cookie);
+      openStreams.push(bobs);
+      const message = await send(ada, chat.id);
+      const arrived = await bobs.next();
+      expect(arrived.event).toBe('conversation-recording');
+      expect(JSON.parse(arrived.data)).toMatchObject({ id: message.id, userId: ada.user.id });
+      await bobs.close();
+    } finally {
+      await other.close();
+    }
   });
 });

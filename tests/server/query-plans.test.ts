@@ -14,6 +14,7 @@ import { migrateToLatest } from '../../src/server/db/database';
 import { createDialect } from '../../src/server/db/dialect';
 import type { Page } from '../../src/server/db/pagination';
 import { listComments } from '../../src/server/db/queries/comments';
+import { listMessages, listMyConversations, unreadCounts } from '../../src/server/db/queries/conversations';
 import { listFollowPeople } from '../../src/server/db/queries/follows';
 import { listNotifications } from '../../src/server/db/queries/notifications';
 import { listPosts } from '../../src/server/db/queries/posts';
@@ -63,6 +64,9 @@ const TABLES = new Set([
   'post_listen_days',
   'posts_search',
   'users_search',
+  'conversations',
+  'conversation_members',
+  'conversation_messages',
 ]);
 
 const LISTEN_DAY = '2026-11-20';
@@ -104,10 +108,68 @@ beforeAll(async () => {
         ]),
     )
     .execute();
+  await seedConversations();
   // This schema's tables only: a bare ANALYZE would take every other schema in the database too.
   if (database.kind === 'postgres')
     await db.executeQuery(CompiledQuery.raw(`analyze ${[...TABLES].join(', ')}`));
 }, 120_000);
+
+const CONVERSATIONS = 10_000;
+/** The heavy person is in this many of them; conversation 0 holds this many messages, every other one one. */
+const HEAVY_CONVERSATIONS = 1_000;
+const LONG_CONVERSATION_MESSAGES = 2_000;
+const conversationId = (index: number) => `c${String(index).padStart(9, '0')}`;
+const seededUserId = (index: number) => `u${String(index).padStart(9, '0')}`;
+
+/** Conversations of two or three people among the seed's, their messages reusing the posts' audio rows. */
+async function seedConversations(): Promise<void> {
+  const at = (minutes: number) => new Date(Date.UTC(2026, 10, 1) + minutes * 60_000).toISOString();
+  const audio = await db.selectFrom('audio_assets').select('id').limit(LONG_CONVERSATION_MESSAGES).execute();
+  const inBatches = async <T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) => {
+    for (let start = 0; start < rows.length; start += 500) await insert(rows.slice(start, start + 500));
+  };
+  const conversations = Array.from({ length: CONVERSATIONS }, (_, index) => ({
+    id: conversationId(index),
+    type: 'group' as const,
+    name: `Group ${index}`,
+    direct_key: null,
+    message_count: 1,
+    last_message_id: `m${index}`,
+    created_at: at(index),
+    last_activity_at: at(index),
+  }));
+  await inBatches(conversations, (batch) => db.insertInto('conversations').values(batch).execute());
+  const members = conversations.flatMap((conversation, index) =>
+    [
+      ...(index < HEAVY_CONVERSATIONS ? [HEAVY_USER_ID] : []),
+      seededUserId(1 + (index % (PLAN_SEED.users - 1))),
+      seededUserId(1 + ((index + 1) % (PLAN_SEED.users - 1))),
+    ].map((userId) => ({
+      conversation_id: conversation.id,
+      user_id: userId,
+      joined_at: conversation.created_at,
+      last_read_at: conversation.created_at,
+      last_activity_at: conversation.last_activity_at,
+    })),
+  );
+  await inBatches(members, (batch) => db.insertInto('conversation_members').values(batch).execute());
+  const messages = [
+    ...conversations.map((conversation, index) => ({ conversation, index, author: seededUserId(1) })),
+    ...Array.from({ length: LONG_CONVERSATION_MESSAGES }, (_, index) => ({
+      conversation: conversations[0]!,
+      index: CONVERSATIONS + index,
+      author: HEAVY_USER_ID,
+    })),
+  ].map(({ conversation, index, author }) => ({
+    id: `m${index}`,
+    conversation_id: conversation.id,
+    user_id: author,
+    audio_id: audio[index % audio.length]!.id,
+    transcription: null,
+    created_at: at(index),
+  }));
+  await inBatches(messages, (batch) => db.insertInto('conversation_messages').values(batch).execute());
+}
 
 afterAll(async () => {
   await db?.destroy();
@@ -327,6 +389,18 @@ const cases: ListCase[] = [
   },
   { name: 'people', list: (page) => listUsers(db, page), table: 'users', indexes: ['users_created_at_id'] },
   {
+    name: 'conversations, newest activity first',
+    list: (page) => listMyConversations(db, HEAVY_USER_ID, page),
+    table: 'conversation_members',
+    indexes: ['conversation_members_user_activity'],
+  },
+  {
+    name: 'messages of a conversation',
+    list: (page) => listMessages(db, conversationId(0), page),
+    table: 'conversation_messages',
+    indexes: ['conversation_messages_newest'],
+  },
+  {
     name: 'trending posts',
     list: (page) => listTrending(db, page),
     table: 'posts',
@@ -382,6 +456,17 @@ const OWN_POSTS = ['posts_user_published_newest', 'posts_user_drafts_newest', 'p
  * their index: never from a scan of the table.
  */
 const aggregates: AggregateCase[] = [
+  {
+    name: 'unread messages of a page of conversations',
+    run: () =>
+      unreadCounts(
+        db,
+        HEAVY_USER_ID,
+        Array.from({ length: PAGE.limit }, (_, index) => conversationId(index)),
+      ),
+    table: 'conversation_messages',
+    indexes: ['conversation_messages_newest'],
+  },
   {
     name: 'post totals, seen by someone else',
     run: () => postTotals(db, othersView, '2026-11-01T00:00:00.000Z'),

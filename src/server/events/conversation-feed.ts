@@ -6,7 +6,7 @@ import type { SseStream } from './sse-stream';
 
 export interface ConversationFeedOptions {
   userId: string;
-  conversations: Pick<ConversationService, 'conversationFor' | 'recordingFor' | 'isMember'>;
+  conversations: Pick<ConversationService, 'visibleConversation' | 'visibleRecording' | 'isMember'>;
   events: EventBus;
   stream: SseStream;
   /** Whether the session that opened the stream is still signed in: checked before each delivery. */
@@ -29,12 +29,12 @@ export function startConversationFeed(options: ConversationFeedOptions): () => v
       case 'resync':
         return stream.send({ event: LIVE_EVENT_NAMES.conversationsResync, data: {} });
       case 'conversation': {
-        const conversation = await conversations.conversationFor(userId, message.id);
+        const conversation = await conversations.visibleConversation(userId, message.id);
         if (conversation) stream.send({ event: LIVE_EVENT_NAMES.conversation, data: conversation });
         return;
       }
       case 'conversation-recording': {
-        const recording = await conversations.recordingFor(userId, message.id);
+        const recording = await conversations.visibleRecording(userId, message.id);
         if (recording) stream.send({ event: LIVE_EVENT_NAMES.conversationRecording, data: recording });
         return;
       }

@@ -99,6 +99,6 @@ export function registerConversationRoutes(app: App, context: AppContext): void 
   app.route({
     ...contractRoute(routes.publishConversation),
     preHandler: requireUser,
-    handler: (request) => conversations.publish(signedInUser(request).id, request.params.id),
+    handler: (request) => context.conversationPosts.publish(signedInUser(request).id, request.params.id),
   });
 }

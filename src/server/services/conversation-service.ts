@@ -4,20 +4,11 @@ import type {
   conversationRecordingFieldsSchema,
   createConversationBodySchema,
 } from '@shared/contract/conversations';
-import type { Post } from '@shared/contract/posts';
-import type { PublicUser } from '@shared/contract/users';
 import { AUDIO_DURATION_LIMITS } from '@shared/domain/audio-limits';
-import {
-  CONVERSATION_POST_TITLE_PREFIX,
-  GROUP_MAX_MEMBERS,
-  MESSAGE_WAVEFORM_BARS,
-  NO_MESSAGES_TO_POST_MESSAGE,
-} from '@shared/domain/conversations';
-import { displayName } from '@shared/domain/display-name';
-import { TITLE_MAX_LENGTH, TRANSCRIPTION_MAX_LENGTH } from '@shared/domain/posts';
+import { GROUP_MAX_MEMBERS } from '@shared/domain/conversations';
 import type { z } from 'zod';
 import { authorize, notFound } from '../access/guard';
-import { actorOf, can, type Action } from '../access/policy';
+import { actorOf, can } from '../access/policy';
 import { conversationMessageResource, conversationResource } from '../access/resources';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/dialect';
@@ -27,11 +18,8 @@ import {
   addMembers,
   deleteConversation,
   deleteMessage,
-  findConversation,
   findDirectConversation,
   findMessageWithAudio,
-  findMyConversation,
-  firstMessages,
   insertConversation,
   insertMessage,
   listMessages,
@@ -39,13 +27,8 @@ import {
   lockConversation,
   markConversationRead,
   memberIdsOf,
-  membersOfConversations,
   messageAudioOf,
-  messagesWithAudioByIds,
   removeMember,
-  unreadCounts,
-  type MessageWithAudio,
-  type MyConversationRow,
 } from '../db/queries/conversations';
 import { findUsersByIds } from '../db/queries/users';
 import type { ConversationRow } from '../db/schema';
@@ -54,16 +37,13 @@ import type { EventBus, LiveEvent } from '../events/event-bus';
 import { newId } from '../ids';
 import type { ScratchFile } from '../storage/scratch-files';
 import type { AudioLibrary } from './audio-library';
-import type { PostService } from './post-service';
-import { audioSourcesOf, parseJsonArray } from './post-presenter';
+import { conversationFor } from './conversation-access';
+import { createConversationPresenter, directPair } from './conversation-presenter';
 import { commitWithFiles } from './stored-files';
 import type { UserService } from './user-service';
 
 type CreateBody = z.output<typeof createConversationBodySchema>;
 type RecordingFields = z.output<typeof conversationRecordingFieldsSchema>;
-
-/** Most messages one post joins: beyond it ffmpeg would open too many inputs at once. */
-export const PUBLISH_MAX_MESSAGES = 200;
 
 export interface ConversationService {
   list(userId: string, page: PageRequest): Promise<Page<Conversation>>;
@@ -87,118 +67,26 @@ export interface ConversationService {
     fields: RecordingFields,
   ): Promise<ConversationRecording>;
   deleteRecording(userId: string, messageId: string): Promise<void>;
-  /** The messages joined in order into a public post of the asker. */
-  publish(userId: string, conversationId: string): Promise<Post>;
   /** For live events: what `userId` may see of each, at the moment of asking; undefined when nothing. */
-  conversationFor(userId: string, conversationId: string): Promise<Conversation | undefined>;
-  recordingFor(userId: string, messageId: string): Promise<ConversationRecording | undefined>;
+  visibleConversation(userId: string, conversationId: string): Promise<Conversation | undefined>;
+  visibleRecording(userId: string, messageId: string): Promise<ConversationRecording | undefined>;
   isMember(userId: string, conversationId: string): Promise<boolean>;
 }
 
 /** A direct conversation's two people, found again whoever starts it. */
 const directKeyOf = (a: string, b: string) => [a, b].sort().join(' ');
-const directPair = (conversation: Pick<ConversationRow, 'direct_key'>) =>
-  conversation.direct_key?.split(' ') ?? [];
-
-/** The spec §9 20-bar waveform from the analysis' 100 bars: the loudest of each run. */
-export function messageWaveform(bars: number[]): number[] {
-  if (bars.length === 0) return [];
-  return Array.from({ length: MESSAGE_WAVEFORM_BARS }, (_, index) => {
-    const start = Math.floor((index * bars.length) / MESSAGE_WAVEFORM_BARS);
-    const end = Math.max(start + 1, Math.floor(((index + 1) * bars.length) / MESSAGE_WAVEFORM_BARS));
-    return Math.max(...bars.slice(start, end));
-  });
-}
-
-/** "Conversation with Ada Lovelace and Alan Turing" (spec §7), within a post title's length. */
-function publishedTitle(others: PublicUser[], conversation: ConversationRow): string {
-  const names = others.map((person) => displayName(person));
-  const whom =
-    names.length > 0
-      ? new Intl.ListFormat('en', { type: 'conjunction' }).format(names)
-      : (conversation.name ?? 'myself');
-  const title = `${CONVERSATION_POST_TITLE_PREFIX} ${whom}`;
-  return title.length <= TITLE_MAX_LENGTH ? title : `${title.slice(0, TITLE_MAX_LENGTH - 1)}…`;
-}
 
 export function createConversationService(deps: {
   db: Db;
   audio: AudioLibrary;
   users: UserService;
-  posts: PostService;
   events: EventBus;
 }): ConversationService {
-  const { db, audio, users, posts, events } = deps;
-
-  /** The conversation, if `userId` may do `action` to it: 404 for anyone not in it, as for nothing. */
-  async function conversationFor(
-    userId: string,
-    action: Action,
-    conversationId: string,
-    database: Db = db,
-  ): Promise<{ conversation: ConversationRow; memberIds: string[] }> {
-    const conversation = await findConversation(database, conversationId);
-    if (!conversation) throw notFound('conversation');
-    const memberIds = await memberIdsOf(database, conversation.id);
-    authorize(actorOf(userId), action, conversationResource(memberIds));
-    return { conversation, memberIds };
-  }
-
-  async function presentRecordings(rows: MessageWithAudio[]): Promise<ConversationRecording[]> {
-    const senders = await users.publicUsersByIds(rows.map((row) => row.user_id));
-    return rows.flatMap((row) => {
-      const user = senders.get(row.user_id);
-      if (!user) return [];
-      const audioSources = audioSourcesOf(row.audio_id, row);
-      return [
-        {
-          id: row.id,
-          conversationId: row.conversation_id,
-          userId: row.user_id,
-          user,
-          audioUrl: audioSources[0]!.url,
-          audioSources,
-          duration: row.duration,
-          transcription: row.transcription,
-          timestamp: row.created_at,
-          peaks: messageWaveform(parseJsonArray<number>(row.waveform_json)),
-        },
-      ];
-    });
-  }
-
-  async function presentConversations(userId: string, rows: MyConversationRow[]): Promise<Conversation[]> {
-    const ids = rows.map((row) => row.id);
-    const [members, unread, lastMessages] = await Promise.all([
-      membersOfConversations(db, ids),
-      unreadCounts(db, userId, ids),
-      messagesWithAudioByIds(
-        db,
-        rows.flatMap((row) => (row.last_message_id ? [row.last_message_id] : [])),
-      ).then(presentRecordings),
-    ]);
-    const participantIds = (row: MyConversationRow) =>
-      row.type === 'direct' ? directPair(row) : (members.get(row.id) ?? []);
-    const people = await users.publicUsersByIds(rows.flatMap(participantIds));
-    return rows.map((row) => ({
-      id: row.id,
-      type: row.type,
-      name: row.name,
-      participants: participantIds(row).flatMap((id) => people.get(id) ?? []),
-      recordings: row.message_count,
-      lastMessage: lastMessages.find((message) => message.id === row.last_message_id) ?? null,
-      lastActivity: row.last_activity_at,
-      unreadCount: unread.get(row.id) ?? 0,
-    }));
-  }
-
-  async function presentFor(userId: string, conversationId: string): Promise<Conversation | undefined> {
-    const row = await findMyConversation(db, userId, conversationId);
-    return row && (await presentConversations(userId, [row]))[0];
-  }
+  const { db, audio, events } = deps;
+  const present = createConversationPresenter(db, deps.users);
 
   async function presentOwn(userId: string, conversationId: string): Promise<Conversation> {
-    const conversation = await presentFor(userId, conversationId);
+    const conversation = await present.conversationOf(userId, conversationId);
     if (!conversation) throw notFound('conversation');
     return conversation;
   }
@@ -269,7 +157,7 @@ export function createConversationService(deps: {
   return {
     async list(userId, page) {
       const rows = await listMyConversations(db, userId, page);
-      return { items: await presentConversations(userId, rows.items), nextCursor: rows.nextCursor };
+      return { items: await present.conversations(userId, rows.items), nextCursor: rows.nextCursor };
     },
 
     async create(userId, body) {
@@ -295,7 +183,7 @@ export function createConversationService(deps: {
     },
 
     async addMembers(userId, conversationId, userIds) {
-      const { conversation } = await conversationFor(userId, 'change', conversationId);
+      const { conversation } = await conversationFor(db, userId, 'change', conversationId);
       if (conversation.type !== 'group') {
         throw new BadRequestError(
           'People can be added to groups only. Start a group to talk with more people.',
@@ -318,7 +206,7 @@ export function createConversationService(deps: {
     },
 
     async leave(userId, conversationId) {
-      const { conversation } = await conversationFor(userId, 'delete', conversationId);
+      const { conversation } = await conversationFor(db, userId, 'delete', conversationId);
       const deletedAudio = await db.transaction().execute(async (trx) => {
         if (!(await lockConversation(trx, conversation.id))) return [];
         await removeMember(trx, conversation.id, userId);
@@ -329,18 +217,18 @@ export function createConversationService(deps: {
     },
 
     async listRecordings(userId, conversationId, page) {
-      const { conversation } = await conversationFor(userId, 'view', conversationId);
+      const { conversation } = await conversationFor(db, userId, 'view', conversationId);
       const rows = await listMessages(db, conversation.id, page);
       if (!page.cursor) await markConversationRead(db, conversation.id, userId, new Date().toISOString());
-      return { items: (await presentRecordings(rows.items)).reverse(), nextCursor: rows.nextCursor };
+      return { items: (await present.recordings(rows.items)).reverse(), nextCursor: rows.nextCursor };
     },
 
     async admitRecording(userId, conversationId) {
-      await conversationFor(userId, 'send', conversationId);
+      await conversationFor(db, userId, 'send', conversationId);
     },
 
     async send(userId, conversationId, upload, fields) {
-      const { conversation } = await conversationFor(userId, 'send', conversationId);
+      const { conversation } = await conversationFor(db, userId, 'send', conversationId);
       if (!upload) throw new BadRequestError('Attach the voice message as a file field named "audio".');
       const prepared = await audio.prepare(upload, userId, true, AUDIO_DURATION_LIMITS.conversationMessage);
       const id = newId();
@@ -359,12 +247,14 @@ export function createConversationService(deps: {
           transcription: fields.transcription ?? null,
           created_at: now,
         });
-        // A direct conversation's other person hears from it again, even after taking it off their list.
+        // A direct conversation's other person hears from it again, even after taking it off their list: this
+        // message is new to them.
         const returned = await addMembers(
           trx,
           { id: conversation.id, last_activity_at: now },
           directPair(conversation),
           now,
+          locked!.last_activity_at,
         );
         await publishAll(trx, joinedEvents(conversation.id, returned));
         await publishAll(
@@ -378,7 +268,7 @@ export function createConversationService(deps: {
         );
       });
       const row = await findMessageWithAudio(db, id);
-      return (await presentRecordings([row!]))[0]!;
+      return (await present.recordings([row!]))[0]!;
     },
 
     async deleteRecording(userId, messageId) {
@@ -405,35 +295,14 @@ export function createConversationService(deps: {
       if (deleted) await audio.deleteFiles({ id: message.audio_id });
     },
 
-    async publish(userId, conversationId) {
-      const { conversation, memberIds } = await conversationFor(userId, 'publish', conversationId);
-      const messages = await firstMessages(db, conversation.id, PUBLISH_MAX_MESSAGES + 1);
-      if (messages.length === 0) throw new BadRequestError(NO_MESSAGES_TO_POST_MESSAGE);
-      if (messages.length > PUBLISH_MAX_MESSAGES) {
-        throw new BadRequestError(
-          `A conversation of more than ${PUBLISH_MAX_MESSAGES} voice messages is too long to post as one.`,
-        );
-      }
-      const participants = conversation.type === 'direct' ? directPair(conversation) : memberIds;
-      const others = await users.publicUsersByIds(participants.filter((id) => id !== userId));
-      const prepared = await audio.prepareJoinedAssets(messages, userId, false, AUDIO_DURATION_LIMITS.post);
-      const transcription = messages
-        .flatMap((message) => (message.transcription ? [message.transcription] : []))
-        .join('\n\n');
-      return posts.createFromAudio(userId, prepared, {
-        title: publishedTitle([...others.values()], conversation),
-        transcription: transcription.slice(0, TRANSCRIPTION_MAX_LENGTH) || null,
-      });
-    },
+    visibleConversation: (userId, conversationId) => present.conversationOf(userId, conversationId),
 
-    conversationFor: presentFor,
-
-    async recordingFor(userId, messageId) {
+    async visibleRecording(userId, messageId) {
       const message = await findMessageWithAudio(db, messageId);
       if (!message) return undefined;
       const memberIds = await memberIdsOf(db, message.conversation_id);
       if (!can(actorOf(userId), 'view', conversationMessageResource(message, memberIds))) return undefined;
-      return (await presentRecordings([message]))[0];
+      return (await present.recordings([message]))[0];
     },
 
     async isMember(userId, conversationId) {

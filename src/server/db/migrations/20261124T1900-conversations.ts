@@ -32,7 +32,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_read_at', 'text', (column) => column.notNull())
     /** The conversation's last_activity_at, copied to each member for their list's index. */
     .addColumn('last_activity_at', 'text', (column) => column.notNull())
-    .addPrimaryKeyConstraint('conversation_members_pk', ['conversation_id', 'user_id'])
+    .addPrimaryKeyConstraint('conversation_members_pkey', ['conversation_id', 'user_id'])
     .execute();
   await db.schema
     .createIndex('conversation_members_user_activity')

@@ -52,12 +52,13 @@ export async function membersOfConversations(db: Db, ids: string[]): Promise<Map
   return members;
 }
 
-/** Adds whoever of `userIds` is not a member yet; returns those it added. */
+/** Adds whoever of `userIds` is not a member yet, having read up to `readUpTo`; returns those it added. */
 export async function addMembers(
   db: Db,
   conversation: Pick<ConversationRow, 'id' | 'last_activity_at'>,
   userIds: string[],
   now: string,
+  readUpTo = now,
 ): Promise<string[]> {
   if (userIds.length === 0) return [];
   const added = await db
@@ -67,7 +68,7 @@ export async function addMembers(
         conversation_id: conversation.id,
         user_id: userId,
         joined_at: now,
-        last_read_at: now,
+        last_read_at: readUpTo,
         last_activity_at: conversation.last_activity_at,
       })),
     )

@@ -1,0 +1,71 @@
+import type { Post } from '@shared/contract/posts';
+import type { PublicUser } from '@shared/contract/users';
+import { AUDIO_DURATION_LIMITS } from '@shared/domain/audio-limits';
+import { CONVERSATION_POST_TITLE_PREFIX, NO_MESSAGES_TO_POST_MESSAGE } from '@shared/domain/conversations';
+import { displayName } from '@shared/domain/display-name';
+import { TITLE_MAX_LENGTH, TRANSCRIPTION_MAX_LENGTH } from '@shared/domain/posts';
+import type { Db } from '../db/database';
+import { firstMessages } from '../db/queries/conversations';
+import type { ConversationRow } from '../db/schema';
+import { BadRequestError } from '../errors';
+import type { AudioLibrary } from './audio-library';
+import { conversationFor } from './conversation-access';
+import { directPair } from './conversation-presenter';
+import type { PostService } from './post-service';
+import type { UserService } from './user-service';
+
+/** Most messages one post joins: beyond it ffmpeg would open too many inputs at once. */
+export const PUBLISH_MAX_MESSAGES = 200;
+
+export interface ConversationPublisher {
+  /**
+   * Spec §4 Posting a conversation: the messages joined in order, in one ffmpeg pass over their stored audio, into
+   * an ordinary public post of the asker, its duration measured, its title "Conversation with ..." and its
+   * transcription the messages' joined.
+   */
+  publish(userId: string, conversationId: string): Promise<Post>;
+}
+
+/** "Conversation with Ada Lovelace and Alan Turing" (spec §7), within a post title's length. */
+function publishedTitle(others: PublicUser[], conversation: ConversationRow): string {
+  const names = others.map((person) => displayName(person));
+  const whom =
+    names.length > 0
+      ? new Intl.ListFormat('en', { type: 'conjunction' }).format(names)
+      : (conversation.name ?? 'myself');
+  const title = `${CONVERSATION_POST_TITLE_PREFIX} ${whom}`;
+  return title.length <= TITLE_MAX_LENGTH ? title : `${title.slice(0, TITLE_MAX_LENGTH - 1)}…`;
+}
+
+export function createConversationPublisher(deps: {
+  db: Db;
+  audio: AudioLibrary;
+  users: UserService;
+  posts: PostService;
+}): ConversationPublisher {
+  const { db, audio, users, posts } = deps;
+  return {
+    async publish(userId, conversationId) {
+      const { conversation, memberIds } = await conversationFor(db, userId, 'publish', conversationId);
+      const messages = await firstMessages(db, conversation.id, PUBLISH_MAX_MESSAGES + 1);
+      if (messages.length === 0) throw new BadRequestError(NO_MESSAGES_TO_POST_MESSAGE);
+      if (messages.length > PUBLISH_MAX_MESSAGES) {
+        throw new BadRequestError(
+          `A conversation of more than ${PUBLISH_MAX_MESSAGES} voice messages is too long to post as one.`,
+        );
+      }
+      const participants = conversation.type === 'direct' ? directPair(conversation) : memberIds;
+      const otherIds = participants.filter((id) => id !== userId);
+      const people = await users.publicUsersByIds(otherIds);
+      const others = otherIds.flatMap((id) => people.get(id) ?? []);
+      const prepared = await audio.prepareJoinedAssets(messages, userId, false, AUDIO_DURATION_LIMITS.post);
+      const transcription = messages
+        .flatMap((message) => (message.transcription ? [message.transcription] : []))
+        .join('\n\n');
+      return posts.createFromAudio(userId, prepared, {
+        title: publishedTitle(others, conversation),
+        transcription: transcription.slice(0, TRANSCRIPTION_MAX_LENGTH) || null,
+      });
+    },
+  };
+}
