@@ -43,12 +43,12 @@ export function ConversationCard({ conversation, myId, onDelete }: ConversationC
             <Avatar
               src={first?.profileImageUrl}
               name={displayName(first)}
-              className="absolute top-0 left-0 size-8 text-xs"
+              className="absolute top-0 left-0 size-8 text-[0.625rem]"
             />
             <Avatar
               src={second.profileImageUrl}
               name={displayName(second)}
-              className="absolute right-0 bottom-0 size-8 text-xs ring-2 ring-card"
+              className="absolute right-0 bottom-0 size-8 text-[0.625rem] ring-2 ring-card"
             />
           </span>
         ) : (

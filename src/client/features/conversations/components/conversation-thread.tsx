@@ -53,7 +53,11 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
     if (!lastId) return;
     const behavior = scrolledOnce.current ? 'smooth' : 'instant';
     scrolledOnce.current = true;
-    window.scrollTo({ top: document.documentElement.scrollHeight, behavior });
+    // After the app shell's scroll to the top on arriving at a page, which runs after this effect.
+    const frame = requestAnimationFrame(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior }),
+    );
+    return () => cancelAnimationFrame(frame);
   }, [lastId]);
 
   const postAsPod = () => {
@@ -69,14 +73,14 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
             <ArrowLeft aria-hidden="true" />
           </Link>
         </Button>
-        <div className="flex -space-x-3">
-          {(others.length > 0 ? others : conversation.participants).slice(0, 3).map((person) => (
+        <div className="flex shrink-0 -space-x-4">
+          {(others.length > 0 ? others : conversation.participants).slice(0, 2).map((person) => (
             <Avatar
               key={person.id}
               src={person.profileImageUrl}
               name={displayName(person)}
               offset={pictureOffset(person)}
-              className="ring-2 ring-background"
+              className="size-9 ring-2 ring-background sm:size-10"
             />
           ))}
         </div>
