@@ -12,6 +12,9 @@ import { NotFoundPage } from './routes/not-found';
 const ConversationsPage = lazy(() =>
   import('./routes/conversations').then((module) => ({ default: module.ConversationsPage })),
 );
+const ConversationPage = lazy(() =>
+  import('./routes/conversation').then((module) => ({ default: module.ConversationPage })),
+);
 const DiscoverPage = lazy(() =>
   import('./routes/discover').then((module) => ({ default: module.DiscoverPage })),
 );
@@ -101,6 +104,7 @@ export function AppRouter() {
           <Route path="/stats/:userId" component={StatsPage} />
           <Route path="/discover" component={DiscoverPage} />
           <Route path="/conversations" component={ConversationsPage} />
+          <Route path="/conversations/:id">{({ id }) => <ConversationPage key={id} id={id} />}</Route>
           <Route path="/drafts" component={DraftsPage} />
           <Route path="/notifications" component={NotificationsPage} />
           {POST_PATHS.map((path) => (

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@shared/contract/users';
 import { MAIN_CONTENT_ID, SkipLink } from '@client/components/skip-link';
+import { useLiveConversations } from '@client/features/conversations/api/use-live-conversations';
 import { useLiveNotifications } from '@client/features/notifications/api/use-live-notifications';
 import { BottomTabBar } from './bottom-tab-bar';
 import { MobileTopBar } from './mobile-top-bar';
@@ -14,6 +15,7 @@ import { SideNav } from './side-nav';
 export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [location] = useLocation();
   useLiveNotifications();
+  useLiveConversations();
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location]);

@@ -22,3 +22,10 @@ export function isNavItemActive(href: string, location: string): boolean {
   if (href === '/') return location === '/';
   return location === href || location.startsWith(`${href}/`);
 }
+
+/** A nav link's accessible name with its unread count ("Conversations, 2 unread"). */
+export function navLabel(label: string, unread: number): string {
+  return unread > 0 ? `${label}, ${unread} unread` : label;
+}
+
+export const CONVERSATIONS_HREF = '/conversations';

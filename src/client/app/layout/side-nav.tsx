@@ -6,12 +6,19 @@ import { BrandLogo } from '@client/components/brand-logo';
 import { ThemeToggle } from '@client/components/theme-toggle';
 import { Avatar, pictureOffset } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
+import { useUnreadConversationCount } from '@client/features/conversations/api/conversations';
 import { useUnreadNotificationCount } from '@client/features/notifications/api/notifications';
 import { UnreadIndicator } from '@client/features/notifications/components/unread-indicator';
 import { bellLabel } from '@client/features/notifications/lib/notification-display';
 import { SIGN_OUT_URL } from '@client/lib/session';
 import { cn } from '@client/lib/utils';
-import { isNavItemActive, NOTIFICATIONS_NAV_ITEM, PRIMARY_NAV_ITEMS } from './nav-items';
+import {
+  CONVERSATIONS_HREF,
+  isNavItemActive,
+  navLabel,
+  NOTIFICATIONS_NAV_ITEM,
+  PRIMARY_NAV_ITEMS,
+} from './nav-items';
 
 const SIDE_NAV_ITEMS = [...PRIMARY_NAV_ITEMS, NOTIFICATIONS_NAV_ITEM];
 
@@ -19,6 +26,7 @@ const SIDE_NAV_ITEMS = [...PRIMARY_NAV_ITEMS, NOTIFICATIONS_NAV_ITEM];
 export function SideNav({ user }: { user: CurrentUser }) {
   const [location] = useLocation();
   const unread = useUnreadNotificationCount();
+  const unreadMessages = useUnreadConversationCount();
   const name = displayName(user);
   const handle = handleOf(user);
   return (
@@ -31,12 +39,19 @@ export function SideNav({ user }: { user: CurrentUser }) {
           {SIDE_NAV_ITEMS.map(({ href, label, icon: Icon }) => {
             const active = isNavItemActive(href, location);
             const isNotifications = href === NOTIFICATIONS_NAV_ITEM.href;
+            const isConversations = href === CONVERSATIONS_HREF;
             return (
               <li key={href}>
                 <Link
                   href={href}
                   aria-current={active ? 'page' : undefined}
-                  aria-label={isNotifications ? bellLabel(unread) : undefined}
+                  aria-label={
+                    isNotifications
+                      ? bellLabel(unread)
+                      : isConversations
+                        ? navLabel(label, unreadMessages)
+                        : undefined
+                  }
                   className={cn(
                     'flex items-center gap-3 rounded-2xl px-3.5 py-2.5 text-[0.95rem] font-medium text-muted-foreground transition-colors hover:bg-secondary hover:text-foreground',
                     active &&
@@ -46,6 +61,9 @@ export function SideNav({ user }: { user: CurrentUser }) {
                   <Icon aria-hidden="true" className="size-5" strokeWidth={active ? 2.4 : 2} />
                   {label}
                   {isNotifications && unread > 0 && <UnreadIndicator count={unread} className="ml-auto" />}
+                  {isConversations && unreadMessages > 0 && (
+                    <UnreadIndicator count={unreadMessages} className="ml-auto" />
+                  )}
                 </Link>
               </li>
             );

@@ -1,13 +1,9 @@
-import { MessagesSquare } from 'lucide-react';
-import { ComingSoon } from '@client/components/coming-soon';
+import { ConversationsView } from '@client/features/conversations/components/conversations-view';
+import { useAuth } from '@client/lib/use-auth';
 
+/** Spec §2 `/conversations`. */
 export function ConversationsPage() {
-  return (
-    <ComingSoon
-      icon={MessagesSquare}
-      title="Conversations"
-      description="Direct and group chats, spoken instead of typed."
-      preview="Soon you will trade voice messages with friends, one to one or in groups."
-    />
-  );
+  const { user } = useAuth();
+  if (!user) return null;
+  return <ConversationsView myId={user.id} />;
 }

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { LIVE_EVENT_NAMES } from '@shared/contract/events';
 import type { Notification } from '@shared/contract/social';
 import { routeUrl } from '@client/lib/api-client';
+import { emitLiveEvent, LIVE_STREAM_OPENED } from '@client/lib/live-events';
 import { currentUserQueryKey } from '@client/lib/session';
 import { notificationsKey } from './notifications';
 
@@ -12,6 +13,14 @@ import { notificationsKey } from './notifications';
  */
 const REOPEN_FIRST_MS = 5_000;
 const REOPEN_MAX_MS = 5 * 60_000;
+
+/** The stream's events other features follow (src/client/lib/live-events.ts). */
+const PASSED_ON = [
+  LIVE_EVENT_NAMES.conversation,
+  LIVE_EVENT_NAMES.conversationRecording,
+  LIVE_EVENT_NAMES.conversationRecordingDeleted,
+  LIVE_EVENT_NAMES.conversationsResync,
+];
 
 function addToList(queryClient: QueryClient, notification: Notification): void {
   queryClient.setQueryData(notificationsKey, (list) =>
@@ -26,7 +35,8 @@ function addToList(queryClient: QueryClient, notification: Notification): void {
 
 /**
  * Keeps the notifications list (and so the bell's unread count) live while the signed-in app is open: one
- * EventSource on GET /api/events for as long as the calling component is mounted.
+ * EventSource on GET /api/events for as long as the calling component is mounted. Conversation events on the same
+ * stream are passed on to whoever follows them.
  */
 export function useLiveNotifications(): void {
   const queryClient = useQueryClient();
@@ -45,7 +55,13 @@ export function useLiveNotifications(): void {
         // With no event id to resume from, the stream carries only what comes from now on; whatever came between
         // the list's last fetch and now is fetched again (the server is listening before the stream opens).
         if (!lastEventId) void queryClient.invalidateQueries({ queryKey: notificationsKey });
+        emitLiveEvent(LIVE_STREAM_OPENED, null);
       });
+      for (const name of PASSED_ON) {
+        current.addEventListener(name, (event) => {
+          emitLiveEvent(name, event.data ? (JSON.parse(event.data) as unknown) : null);
+        });
+      }
       current.addEventListener(LIVE_EVENT_NAMES.notification, (event) => {
         lastEventId = event.lastEventId || lastEventId;
         addToList(queryClient, JSON.parse(event.data) as Notification);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { AudioSource } from '@shared/contract/posts';
 import { playExclusively, registerAudioElement } from '../lib/audio-controller';
-import { nextPlaybackRate, usePlaybackPreferences } from '../lib/playback-preferences';
+import { nextPlaybackRate, usePlaybackPreferences } from '@client/lib/audio/playback-preferences';
 import { initialPlayerStatus, playerStatusReducer, type PlayerStatus } from './player-status';
 import { useListenReport } from './use-listen-report';
 import { useMediaSession } from './use-media-session';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { RESUME_MIN_DURATION_S, savedPosition, savePosition } from '../lib/playback-preferences';
+import { RESUME_MIN_DURATION_S, savedPosition, savePosition } from '@client/lib/audio/playback-preferences';
 
 const RESUME_SAVE_EVERY_S = 5;
 /** Within this much of the end, a pod counts as finished and starts over next time. */

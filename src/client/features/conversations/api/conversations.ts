@@ -1,0 +1,282 @@
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import type { Conversation, ConversationRecording } from '@shared/contract/conversations';
+import type { ConversationType } from '@shared/domain/conversations';
+import { NO_MESSAGES_TO_POST_MESSAGE } from '@shared/domain/conversations';
+import { apiRequest } from '@client/lib/api-client';
+import { fetchKeysetPage, keysetPagesOptions, type KeysetPage } from '@client/lib/keyset-page';
+import { postListQueries, routeQueries } from '@client/lib/query-keys';
+import { recordingFileName } from '@client/lib/audio/recording-support';
+import type { RecordedTake } from '@client/lib/audio/use-recorded-take';
+import { toFormData } from '@client/lib/multipart-form';
+import {
+  uploadErrorMessage,
+  uploadWithProgress,
+  type UploadProgress,
+} from '@client/lib/upload-with-progress';
+import { toast } from '@client/lib/use-toast';
+
+/** Spec §7 GET /api/conversations: mine, newest activity first, a page at a time. */
+export const conversationPagesOptions = () => keysetPagesOptions('listConversations', {});
+const conversationListQueries = routeQueries('listConversations');
+
+export function useConversations() {
+  return useInfiniteQuery(conversationPagesOptions());
+}
+
+/** Every loaded conversation, in the list's order. */
+export function useConversationList() {
+  const query = useConversations();
+  const list = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  return { ...query, list };
+}
+
+/** Unread messages across the loaded conversations: the Conversations nav item's badge. */
+export function useUnreadConversationCount(): number {
+  const { list } = useConversationList();
+  return list.reduce((total, conversation) => total + conversation.unreadCount, 0);
+}
+
+/**
+ * One conversation, found in my list (there is no single-conversation call): the list's further pages are read
+ * until it turns up. `missing` once every page is in without it (not mine, or gone).
+ */
+export function useConversation(id: string) {
+  const query = useConversationList();
+  const conversation = query.list.find((item) => item.id === id) ?? null;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const searching = !conversation && hasNextPage;
+  useEffect(() => {
+    if (searching && !isFetchingNextPage) void fetchNextPage();
+  }, [searching, isFetchingNextPage, fetchNextPage]);
+  return {
+    conversation,
+    isPending: query.isPending || (!conversation && (hasNextPage || isFetchingNextPage)),
+    isError: query.isError,
+    missing: query.isSuccess && !conversation && !hasNextPage && !isFetchingNextPage,
+    refetch: query.refetch,
+  };
+}
+
+type RecordingPages = InfiniteData<KeysetPage<ConversationRecording>, string>;
+
+/**
+ * Spec §7 GET /api/conversations/{id}/recordings: the first page holds the newest messages (oldest first within
+ * it), the next ones older messages. Reading it marks the conversation read, so the list's unread counts are
+ * fetched again after each read.
+ */
+export const recordingPagesOptions = (conversationId: string, queryClient: QueryClient) => {
+  const options = keysetPagesOptions('listConversationRecordings', { params: { id: conversationId } });
+  return {
+    ...options,
+    queryFn: async ({ pageParam, signal }: { pageParam: string; signal: AbortSignal }) => {
+      const page = await fetchKeysetPage<ConversationRecording>(pageParam, signal);
+      void queryClient.invalidateQueries(conversationListQueries);
+      return page;
+    },
+  };
+};
+
+export function useConversationRecordings(conversationId: string) {
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery({
+    ...recordingPagesOptions(conversationId, queryClient),
+    refetchOnMount: 'always',
+  });
+  // Oldest first: the older pages go before the newer ones.
+  const messages = useMemo(
+    () =>
+      query.data?.pages
+        .slice()
+        .reverse()
+        .flatMap((page) => page.items) ?? [],
+    [query.data],
+  );
+  return { ...query, messages };
+}
+
+function recordingsKey(conversationId: string) {
+  return keysetPagesOptions('listConversationRecordings', { params: { id: conversationId } }).queryKey;
+}
+
+/** A message sent or received: at the end of the newest page, once. */
+export function addRecordingToCache(queryClient: QueryClient, recording: ConversationRecording): void {
+  queryClient.setQueryData<RecordingPages>(recordingsKey(recording.conversationId), (data) => {
+    if (!data || data.pages.some((page) => page.items.some((item) => item.id === recording.id))) return data;
+    const [newest, ...older] = data.pages;
+    if (!newest) return data;
+    return { ...data, pages: [{ ...newest, items: [...newest.items, recording] }, ...older] };
+  });
+}
+
+export function removeRecordingFromCache(
+  queryClient: QueryClient,
+  conversationId: string,
+  recordingId: string,
+): void {
+  queryClient.setQueryData<RecordingPages>(recordingsKey(conversationId), (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            items: page.items.filter((item) => item.id !== recordingId),
+          })),
+        }
+      : data,
+  );
+}
+
+/** Whether the conversation's messages are on screen now (its query has an observer). */
+export function isConversationOpen(queryClient: QueryClient, conversationId: string): boolean {
+  return (
+    (queryClient
+      .getQueryCache()
+      .find({ queryKey: recordingsKey(conversationId) })
+      ?.getObserversCount() ?? 0) > 0
+  );
+}
+
+/** Messages changed: the open conversation is read again (which marks it read), the list always. */
+export function refreshAfterMessage(queryClient: QueryClient, conversationId: string): void {
+  if (isConversationOpen(queryClient, conversationId)) {
+    void queryClient.invalidateQueries({ queryKey: recordingsKey(conversationId) });
+  } else {
+    void queryClient.invalidateQueries(conversationListQueries);
+  }
+}
+
+export function refreshConversationList(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries(conversationListQueries);
+}
+
+export interface NewConversation {
+  type: ConversationType;
+  participantIds: string[];
+  name?: string;
+}
+
+/**
+ * Spec §7 POST /api/conversations: a direct chat with someone I already talk to answers that one. Errors show the
+ * server's message (spec §8).
+ */
+export function useCreateConversation(onCreated: (conversation: Conversation) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewConversation) => apiRequest('createConversation', { body }),
+    onSuccess: (conversation) => {
+      refreshConversationList(queryClient);
+      onCreated(conversation);
+    },
+    onError: (error) =>
+      toast({ variant: 'destructive', title: 'Error', description: uploadErrorMessage(error) }),
+  });
+}
+
+/** Spec §7 DELETE /api/conversations/{id}: off my list (I leave it). Errors show the server's message. */
+export function useLeaveConversation(onLeft?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (conversationId: string) =>
+      apiRequest('leaveConversation', { params: { id: conversationId } }),
+    onSuccess: (_answer, conversationId) => {
+      queryClient.setQueryData(conversationPagesOptions().queryKey, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.filter((item) => item.id !== conversationId),
+              })),
+            }
+          : data,
+      );
+      refreshConversationList(queryClient);
+      queryClient.removeQueries({ queryKey: recordingsKey(conversationId) });
+      toast({ title: 'Conversation deleted' });
+      onLeft?.();
+    },
+    onError: (error) =>
+      toast({ variant: 'destructive', title: 'Error', description: uploadErrorMessage(error) }),
+  });
+}
+
+/** Spec §7 DELETE /api/conversations/recordings/{id}, own messages only; spec §8 "Failed to delete recording". */
+export function useDeleteRecording(conversationId: string, onDeleted?: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (recordingId: string) =>
+      apiRequest('deleteConversationRecording', { params: { id: recordingId } }),
+    onSuccess: (_answer, recordingId) => {
+      removeRecordingFromCache(queryClient, conversationId, recordingId);
+      refreshConversationList(queryClient);
+      onDeleted?.();
+    },
+    onError: () => toast({ variant: 'destructive', title: 'Failed to delete recording' }),
+  });
+}
+
+/** The server refused because there is nothing to post. */
+function isNoContent(error: unknown): boolean {
+  return uploadErrorMessage(error) === NO_MESSAGES_TO_POST_MESSAGE;
+}
+
+export function toastNoContent(): void {
+  toast({ variant: 'destructive', title: 'No Content', description: NO_MESSAGES_TO_POST_MESSAGE });
+}
+
+/**
+ * The "Pod" button (spec §4 Posting a conversation): the server joins every message into one post of mine. Spec
+ * §5/§8: "No Content" when there is nothing to post, "Failed to post conversation: {reason}" otherwise.
+ */
+export function usePublishConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (conversationId: string) =>
+      apiRequest('publishConversation', { params: { id: conversationId } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries(postListQueries);
+      toast({
+        title: 'Conversation posted',
+        description: 'It is now a post on your profile and in the feed.',
+      });
+    },
+    onError: (error) => {
+      if (isNoContent(error)) toastNoContent();
+      else
+        toast({ variant: 'destructive', title: `Failed to post conversation: ${uploadErrorMessage(error)}` });
+    },
+  });
+}
+
+/** Spec §7 POST /api/conversations/{id}/recordings: a voice message (the server measures its length). */
+export function sendRecording(
+  conversationId: string,
+  take: RecordedTake,
+  onProgress: (progress: UploadProgress) => void,
+): Promise<ConversationRecording> {
+  return uploadWithProgress('sendConversationRecording', {
+    params: { id: conversationId },
+    body: toFormData(
+      'sendConversationRecording',
+      { duration: String(take.seconds) },
+      { audio: { blob: take.blob, name: recordingFileName('recording', take.mimeType) } },
+    ),
+    onProgress,
+  });
+}
+
+/** A message of mine is in: shown at once, the list's counts follow. */
+export function useRecordingSent() {
+  const queryClient = useQueryClient();
+  return (recording: ConversationRecording) => {
+    addRecordingToCache(queryClient, recording);
+    refreshConversationList(queryClient);
+  };
+}

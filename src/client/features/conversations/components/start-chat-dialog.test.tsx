@@ -1,0 +1,108 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Conversation } from '@shared/contract/conversations';
+import { publicUserWith } from '@shared/domain/public-user';
+import { routeUrl } from '@client/lib/api-client';
+import { installLayout, uninstallBrowserFakes } from '@client/testing/fake-browser';
+import { PEOPLE_PAGE } from '../api/people-search';
+import { StartChatDialog } from './start-chat-dialog';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const me = publicUserWith({
+  id: 'me',
+  username: 'mara',
+  firstName: 'Mara',
+  createdAt: '2026-01-01T00:00:00Z',
+});
+const ada = publicUserWith({
+  id: 'u1',
+  username: 'ada',
+  firstName: 'Ada',
+  lastName: 'Stone',
+  createdAt: '2026-01-01T00:00:00Z',
+});
+const ali = publicUserWith({
+  id: 'u2',
+  username: 'ali',
+  firstName: 'Ali',
+  lastName: 'Stone',
+  createdAt: '2026-01-01T00:00:00Z',
+});
+const conversation = { id: 'c1', type: 'direct', participants: [me, ada] } as unknown as Conversation;
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+let onStarted: ReturnType<typeof vi.fn<(conversation: Conversation) => void>>;
+
+beforeEach(() => {
+  installLayout();
+  const searchUrl = routeUrl('searchUsers', { params: { query: 'Stone' }, query: { limit: PEOPLE_PAGE } });
+  fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = String(input);
+    // The search finds me too; I am never offered.
+    if (url === searchUrl) return Response.json([me, ada, ali]);
+    if (url === routeUrl('createConversation') && init?.method === 'POST')
+      return Response.json(conversation, { status: 201 });
+    return new Response('not found', { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  onStarted = vi.fn();
+});
+
+afterEach(() => {
+  cleanup();
+  uninstallBrowserFakes();
+});
+
+async function renderAndSearch() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <StartChatDialog myId="me" open onOpenChange={() => undefined} onStarted={onStarted} />
+    </QueryClientProvider>,
+  );
+  await act(async () => {
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search people' }), {
+      target: { value: 'Stone' },
+    });
+  });
+  return within(await screen.findByRole('list', { name: 'People found' }));
+}
+
+const startChat = () => screen.getByRole('button', { name: 'Start Chat' });
+
+describe('Start Chat', () => {
+  it('selects exactly one person: a second choice replaces the first, and Start Chat needs one', async () => {
+    const found = await renderAndSearch();
+    expect(found.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      expect.stringContaining('Ada Stone'),
+      expect.stringContaining('Ali Stone'),
+    ]);
+    expect(startChat()).toHaveProperty('disabled', true);
+
+    const adaButton = found.getByRole('button', { name: /Ada Stone/ });
+    const aliButton = found.getByRole('button', { name: /Ali Stone/ });
+    fireEvent.click(adaButton);
+    expect(adaButton.getAttribute('aria-pressed')).toBe('true');
+    expect(startChat()).toHaveProperty('disabled', false);
+
+    fireEvent.click(aliButton);
+    expect(aliButton.getAttribute('aria-pressed')).toBe('true');
+    expect(adaButton.getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByText('With Ali Stone')).toBeTruthy();
+
+    fireEvent.click(aliButton);
+    expect(startChat()).toHaveProperty('disabled', true);
+  });
+
+  it('starts a direct conversation with the one chosen', async () => {
+    const found = await renderAndSearch();
+    fireEvent.click(found.getByRole('button', { name: /Ada Stone/ }));
+    await act(async () => {
+      fireEvent.click(startChat());
+    });
+    const [, init] = fetchMock.mock.calls.find(([, options]) => options?.method === 'POST') ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ type: 'direct', participantIds: ['u1'] });
+    expect(onStarted).toHaveBeenCalledWith(conversation);
+  });
+});
