@@ -14,9 +14,9 @@ import { waitFor } from './support/waits';
 
 const run = promisify(execFile);
 
-/** A 2 MB filesystem of its own, as DATA_DIR's disk; mounting one needs root, so elsewhere this file is skipped. */
+/** An 8 MB filesystem of its own, as DATA_DIR's disk; mounting one needs root, so elsewhere this file is skipped. */
 const mountPoint = await mkdtemp(path.join(os.tmpdir(), 'earshot-full-disk-'));
-const mounted = await run('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', mountPoint]).then(
+const mounted = await run('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', mountPoint]).then(
   () => true,
   () => false,
 );
@@ -74,8 +74,8 @@ async function leaveFree(bytes: number): Promise<string> {
 
 describe.skipIf(!mounted)(`a full disk under DATA_DIR on ${databaseKind}`, () => {
   it('answers 507 on our side, keeps nothing of the upload, and takes the next one that fits', async () => {
-    // 2 min of 16 kHz 16-bit audio is 3.8 MB: more than the whole 2 MB disk.
-    const tooBig = await upload('/api/posts', 'long.wav', await wavTone(120));
+    // 5 min of 16 kHz 16-bit audio is 9.6 MB: more than the whole 8 MB disk.
+    const tooBig = await upload('/api/posts', 'long.wav', await wavTone(300));
     expect(tooBig.statusCode, tooBig.body).toBe(507);
     expect(tooBig.json().message).toBe(STORAGE_FULL_MESSAGE);
     expect(await filesUnder('tmp')).toEqual([]);
