@@ -1,7 +1,7 @@
 import { endpoints } from '@shared/contract/endpoints';
 import { SESSION_COOKIE } from '../src/server/auth/session-store';
 import { ordinaryUserId, type ListSeedSize } from './list-seed';
-import { cachedPostgresSeed, cachedSqliteSeed, type CachedSeed } from './list-seed-cache';
+import { cachedSeeds, type CachedSeed } from './list-seed-cache';
 import { DATABASE_NAMES, pagePaths, seededApp, timePages, type ListEndpoint, type PageTimes } from './lists';
 import { log, type Row } from './report';
 import type { Workspace } from './workspace';
@@ -91,16 +91,7 @@ export async function benchDiscover(
   const notes: string[] = [];
   const results: Array<{ seed: CachedSeed; size: ListSeedSize; measured: Measured[] }> = [];
   for (const size of options.sizes) {
-    const seeds = [await cachedSqliteSeed(options.cacheDir, size)];
-    if (options.postgresUrl) {
-      try {
-        seeds.push(await cachedPostgresSeed(options.cacheDir, options.postgresUrl, size));
-      } catch (error) {
-        notes.push(
-          `Discover: PostgreSQL left out (${error instanceof Error ? error.message : String(error)}).`,
-        );
-      }
-    }
+    const seeds = await cachedSeeds('Discover', options, size, notes);
     for (const seed of seeds) {
       const measured = await benchSeed(workspace, seed, size, options);
       for (const each of measured) {

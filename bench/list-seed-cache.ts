@@ -189,3 +189,26 @@ export async function cachedPostgresSeed(
     description: await describe(cacheDir, size, 'postgres', `schema ${schema}`, seededNow, migration),
   };
 }
+
+/**
+ * The SQLite seed of `size`, and PostgreSQL's when `postgresUrl` is set and reachable; a PostgreSQL that cannot be
+ * seeded is left out with a note under `section`'s name rather than failing the run.
+ */
+export async function cachedSeeds(
+  section: string,
+  options: { cacheDir: string; postgresUrl?: string | undefined },
+  size: ListSeedSize,
+  notes: string[],
+): Promise<CachedSeed[]> {
+  const seeds = [await cachedSqliteSeed(options.cacheDir, size)];
+  if (options.postgresUrl) {
+    try {
+      seeds.push(await cachedPostgresSeed(options.cacheDir, options.postgresUrl, size));
+    } catch (error) {
+      notes.push(
+        `${section}: PostgreSQL left out (${error instanceof Error ? error.message : String(error)}).`,
+      );
+    }
+  }
+  return seeds;
+}

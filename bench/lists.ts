@@ -6,7 +6,7 @@ import { createContext } from '../src/server/context';
 import type { App } from '../src/server/http/app-types';
 import { SESSION_COOKIE } from '../src/server/auth/session-store';
 import { HEAVY_USER_ID, ordinaryUserId, postId, type ListSeedSize } from './list-seed';
-import { cachedPostgresSeed, cachedSqliteSeed, type CachedSeed } from './list-seed-cache';
+import { cachedSeeds, type CachedSeed } from './list-seed-cache';
 import { log, median, percentileOfSorted, type Row } from './report';
 import type { Workspace } from './workspace';
 
@@ -264,14 +264,7 @@ export async function benchLists(
   options: ListsBenchOptions,
 ): Promise<{ rows: Row[]; notes: string[]; tables: string[] }> {
   const notes: string[] = [];
-  const seeds: CachedSeed[] = [await cachedSqliteSeed(options.cacheDir, options.size)];
-  if (options.postgresUrl) {
-    try {
-      seeds.push(await cachedPostgresSeed(options.cacheDir, options.postgresUrl, options.size));
-    } catch (error) {
-      notes.push(`Lists: PostgreSQL left out (${error instanceof Error ? error.message : String(error)}).`);
-    }
-  }
+  const seeds = await cachedSeeds('Lists', options, options.size, notes);
   const list = listEndpoints(options.size);
   const measured = new Map<Kind, Map<ListEndpoint, EndpointResult>>();
   for (const seed of seeds) {

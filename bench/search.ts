@@ -9,7 +9,7 @@ import { isPostgres } from '../src/server/db/dialect';
 import { SEARCH_CANDIDATES } from '../src/server/db/queries/search';
 import { fts5Query, searchTerms, tsQuery } from '../src/server/db/search-text';
 import { ordinaryUserId, postId, SEED_VOCABULARY, seedWord, type ListSeedSize } from './list-seed';
-import { cachedPostgresSeed, cachedSqliteSeed, type CachedSeed } from './list-seed-cache';
+import { cachedSeeds, type CachedSeed } from './list-seed-cache';
 import { log, median, percentileOfSorted, type Row } from './report';
 import type { Workspace } from './workspace';
 
@@ -273,14 +273,7 @@ export async function benchSearch(
   options: SearchBenchOptions,
 ): Promise<{ rows: Row[]; notes: string[]; tables: string[] }> {
   const notes: string[] = [];
-  const seeds: CachedSeed[] = [await cachedSqliteSeed(options.cacheDir, options.size)];
-  if (options.postgresUrl) {
-    try {
-      seeds.push(await cachedPostgresSeed(options.cacheDir, options.postgresUrl, options.size));
-    } catch (error) {
-      notes.push(`Search: PostgreSQL left out (${error instanceof Error ? error.message : String(error)}).`);
-    }
-  }
+  const seeds = await cachedSeeds('Search', options, options.size, notes);
   const measured = new Map<Kind, DatabaseResult>();
   for (const seed of seeds) {
     const dataDir = seed.dataDir ?? (await workspace.dir(`search-${seed.kind}`));
