@@ -11,7 +11,7 @@ import type { DatabaseConfig } from '../src/server/config';
 import { createDatabase, migrateToLatest } from '../src/server/db/database';
 import type { Database } from '../src/server/db/schema';
 import type { Fixture } from './audio-fixtures';
-import { openStream, withTwoInstances, type OpenStream } from './events';
+import { closeStream, openStream, withTwoInstances, type OpenStream } from './events';
 import { audioForm, send } from './http-load';
 import { audioLibraryCte, dialectOf, withClause } from './list-seed';
 import type { CachedSeed } from './list-seed-cache';
@@ -135,7 +135,7 @@ async function benchDelivery(workspace: Workspace, options: ConversationsBenchOp
           sent.push(await sendOne(index, index % 2 ? 'across two' : 'one instance'));
         return { schema, sent, senders: senderCount };
       } finally {
-        stream?.request.destroy();
+        if (stream) closeStream(stream);
       }
     },
   );
@@ -334,7 +334,7 @@ async function benchPages(workspace: Workspace, seed: CachedSeed, options: Conve
       const endpoint: ListEndpoint = {
         name: `Messages of a conversation of ${messages}`,
         path: endpoints.listConversationRecordings.path.replace(':id', conversationOf(messages)),
-        viewer: 'heavy',
+        viewer: 'ordinary',
       };
       const { paths, deepPage } = await pagePaths(app, endpoint, cookieOf(0));
       const [first, deep] = await timePages(app, paths, cookieOf(0), options);
