@@ -3,7 +3,7 @@ import { SESSION_COOKIE } from '../src/server/auth/session-store';
 import { ordinaryUserId, type ListSeedSize } from './list-seed';
 import { cachedSeeds, type CachedSeed } from './list-seed-cache';
 import { DATABASE_NAMES, pagePaths, seededApp, timePages, type ListEndpoint, type PageTimes } from './lists';
-import { log, type Row } from './report';
+import { log, renderGrid, type Row } from './report';
 import type { Workspace } from './workspace';
 
 /**
@@ -75,13 +75,7 @@ function table(results: Array<{ seed: CachedSeed; size: ListSeedSize; measured: 
       ms(each.times.p99),
     ]),
   );
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => line[column]!.length)),
-  );
-  const format = (cells: string[]) =>
-    `| ${cells.map((cell, column) => (column < 4 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
-  const rule = `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`;
-  return [format(header), rule, ...lines.map(format)].join('\n');
+  return renderGrid(header, lines, 4);
 }
 
 export async function benchDiscover(

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { ownCpuMs } from './proc-stats';
 import { percentileOfSorted } from './report';
@@ -172,6 +173,29 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     bytes,
     clientCpuShare,
   };
+}
+
+/** A multipart/form-data body as a browser sends a recording: the text `fields`, then the WebM file as `audio`. */
+export function audioForm(
+  audio: Buffer,
+  fields: Record<string, string> = {},
+): { body: Buffer; contentType: string } {
+  const boundary = `----earshotbench${randomBytes(8).toString('hex')}`;
+  const body = Buffer.concat([
+    Buffer.from(
+      Object.entries(fields)
+        .map(
+          ([name, value]) =>
+            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+        )
+        .join('') +
+        `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="clip.webm"\r\n` +
+        'Content-Type: audio/webm\r\n\r\n',
+    ),
+    audio,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 /** Registers a fresh account through the real API and returns its session cookie. */

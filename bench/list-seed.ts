@@ -66,7 +66,7 @@ const VARIANTS = 16;
 type Kind = DatabaseConfig['kind'];
 
 /** The few spellings that differ. Every expression below is plain integer or double arithmetic both agree on. */
-function dialectOf(kind: Kind) {
+export function dialectOf(kind: Kind) {
   return kind === 'sqlite'
     ? {
         rows: (count: number) => ({
@@ -163,7 +163,8 @@ function durationOf(variant: number): number {
   return Math.round((5 + 175 * ((variant + 0.5) / VARIANTS) ** 2) * 1000) / 1000;
 }
 
-function audioLibraryCte(size: ListSeedSize): string {
+/** The 16 kinds of audio rows (durations, waveforms, peaks) that seeded rows pick from by `variant`. */
+export function audioLibraryCte(size: Pick<ListSeedSize, 'peaksPerSecond'>): string {
   const rows = Array.from({ length: VARIANTS }, (_, variant) => {
     const bar = (index: number) =>
       Math.round((0.1 + 0.9 * Math.abs(Math.sin(variant * 7 + index))) * 1000) / 1000;
@@ -175,7 +176,7 @@ function audioLibraryCte(size: ListSeedSize): string {
   return `audio_library(variant, duration, waveform_json, peaks_json) as (values ${rows.join(', ')})`;
 }
 
-function withClause(...ctes: Array<string | undefined>): string {
+export function withClause(...ctes: Array<string | undefined>): string {
   const present = ctes.filter(Boolean);
   return present.length ? `with recursive ${present.join(', ')} ` : '';
 }

@@ -7,7 +7,7 @@ import type { App } from '../src/server/http/app-types';
 import { SESSION_COOKIE } from '../src/server/auth/session-store';
 import { HEAVY_USER_ID, ordinaryUserId, postId, type ListSeedSize } from './list-seed';
 import { cachedSeeds, type CachedSeed } from './list-seed-cache';
-import { log, median, percentileOfSorted, type Row } from './report';
+import { log, median, percentileOfSorted, renderGrid, type Row } from './report';
 import type { Workspace } from './workspace';
 
 /**
@@ -238,13 +238,7 @@ function detailTable(list: ListEndpoint[], measured: Map<Kind, Map<ListEndpoint,
     ]),
     ...(both ? [`${(times.get('postgres')!.p50 / times.get('sqlite')!.p50).toFixed(2)}×`] : []),
   ]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => line[column]!.length)),
-  );
-  const format = (cells: string[]) =>
-    `| ${cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
-  const rule = `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`;
-  return [format(header), rule, ...lines.map(format)].join('\n');
+  return renderGrid(header, lines, 2);
 }
 
 function goalRows(list: ListEndpoint[], measured: Map<Kind, Map<ListEndpoint, EndpointResult>>): Row[] {

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Fixture } from './audio-fixtures';
-import { send, signUp } from './http-load';
+import { audioForm, send, signUp } from './http-load';
 import { startMainServer, type MainServer } from './main-server';
 import { processTreeCpuMs } from './proc-stats';
 import { log, median, percentileOfSorted, type Row } from './report';
@@ -33,20 +32,6 @@ interface Session {
   clip: { body: Buffer; contentType: string };
   /** Uploads answered 201 whose rendition is not listed yet, by post id. */
   pending: Map<string, Upload>;
-}
-
-function clipForm(audio: Buffer): { body: Buffer; contentType: string } {
-  const boundary = `----earshotlag${randomBytes(8).toString('hex')}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nLag bench\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="clip.webm"\r\n` +
-        'Content-Type: audio/webm\r\n\r\n',
-    ),
-    audio,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 async function uploadClip(session: Session): Promise<Upload> {
@@ -147,7 +132,7 @@ export async function benchRenditionLag(
       agent,
       cookie,
       userId: (JSON.parse(me.body!.toString()) as { id: string }).id,
-      clip: clipForm(await readFile(options.clip.file)),
+      clip: audioForm(await readFile(options.clip.file), { title: 'Lag bench' }),
       pending: new Map(),
     };
 

@@ -107,6 +107,17 @@ export function renderTable(rows: Row[]): string {
   return [format(header), rule, ...lines.map(format)].join('\n');
 }
 
+/** A plain Markdown table: the first `textColumns` columns left-aligned, the rest (figures) right-aligned. */
+export function renderGrid(header: string[], lines: string[][], textColumns: number): string {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column]!.length)),
+  );
+  const format = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column < textColumns ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`;
+  const rule = `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`;
+  return [format(header), rule, ...lines.map(format)].join('\n');
+}
+
 export function log(message: string): void {
   process.stderr.write(`${message}\n`);
 }

@@ -9,6 +9,7 @@ import { createFfmpeg } from '../src/server/media/ffmpeg';
 import { resolveFfmpeg } from '../src/server/media/ffmpeg-binary';
 import { ffmpegVersion, makeAacClip, makeSpeechWebm, type Fixture } from './audio-fixtures';
 import { benchAudioRoute } from './audio-route';
+import { benchConversations } from './conversations';
 import { benchEvents } from './events';
 import { benchFeed, benchFeedQuery } from './feed';
 import { FULL_LIST_SEED, type ListSeedSize } from './list-seed';
@@ -26,7 +27,7 @@ import { benchUploadMemory } from './upload-memory';
 import { repoRoot, Workspace } from './workspace';
 
 /**
- * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,lag,events,lists,discover,search]`: each of ours
+ * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,lag,events,conversations,lists,discover,search]`: each of ours
  * against its floor on this machine, alternating the two, medians of several rounds. Progress goes to stderr, the
  * table to stdout.
  */
@@ -38,14 +39,17 @@ const SECTIONS = [
   'upload',
   'lag',
   'events',
+  'conversations',
   'lists',
   'discover',
   'search',
 ] as const;
-/** The events, lists, discover and search sections need PostgreSQL: BENCH_DATABASE_URL, or the tests' database. */
+/** The events, conversations, lists, discover and search sections need PostgreSQL: BENCH_DATABASE_URL, or the tests' database. */
 const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** A typical voice post: what the rendition-lag section uploads over and over. */
 const LAG_CLIP_SECONDS = 20;
+/** A short voice message: what the conversations section sends. */
+const MESSAGE_CLIP_SECONDS = 3;
 type Section = (typeof SECTIONS)[number];
 
 interface Settings {
@@ -59,6 +63,7 @@ interface Settings {
   users: number;
   lagDurationMs: number;
   eventStreams: number;
+  conversations: { sends: number; sizes: [number, number] };
   lists: { size: ListSeedSize; samples: number; budgetMsPerPage: number };
   discoverSizes: [ListSeedSize, ListSeedSize];
   search: { samples: number; writes: number; writeRounds: number };
@@ -103,6 +108,7 @@ function parseArgs(argv: string[]): Settings {
     users: 20,
     lagDurationMs: quick ? 15_000 : 60_000,
     eventStreams: quick ? 200 : 1000,
+    conversations: { sends: quick ? 50 : 200, sizes: [100, 10_000] },
     lists: {
       size: quick ? QUICK_LIST_SEED : FULL_LIST_SEED,
       samples: quick ? 50 : 300,
@@ -304,6 +310,23 @@ async function main(): Promise<number> {
     if (settings.sections.has('events')) {
       await run('events', () =>
         benchEvents(workspace, { streams: settings.eventStreams, databaseUrl: BENCH_DATABASE_URL }),
+      );
+    }
+    if (settings.sections.has('conversations')) {
+      await run('conversations', async () =>
+        benchConversations(workspace, {
+          ...settings.conversations,
+          streams: settings.eventStreams,
+          clip: await makeSpeechWebm(
+            ffmpegPath,
+            await workspace.dir('message-fixtures'),
+            MESSAGE_CLIP_SECONDS,
+          ),
+          ffmpegPath,
+          databaseUrl: BENCH_DATABASE_URL,
+          samples: settings.lists.samples,
+          budgetMsPerPage: settings.lists.budgetMsPerPage,
+        }),
       );
     }
     if (settings.sections.has('lists')) {
