@@ -539,6 +539,30 @@ describe(`conversations on ${databaseKind}`, () => {
     expect((await cardOf(bob, chat.id))?.unreadCount).toBe(1);
   });
 
+  it('deletes a message once when its sender deletes it twice at the same moment: 200, then 404', async () => {
+    const ada = await person('Ada');
+    const chat = await direct(ada, await person('Bob'));
+    const message = await send(ada, chat.id);
+    const url = `/api/conversations/recordings/${message.id}`;
+    const answers = await Promise.all([call(ada, 'DELETE', url), call(ada, 'DELETE', url)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404]);
+  });
+
+  it('limits how many conversations a person posts in an hour', async () => {
+    const ada = await person('Ada');
+    const chat = await direct(ada, await person('Bob'));
+    const url = `/api/conversations/${chat.id}/publish`;
+    // Nothing to post, refused at once, but every attempt counts.
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await call(ada, 'POST', url)).statusCode).toBe(400);
+    }
+    const throttled = await call(ada, 'POST', url);
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json()).toEqual({
+      message: 'You have posted a lot of conversations in the last hour. Please wait a while and try again.',
+    });
+  });
+
   it('deletes everything when the last two members leave at the same moment', async () => {
     const ada = await person('Ada');
     const bob = await person('Bob');
