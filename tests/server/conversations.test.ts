@@ -8,6 +8,9 @@ import { storedAudioAssetIds } from './support/stored-objects';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
 import { sendForm, webmPart } from './support/uploads';
 import { waitForIdleJobs } from './support/waits';
+import { createAudioLibrary } from '../../src/server/services/audio-library';
+import { createConversationPublisher } from '../../src/server/services/conversation-publisher';
+import { createConversationService } from '../../src/server/services/conversation-service';
 
 let testApp: TestApp;
 let origin: string;
@@ -131,9 +134,53 @@ describe(`conversations on ${databaseKind}`, () => {
       type: 'direct',
       participantIds: ['nobody'],
     });
-    expect(nobody.statusCode).toBe(404);
+    expect(nobody.statusCode).toBe(400);
     expect(nobody.json()).toEqual({ message: 'No user has the id nobody.' });
+    const noOne = await call(ada, 'POST', '/api/conversations', { type: 'direct', participantIds: [] });
+    expect(noOne.statusCode).toBe(400);
+    expect(noOne.json()).toEqual({ message: 'Choose the person to start a chat with.' });
+    const crowd = await call(ada, 'POST', '/api/conversations', {
+      type: 'direct',
+      participantIds: Array.from({ length: 51 }, (_, index) => `someone-${index}`),
+    });
+    expect(crowd.statusCode).toBe(400);
+    expect(crowd.json()).toEqual({ message: 'A direct conversation is with exactly one other person.' });
     expect((await call(undefined, 'GET', '/api/conversations')).statusCode).toBe(401);
+  });
+
+  it('gives two people who start the same direct chat at once one conversation: one 201, one 200', async () => {
+    const ada = await person('Ada');
+    const bob = await person('Bob');
+    const [fromAda, fromBob] = await Promise.all([
+      call(ada, 'POST', '/api/conversations', { type: 'direct', participantIds: [bob.user.id] }),
+      call(bob, 'POST', '/api/conversations', { type: 'direct', participantIds: [ada.user.id] }),
+    ]);
+    expect([fromAda.statusCode, fromBob.statusCode].sort()).toEqual([200, 201]);
+    expect(fromAda.json<Conversation>().id).toBe(fromBob.json<Conversation>().id);
+    expect((await listOf(ada)).map((card) => card.id)).toEqual([fromAda.json<Conversation>().id]);
+  });
+
+  it('refuses a group of 51 people, and counts the asker once when they name themselves', async () => {
+    const [ada, bob, cy] = await Promise.all(['Ada', 'Bob', 'Cy'].map(person));
+    const crowd = await call(ada, 'POST', '/api/conversations', {
+      type: 'group',
+      name: 'Crowd',
+      participantIds: Array.from({ length: 51 }, (_, index) => `someone-${index}`),
+    });
+    expect(crowd.statusCode).toBe(400);
+    expect(crowd.json()).toEqual({ message: 'A group can have at most 50 people.' });
+    const withSelf = await start(ada!, {
+      type: 'group',
+      name: 'Trio',
+      participantIds: [ada!.user.id, bob!.user.id, cy!.user.id],
+    });
+    expect(withSelf.participants.map((user) => user.id).sort()).toEqual(
+      [ada!.user.id, bob!.user.id, cy!.user.id].sort(),
+    );
+    const badCursor = await call(ada, 'GET', '/api/conversations?cursor=nonsense');
+    expect(badCursor.statusCode).toBe(400);
+    const badMessagesCursor = await call(ada, 'GET', `/api/conversations/${withSelf.id}/recordings?cursor=x`);
+    expect(badMessagesCursor.statusCode).toBe(400);
   });
 
   it('makes a named group of three, adds a fourth, and refuses what a group cannot be', async () => {
@@ -363,13 +410,11 @@ describe(`conversations on ${databaseKind}`, () => {
     ).toBe(404);
   });
 
-  it('tells every member’s open stream of a new conversation, a message and a deletion, and nobody else', async () => {
+  it('tells every member’s open stream of a new conversation, a message and a deletion', async () => {
     const ada = await person('Ada');
     const bob = await person('Bob');
-    const eve = await person('Eve');
     const bobs = await openEventStream(origin, bob.cookie);
-    const eves = await openEventStream(origin, eve.cookie);
-    openStreams.push(bobs, eves);
+    openStreams.push(bobs);
 
     const chat = await direct(ada, bob);
     const joined = await bobs.next();
@@ -390,12 +435,261 @@ describe(`conversations on ${databaseKind}`, () => {
     const deleted = await bobs.next();
     expect(deleted.event).toBe('conversation-recording-deleted');
     expect(JSON.parse(deleted.data)).toEqual({ id: message.id, conversationId: chat.id });
+  });
 
-    // Eve heard none of it: her first event is of her own conversation, started afterwards.
-    const evesChat = await direct(ada, eve);
-    const evesFirst = await eves.next();
-    expect(evesFirst.event).toBe('conversation');
-    expect((JSON.parse(evesFirst.data) as Conversation).id).toBe(evesChat.id);
+  it('tells a member who left, their stream still open, nothing of what is sent or deleted afterwards', async () => {
+    const [ada, bob, cy] = await Promise.all(['Ada', 'Bob', 'Cy'].map(person));
+    const group = await start(ada!, {
+      type: 'group',
+      name: 'Trio',
+      participantIds: [bob!.user.id, cy!.user.id],
+    });
+    const cys = await openEventStream(origin, cy!.cookie);
+    openStreams.push(cys);
+    const before = await send(ada!, group.id);
+    expect(JSON.parse((await cys.next()).data)).toMatchObject({ id: before.id });
+
+    expect((await call(cy, 'DELETE', `/api/conversations/${group.id}`)).statusCode).toBe(200);
+    await send(ada!, group.id);
+    expect((await call(ada, 'DELETE', `/api/conversations/recordings/${before.id}`)).statusCode).toBe(200);
+    // The next thing Cy hears is of a conversation started after all that.
+    const later = await direct(bob!, cy!);
+    const next = await cys.next();
+    expect(next.event).toBe('conversation');
+    expect((JSON.parse(next.data) as Conversation).id).toBe(later.id);
+  });
+
+  it('keeps my unread total for the badge, lists one type of conversation, and shows one conversation', async () => {
+    const [ada, bob, cy] = await Promise.all(['Ada', 'Bob', 'Cy'].map(person));
+    const chat = await direct(ada!, bob!);
+    const group = await start(ada!, {
+      type: 'group',
+      name: 'Trio',
+      participantIds: [bob!.user.id, cy!.user.id],
+    });
+    const unreadOf = async (who: SignedIn) => {
+      const response = await call(who, 'GET', '/api/conversations/unread');
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ count: number }>().count;
+    };
+    expect(await unreadOf(bob!)).toBe(0);
+    await send(ada!, chat.id);
+    const deletedLater = await send(ada!, group.id);
+    await send(cy!, group.id);
+    await send(bob!, group.id);
+    expect(await unreadOf(bob!)).toBe(3);
+    expect(await unreadOf(ada!)).toBe(2);
+
+    // A message deleted before it was heard is no longer unread.
+    expect((await call(ada, 'DELETE', `/api/conversations/recordings/${deletedLater.id}`)).statusCode).toBe(
+      200,
+    );
+    expect(await unreadOf(bob!)).toBe(2);
+    expect((await cardOf(bob!, group.id))?.unreadCount).toBe(1);
+    await recordingsOf(bob!, group.id);
+    expect(await unreadOf(bob!)).toBe(1);
+
+    const ofType = async (type: string) => {
+      const response = await call(bob, 'GET', `/api/conversations?type=${type}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Conversation[]>().map((card) => card.id);
+    };
+    expect(await ofType('direct')).toEqual([chat.id]);
+    expect(await ofType('group')).toEqual([group.id]);
+    expect((await call(bob, 'GET', '/api/conversations?type=other')).statusCode).toBe(400);
+
+    const one = await call(bob, 'GET', `/api/conversations/${chat.id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ id: chat.id, type: 'direct', unreadCount: 1, recordings: 1 });
+    for (const [who, id] of [
+      [cy!, chat.id],
+      [bob!, 'nothing'],
+    ] as const) {
+      const response = await call(who, 'GET', `/api/conversations/${id}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual(NOT_IN_IT);
+    }
+    expect((await call(undefined, 'GET', '/api/conversations/unread')).statusCode).toBe(401);
+  });
+
+  it('leaves a message sent while the conversation was being opened unread', async () => {
+    const ada = await person('Ada');
+    const bob = await person('Bob');
+    const chat = await direct(ada, bob);
+    await send(ada, chat.id);
+    let sentMeanwhile: Promise<ConversationRecording> | undefined;
+    const { db, users, events } = testApp.context;
+    const { blobs, scratch, ffmpeg, jobs } = testApp.context;
+    // Bob's page is read, and before it is marked read Ada's next message arrives.
+    const conversations = createConversationService({
+      db,
+      events,
+      audio: createAudioLibrary({ blobs, scratch, ffmpeg, db, jobs }),
+      users: {
+        ...users,
+        async publicUsersByIds(ids) {
+          sentMeanwhile ??= send(ada, chat.id);
+          await sentMeanwhile;
+          return users.publicUsersByIds(ids);
+        },
+      },
+    });
+    const page = await conversations.listRecordings(bob.user.id, chat.id, { limit: 20 });
+    expect(page.items).toHaveLength(1);
+    expect((await cardOf(bob, chat.id))?.unreadCount).toBe(1);
+  });
+
+  it('deletes a message once when its sender deletes it twice at the same moment: 200, then 404', async () => {
+    const ada = await person('Ada');
+    const chat = await direct(ada, await person('Bob'));
+    const message = await send(ada, chat.id);
+    const url = `/api/conversations/recordings/${message.id}`;
+    const answers = await Promise.all([call(ada, 'DELETE', url), call(ada, 'DELETE', url)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 404]);
+  });
+
+  it('limits how many conversations a person posts in an hour', async () => {
+    const ada = await person('Ada');
+    const chat = await direct(ada, await person('Bob'));
+    const url = `/api/conversations/${chat.id}/publish`;
+    // Nothing to post, refused at once, but every attempt counts.
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await call(ada, 'POST', url)).statusCode).toBe(400);
+    }
+    const throttled = await call(ada, 'POST', url);
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json()).toEqual({
+      message: 'You have posted a lot of conversations in the last hour. Please wait a while and try again.',
+    });
+  });
+
+  it('deletes everything when the last two members leave at the same moment', async () => {
+    const ada = await person('Ada');
+    const bob = await person('Bob');
+    const chat = await direct(ada, bob);
+    const messages = [await send(ada, chat.id), await send(bob, chat.id)];
+    await waitForIdleJobs(testApp.context.db);
+    const assets = messages.map((message) => assetIdOf(message.audioUrl));
+    const left = await Promise.all([
+      call(ada, 'DELETE', `/api/conversations/${chat.id}`),
+      call(bob, 'DELETE', `/api/conversations/${chat.id}`),
+    ]);
+    expect(left.map((response) => response.statusCode)).toEqual([200, 200]);
+    const { db } = testApp.context;
+    for (const table of ['conversations', 'conversation_members', 'conversation_messages'] as const) {
+      const column = table === 'conversations' ? 'id' : 'conversation_id';
+      expect(await db.selectFrom(table).select(column).where(column, '=', chat.id).execute(), table).toEqual(
+        [],
+      );
+    }
+    expect(await db.selectFrom('audio_assets').select('id').where('id', 'in', assets).execute()).toEqual([]);
+    const stored = await storedAudioAssetIds(testApp.context.blobs);
+    for (const asset of assets) expect(stored).not.toContain(asset);
+  });
+});
+
+/** The app's publisher, its audio library running `meanwhile` just before the messages' audio is copied, or after. */
+function publisherWith(meanwhile: {
+  beforeCopy?: () => Promise<unknown>;
+  afterCopy?: () => Promise<unknown>;
+}) {
+  const { db, blobs, scratch, ffmpeg, jobs, users, posts } = testApp.context;
+  const audio = createAudioLibrary({ blobs, scratch, ffmpeg, db, jobs });
+  return createConversationPublisher({
+    db,
+    users,
+    posts,
+    audio: {
+      ...audio,
+      async prepareJoinedAssets(...args) {
+        await meanwhile.beforeCopy?.();
+        const joined = await audio.prepareJoinedAssets(...args);
+        await meanwhile.afterCopy?.();
+        return joined;
+      },
+    },
+  });
+}
+
+const CHANGED = 'This conversation changed while it was being posted. Try again.';
+
+describe(`posting a conversation that changes meanwhile, on ${databaseKind}`, () => {
+  async function chatOfTwoMessages() {
+    const ada = await person('Ada');
+    const bob = await person('Bob');
+    const chat = await direct(ada, bob);
+    const messages = [await send(ada, chat.id), await send(bob, chat.id)];
+    await waitForIdleJobs(testApp.context.db);
+    return { ada, bob, chat, messages, storedBefore: await storedAudioAssetIds(testApp.context.blobs) };
+  }
+
+  async function expectNoPostBy(who: SignedIn, storedBefore: string[]) {
+    const posts = await call(who, 'GET', `/api/posts/user/${who.user.id}`);
+    expect(posts.json()).toEqual([]);
+    const added = (await storedAudioAssetIds(testApp.context.blobs)).filter(
+      (id) => !storedBefore.includes(id),
+    );
+    expect(added).toEqual([]);
+  }
+
+  it('answers 409, never 500, when a message and its audio were deleted before its audio was copied', async () => {
+    const { ada, bob, chat, messages, storedBefore } = await chatOfTwoMessages();
+    const publisher = publisherWith({
+      beforeCopy: () => call(bob, 'DELETE', `/api/conversations/recordings/${messages[1]!.id}`),
+    });
+    await expect(publisher.publish(ada.user.id, chat.id)).rejects.toMatchObject({
+      statusCode: 409,
+      message: CHANGED,
+    });
+    await expectNoPostBy(ada, storedBefore);
+  });
+
+  it('refuses the post, keeping nothing of it, when a message was deleted after its audio was joined', async () => {
+    const { ada, bob, chat, messages, storedBefore } = await chatOfTwoMessages();
+    const publisher = publisherWith({
+      afterCopy: () => call(bob, 'DELETE', `/api/conversations/recordings/${messages[1]!.id}`),
+    });
+    await expect(publisher.publish(ada.user.id, chat.id)).rejects.toMatchObject({
+      statusCode: 409,
+      message: CHANGED,
+    });
+    await expectNoPostBy(ada, storedBefore);
+  });
+
+  it('refuses the post of a publisher who left the conversation meanwhile', async () => {
+    const { ada, chat, storedBefore } = await chatOfTwoMessages();
+    const publisher = publisherWith({
+      afterCopy: () => call(ada, 'DELETE', `/api/conversations/${chat.id}`),
+    });
+    await expect(publisher.publish(ada.user.id, chat.id)).rejects.toMatchObject({
+      statusCode: 409,
+      message: CHANGED,
+    });
+    await expectNoPostBy(ada, storedBefore);
+  });
+
+  it('refuses a conversation longer than a post may be before copying any of it', async () => {
+    const { ada, chat, messages } = await chatOfTwoMessages();
+    // As if each had been two and a half hours long when it was measured.
+    await testApp.context.db
+      .updateTable('audio_assets')
+      .set({ duration: 2.5 * 3600 })
+      .where(
+        'id',
+        'in',
+        messages.map((message) => assetIdOf(message.audioUrl)),
+      )
+      .execute();
+    let copied = false;
+    const publisher = publisherWith({ beforeCopy: async () => (copied = true) });
+    await expect(publisher.publish(ada.user.id, chat.id)).rejects.toMatchObject({
+      statusCode: 400,
+      message:
+        'Posts, pods and diary entries can be at most 4 hours long. This conversation is longer than that.',
+    });
+    expect(copied).toBe(false);
+    const response = await call(ada, 'POST', `/api/conversations/${chat.id}/publish`);
+    expect(response.statusCode).toBe(400);
   });
 });
 

@@ -14,7 +14,7 @@ import { migrateToLatest } from '../../src/server/db/database';
 import { createDialect } from '../../src/server/db/dialect';
 import type { Page } from '../../src/server/db/pagination';
 import { listComments } from '../../src/server/db/queries/comments';
-import { listMessages, listMyConversations, unreadCounts } from '../../src/server/db/queries/conversations';
+import { listMessages, listMyConversations, unreadTotal } from '../../src/server/db/queries/conversations';
 import { listFollowPeople } from '../../src/server/db/queries/follows';
 import { listNotifications } from '../../src/server/db/queries/notifications';
 import { listPosts } from '../../src/server/db/queries/posts';
@@ -115,8 +115,11 @@ beforeAll(async () => {
 }, 120_000);
 
 const CONVERSATIONS = 10_000;
-/** The heavy person is in this many of them; conversation 0 holds this many messages, every other one one. */
-const HEAVY_CONVERSATIONS = 1_000;
+/**
+ * The heavy person is in one in this many of them, spread over the whole time range (direct ones and groups
+ * alike); conversation 0 holds this many messages, every other one one.
+ */
+const HEAVY_EVERY = 5;
 const LONG_CONVERSATION_MESSAGES = 2_000;
 const conversationId = (index: number) => `c${String(index).padStart(9, '0')}`;
 const seededUserId = (index: number) => `u${String(index).padStart(9, '0')}`;
@@ -130,8 +133,8 @@ async function seedConversations(): Promise<void> {
   };
   const conversations = Array.from({ length: CONVERSATIONS }, (_, index) => ({
     id: conversationId(index),
-    type: 'group' as const,
-    name: `Group ${index}`,
+    type: index % 2 === 0 ? ('group' as const) : ('direct' as const),
+    name: index % 2 === 0 ? `Group ${index}` : null,
     direct_key: null,
     message_count: 1,
     last_message_id: `m${index}`,
@@ -141,7 +144,7 @@ async function seedConversations(): Promise<void> {
   await inBatches(conversations, (batch) => db.insertInto('conversations').values(batch).execute());
   const members = conversations.flatMap((conversation, index) =>
     [
-      ...(index < HEAVY_CONVERSATIONS ? [HEAVY_USER_ID] : []),
+      ...(index % HEAVY_EVERY === 0 ? [HEAVY_USER_ID] : []),
       seededUserId(1 + (index % (PLAN_SEED.users - 1))),
       seededUserId(1 + ((index + 1) % (PLAN_SEED.users - 1))),
     ].map((userId) => ({
@@ -150,6 +153,8 @@ async function seedConversations(): Promise<void> {
       joined_at: conversation.created_at,
       last_read_at: conversation.created_at,
       last_activity_at: conversation.last_activity_at,
+      type: conversation.type,
+      unread_count: index % 3,
     })),
   );
   await inBatches(members, (batch) => db.insertInto('conversation_members').values(batch).execute());
@@ -395,6 +400,12 @@ const cases: ListCase[] = [
     indexes: ['conversation_members_user_activity'],
   },
   {
+    name: 'direct conversations, newest activity first',
+    list: (page) => listMyConversations(db, HEAVY_USER_ID, page, 'direct'),
+    table: 'conversation_members',
+    indexes: ['conversation_members_user_type_activity'],
+  },
+  {
     name: 'messages of a conversation',
     list: (page) => listMessages(db, conversationId(0), page),
     table: 'conversation_messages',
@@ -457,15 +468,11 @@ const OWN_POSTS = ['posts_user_published_newest', 'posts_user_drafts_newest', 'p
  */
 const aggregates: AggregateCase[] = [
   {
-    name: 'unread messages of a page of conversations',
-    run: () =>
-      unreadCounts(
-        db,
-        HEAVY_USER_ID,
-        Array.from({ length: PAGE.limit }, (_, index) => conversationId(index)),
-      ),
-    table: 'conversation_messages',
-    indexes: ['conversation_messages_newest'],
+    name: 'unread messages over all my conversations',
+    run: () => unreadTotal(db, HEAVY_USER_ID),
+    table: 'conversation_members',
+    // Either of the indexes that begin with the person.
+    indexes: ['conversation_members_user_activity', 'conversation_members_user_type_activity'],
   },
   {
     name: 'post totals, seen by someone else',

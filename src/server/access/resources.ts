@@ -49,11 +49,7 @@ export const conversationResource = (memberIds: readonly string[]): Conversation
 
 export function conversationMessageResource(
   message: { user_id: string },
-  memberIds: readonly string[],
+  conversation: ConversationResource,
 ): ConversationMessageResource {
-  return {
-    kind: 'conversation-message',
-    authorId: message.user_id,
-    conversation: conversationResource(memberIds),
-  };
+  return { kind: 'conversation-message', authorId: message.user_id, conversation };
 }

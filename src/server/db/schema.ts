@@ -251,6 +251,10 @@ export interface ConversationMembersTable {
   last_read_at: string;
   /** A copy of the conversation's last_activity_at, for this person's list. */
   last_activity_at: string;
+  /** A copy of the conversation's type, for this person's list of one type. */
+  type: 'direct' | 'group';
+  /** Messages from others after last_read_at. */
+  unread_count: Generated<number>;
 }
 
 /** Spec §3 Conversation recording: a voice message. */
@@ -296,3 +300,4 @@ export type ImageRow = Selectable<ImagesTable>;
 export type PostRow = Selectable<PostsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
+export type ConversationMessageRow = Selectable<ConversationMessagesTable>;

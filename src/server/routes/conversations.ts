@@ -13,7 +13,10 @@ import { rateLimit } from '../http/rate-limit';
 export function registerConversationRoutes(app: App, context: AppContext): void {
   const { conversations } = context;
   const rules = fileRulesFor(routes.sendConversationRecording.multipart, {
-    audio: { maxBytes: MESSAGE_MAX_BYTES, tooLargeMessage: 'Voice messages must be smaller than 60MB.' },
+    audio: {
+      maxBytes: MESSAGE_MAX_BYTES,
+      tooLargeMessage: `Voice messages must be smaller than ${MESSAGE_MAX_BYTES / (1024 * 1024)}MB.`,
+    },
   });
   // Like voice comments, every attempt counts and a throttled one is refused before its body; per person, since
   // only members send, and enough for a lively chat.
@@ -25,12 +28,36 @@ export function registerConversationRoutes(app: App, context: AppContext): void 
     message:
       'You have sent a lot of voice messages in the last few minutes. Please wait a while and try again.',
   });
+  // Each post joins up to hundreds of files in one ffmpeg pass: a few an hour is plenty for anyone.
+  const limitPublishing = rateLimit(context, {
+    name: 'conversation-publish',
+    limit: 10,
+    windowSeconds: 60 * 60,
+    key: (request) => request.currentUser?.id,
+    message: 'You have posted a lot of conversations in the last hour. Please wait a while and try again.',
+  });
 
   app.route({
     ...contractRoute(routes.listConversations),
     preHandler: requireUser,
     handler: async (request, reply) =>
-      sendPage(request, reply, await conversations.list(signedInUser(request).id, request.query)),
+      sendPage(
+        request,
+        reply,
+        await conversations.list(signedInUser(request).id, request.query, request.query.type),
+      ),
+  });
+
+  app.route({
+    ...contractRoute(routes.unreadConversations),
+    preHandler: requireUser,
+    handler: async (request) => ({ count: await conversations.unreadCount(signedInUser(request).id) }),
+  });
+
+  app.route({
+    ...contractRoute(routes.getConversation),
+    preHandler: requireUser,
+    handler: (request) => conversations.get(signedInUser(request).id, request.params.id),
   });
 
   app.route({
@@ -47,7 +74,7 @@ export function registerConversationRoutes(app: App, context: AppContext): void 
     ...contractRoute(routes.addConversationMembers),
     preHandler: requireUser,
     handler: (request) =>
-      conversations.addMembers(signedInUser(request).id, request.params.id, request.body.userIds),
+      conversations.addPeople(signedInUser(request).id, request.params.id, request.body.userIds),
   });
 
   app.route({
@@ -98,7 +125,7 @@ export function registerConversationRoutes(app: App, context: AppContext): void 
 
   app.route({
     ...contractRoute(routes.publishConversation),
-    preHandler: requireUser,
+    preHandler: [requireUser, limitPublishing],
     handler: (request) => context.conversationPosts.publish(signedInUser(request).id, request.params.id),
   });
 }

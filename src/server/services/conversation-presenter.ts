@@ -5,7 +5,6 @@ import {
   findMyConversation,
   membersOfConversations,
   messagesWithAudioByIds,
-  unreadCounts,
   type MessageWithAudio,
   type MyConversationRow,
 } from '../db/queries/conversations';
@@ -29,8 +28,8 @@ export function messageWaveform(bars: number[]): number[] {
 
 export interface ConversationPresenter {
   recordings(rows: MessageWithAudio[]): Promise<ConversationRecording[]>;
-  /** Rows of `userId`'s own list, as they see them (their unread counts). */
-  conversations(userId: string, rows: MyConversationRow[]): Promise<Conversation[]>;
+  /** Rows of a person's own list, as they see them (their unread counts). */
+  conversations(rows: MyConversationRow[]): Promise<Conversation[]>;
   /** One conversation as `userId` sees it, or undefined when they are not in it. */
   conversationOf(userId: string, conversationId: string): Promise<Conversation | undefined>;
 }
@@ -60,11 +59,10 @@ export function createConversationPresenter(db: Db, users: UserService): Convers
     });
   }
 
-  async function conversations(userId: string, rows: MyConversationRow[]): Promise<Conversation[]> {
+  async function conversations(rows: MyConversationRow[]): Promise<Conversation[]> {
     const ids = rows.map((row) => row.id);
-    const [members, unread, lastMessages] = await Promise.all([
+    const [members, lastMessages] = await Promise.all([
       membersOfConversations(db, ids),
-      unreadCounts(db, userId, ids),
       messagesWithAudioByIds(
         db,
         rows.flatMap((row) => (row.last_message_id ? [row.last_message_id] : [])),
@@ -81,13 +79,13 @@ export function createConversationPresenter(db: Db, users: UserService): Convers
       recordings: row.message_count,
       lastMessage: lastMessages.find((message) => message.id === row.last_message_id) ?? null,
       lastActivity: row.last_activity_at,
-      unreadCount: unread.get(row.id) ?? 0,
+      unreadCount: row.unread_count,
     }));
   }
 
   async function conversationOf(userId: string, conversationId: string): Promise<Conversation | undefined> {
     const row = await findMyConversation(db, userId, conversationId);
-    return row && (await conversations(userId, [row]))[0];
+    return row && (await conversations([row]))[0];
   }
 
   return { recordings, conversations, conversationOf };

@@ -1,15 +1,17 @@
 import type { Post } from '@shared/contract/posts';
 import type { PublicUser } from '@shared/contract/users';
-import { AUDIO_DURATION_LIMITS } from '@shared/domain/audio-limits';
+import { AUDIO_DURATION_LIMITS, tooLongMessage } from '@shared/domain/audio-limits';
 import { CONVERSATION_POST_TITLE_PREFIX, NO_MESSAGES_TO_POST_MESSAGE } from '@shared/domain/conversations';
 import { displayName } from '@shared/domain/display-name';
 import { TITLE_MAX_LENGTH, TRANSCRIPTION_MAX_LENGTH } from '@shared/domain/posts';
+import { actorOf, can } from '../access/policy';
 import type { Db } from '../db/database';
-import { firstMessages } from '../db/queries/conversations';
+import { countMessages, firstMessages, lockConversation } from '../db/queries/conversations';
 import type { ConversationRow } from '../db/schema';
-import { BadRequestError } from '../errors';
+import { BadRequestError, ConflictError } from '../errors';
+import { MissingMediaError } from '../media/media-errors';
 import type { AudioLibrary } from './audio-library';
-import { conversationFor } from './conversation-access';
+import { conversationFor, membershipOf } from './conversation-access';
 import { directPair } from './conversation-presenter';
 import type { PostService } from './post-service';
 import type { UserService } from './user-service';
@@ -25,6 +27,8 @@ export interface ConversationPublisher {
    */
   publish(userId: string, conversationId: string): Promise<Post>;
 }
+
+export const CONVERSATION_CHANGED_MESSAGE = 'This conversation changed while it was being posted. Try again.';
 
 /** "Conversation with Ada Lovelace and Alan Turing" (spec §7), within a post title's length. */
 function publishedTitle(others: PublicUser[], conversation: ConversationRow): string {
@@ -44,6 +48,15 @@ export function createConversationPublisher(deps: {
   posts: PostService;
 }): ConversationPublisher {
   const { db, audio, users, posts } = deps;
+
+  /** Whether the asker is still in it and every one of `messageIds` still there. */
+  async function unchanged(database: Db, userId: string, conversationId: string, messageIds: string[]) {
+    return (
+      can(actorOf(userId), 'publish', await membershipOf(database, conversationId)) &&
+      (await countMessages(database, messageIds)) === messageIds.length
+    );
+  }
+
   return {
     async publish(userId, conversationId) {
       const { conversation, memberIds } = await conversationFor(db, userId, 'publish', conversationId);
@@ -54,17 +67,41 @@ export function createConversationPublisher(deps: {
           `A conversation of more than ${PUBLISH_MAX_MESSAGES} voice messages is too long to post as one.`,
         );
       }
+      // Measured when each was sent: no file is copied for a post that would be too long.
+      const limit = AUDIO_DURATION_LIMITS.post;
+      if (messages.reduce((total, message) => total + message.duration, 0) > limit.seconds) {
+        throw new BadRequestError(`${tooLongMessage(limit)} This conversation is longer than that.`);
+      }
       const participants = conversation.type === 'direct' ? directPair(conversation) : memberIds;
       const otherIds = participants.filter((id) => id !== userId);
       const people = await users.publicUsersByIds(otherIds);
       const others = otherIds.flatMap((id) => people.get(id) ?? []);
-      const prepared = await audio.prepareJoinedAssets(messages, userId, false, AUDIO_DURATION_LIMITS.post);
+      const messageIds = messages.map((message) => message.message_id);
+      const prepared = await audio
+        .prepareJoinedAssets(messages, userId, false, limit)
+        .catch(async (error) => {
+          // A message deleted since it was read took its audio with it: the conversation changed, nothing was lost.
+          if (
+            error instanceof MissingMediaError &&
+            !(await unchanged(db, userId, conversation.id, messageIds))
+          ) {
+            throw new ConflictError(CONVERSATION_CHANGED_MESSAGE);
+          }
+          throw error;
+        });
       const transcription = messages
         .flatMap((message) => (message.transcription ? [message.transcription] : []))
         .join('\n\n');
-      return posts.createFromAudio(userId, prepared, {
+      const fields = {
         title: publishedTitle(others, conversation),
         transcription: transcription.slice(0, TRANSCRIPTION_MAX_LENGTH) || null,
+      };
+      // Held while the post is written: nobody leaves and no message is deleted before it is in, or it is not.
+      return posts.createFromAudio(userId, prepared, fields, async (trx) => {
+        const locked = await lockConversation(trx, conversation.id);
+        if (!locked || !(await unchanged(trx, userId, conversation.id, messageIds))) {
+          throw new ConflictError(CONVERSATION_CHANGED_MESSAGE);
+        }
       });
     },
   };

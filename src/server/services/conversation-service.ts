@@ -5,22 +5,22 @@ import type {
   createConversationBodySchema,
 } from '@shared/contract/conversations';
 import { AUDIO_DURATION_LIMITS } from '@shared/domain/audio-limits';
-import { GROUP_MAX_MEMBERS } from '@shared/domain/conversations';
+import { GROUP_MAX_MEMBERS, type ConversationType } from '@shared/domain/conversations';
 import type { z } from 'zod';
 import { authorize, notFound } from '../access/guard';
 import { actorOf, can } from '../access/policy';
-import { conversationMessageResource, conversationResource } from '../access/resources';
+import { conversationMessageResource } from '../access/resources';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/dialect';
 import type { Page, PageRequest } from '../db/pagination';
 import { deleteAudioAsset } from '../db/queries/audio-assets';
 import {
-  addMembers,
   deleteConversation,
   deleteMessage,
   findDirectConversation,
   findMessageWithAudio,
   insertConversation,
+  insertMembers,
   insertMessage,
   listMessages,
   listMyConversations,
@@ -29,15 +29,16 @@ import {
   memberIdsOf,
   messageAudioOf,
   removeMember,
+  unreadTotal,
 } from '../db/queries/conversations';
 import { findUsersByIds } from '../db/queries/users';
 import type { ConversationRow } from '../db/schema';
-import { BadRequestError, NotFoundError } from '../errors';
+import { BadRequestError } from '../errors';
 import type { EventBus, LiveEvent } from '../events/event-bus';
 import { newId } from '../ids';
 import type { ScratchFile } from '../storage/scratch-files';
 import type { AudioLibrary } from './audio-library';
-import { conversationFor } from './conversation-access';
+import { conversationFor, membershipOf } from './conversation-access';
 import { createConversationPresenter, directPair } from './conversation-presenter';
 import { commitWithFiles } from './stored-files';
 import type { UserService } from './user-service';
@@ -46,13 +47,18 @@ type CreateBody = z.output<typeof createConversationBodySchema>;
 type RecordingFields = z.output<typeof conversationRecordingFieldsSchema>;
 
 export interface ConversationService {
-  list(userId: string, page: PageRequest): Promise<Page<Conversation>>;
+  /** Mine, newest activity first: every one, or only those of `type`. */
+  list(userId: string, page: PageRequest, type?: ConversationType): Promise<Page<Conversation>>;
+  /** One of mine, as my list shows it. */
+  get(userId: string, conversationId: string): Promise<Conversation>;
+  /** Messages from others I have not read, over all my conversations (the navigation's badge). */
+  unreadCount(userId: string): Promise<number>;
   /** `created` is false when a direct conversation the two already share was found (and the asker is back in it). */
   create(userId: string, body: CreateBody): Promise<{ conversation: Conversation; created: boolean }>;
-  addMembers(userId: string, conversationId: string, userIds: string[]): Promise<Conversation>;
+  addPeople(userId: string, conversationId: string, userIds: string[]): Promise<Conversation>;
   /** Takes it off the asker's list; with its last member gone, its messages and their audio are deleted. */
   leave(userId: string, conversationId: string): Promise<void>;
-  /** A page of messages (see the contract), and the conversation marked read for the asker. */
+  /** A page of messages (see the contract); the first marks the conversation read for the asker up to its newest. */
   listRecordings(
     userId: string,
     conversationId: string,
@@ -96,7 +102,7 @@ export function createConversationService(deps: {
     const others = [...new Set(ids)].filter((id) => id !== userId);
     const found = new Set((await findUsersByIds(db, others)).map((row) => row.id));
     const missing = others.filter((id) => !found.has(id));
-    if (missing.length > 0) throw new NotFoundError(`No user has the id ${missing.join(', ')}.`);
+    if (missing.length > 0) throw new BadRequestError(`No user has the id ${missing.join(', ')}.`);
     return others;
   }
 
@@ -109,15 +115,17 @@ export function createConversationService(deps: {
   async function startDirect(userId: string, otherId: string): Promise<{ id: string; created: boolean }> {
     const directKey = directKeyOf(userId, otherId);
     const existing = await findDirectConversation(db, directKey);
-    if (existing) {
-      await db.transaction().execute(async (trx) => {
+    const rejoined =
+      existing &&
+      (await db.transaction().execute(async (trx) => {
         const locked = await lockConversation(trx, existing.id);
-        if (!locked) throw notFound('conversation');
-        const rejoined = await addMembers(trx, locked, [userId], new Date().toISOString());
-        await publishAll(trx, joinedEvents(locked.id, rejoined));
-      });
-      return { id: existing.id, created: false };
-    }
+        if (!locked) return false;
+        const added = await insertMembers(trx, locked, [userId], new Date().toISOString());
+        await publishAll(trx, joinedEvents(locked.id, added));
+        return true;
+      }));
+    if (existing && rejoined) return { id: existing.id, created: false };
+    // None yet, or it went with its last member's leaving just now: a new one.
     try {
       const id = await insertNew(userId, { type: 'direct', name: null, direct_key: directKey }, [
         userId,
@@ -140,7 +148,12 @@ export function createConversationService(deps: {
     const now = new Date().toISOString();
     await db.transaction().execute(async (trx) => {
       await insertConversation(trx, { id, ...fields, created_at: now, last_activity_at: now });
-      const added = await addMembers(trx, { id, last_activity_at: now }, [userId, ...memberIds], now);
+      const added = await insertMembers(
+        trx,
+        { id, type: fields.type, last_activity_at: now },
+        [userId, ...memberIds],
+        now,
+      );
       await publishAll(trx, joinedEvents(id, added));
     });
     return id;
@@ -155,13 +168,20 @@ export function createConversationService(deps: {
   }
 
   return {
-    async list(userId, page) {
-      const rows = await listMyConversations(db, userId, page);
-      return { items: await present.conversations(userId, rows.items), nextCursor: rows.nextCursor };
+    async list(userId, page, type) {
+      const rows = await listMyConversations(db, userId, page, type);
+      return { items: await present.conversations(rows.items), nextCursor: rows.nextCursor };
     },
+
+    get: presentOwn,
+
+    unreadCount: (userId) => unreadTotal(db, userId),
 
     async create(userId, body) {
       if (body.type === 'direct') {
+        if (body.participantIds.length === 0) {
+          throw new BadRequestError('Choose the person to start a chat with.');
+        }
         if (body.participantIds.every((id) => id === userId)) {
           throw new BadRequestError('Choose someone other than yourself to start a chat with.');
         }
@@ -182,7 +202,7 @@ export function createConversationService(deps: {
       return { conversation: await presentOwn(userId, id), created: true };
     },
 
-    async addMembers(userId, conversationId, userIds) {
+    async addPeople(userId, conversationId, userIds) {
       const { conversation } = await conversationFor(db, userId, 'change', conversationId);
       if (conversation.type !== 'group') {
         throw new BadRequestError(
@@ -192,14 +212,14 @@ export function createConversationService(deps: {
       const others = await otherPeople(userId, userIds);
       await db.transaction().execute(async (trx) => {
         const locked = await lockConversation(trx, conversation.id);
-        const members = locked ? await memberIdsOf(trx, locked.id) : [];
+        const membership = await membershipOf(trx, conversation.id);
         // They may have left while this was on its way.
-        authorize(actorOf(userId), 'change', conversationResource(members));
-        const joining = others.filter((id) => !members.includes(id));
-        if (members.length + joining.length > GROUP_MAX_MEMBERS) {
+        authorize(actorOf(userId), 'change', membership);
+        const joining = others.filter((id) => !membership.memberIds.includes(id));
+        if (membership.memberIds.length + joining.length > GROUP_MAX_MEMBERS) {
           throw new BadRequestError(`A group can have at most ${GROUP_MAX_MEMBERS} people.`);
         }
-        const added = await addMembers(trx, locked!, joining, new Date().toISOString());
+        const added = await insertMembers(trx, locked!, joining, new Date().toISOString());
         await publishAll(trx, joinedEvents(conversation.id, added));
       });
       return presentOwn(userId, conversation.id);
@@ -219,8 +239,16 @@ export function createConversationService(deps: {
     async listRecordings(userId, conversationId, page) {
       const { conversation } = await conversationFor(db, userId, 'view', conversationId);
       const rows = await listMessages(db, conversation.id, page);
-      if (!page.cursor) await markConversationRead(db, conversation.id, userId, new Date().toISOString());
-      return { items: (await present.recordings(rows.items)).reverse(), nextCursor: rows.nextCursor };
+      const items = (await present.recordings(rows.items)).reverse();
+      // Read up to the newest message this page saw: one sent since is still unread.
+      const newest = rows.items[0];
+      if (!page.cursor && newest) {
+        await db.transaction().execute(async (trx) => {
+          if (!(await lockConversation(trx, conversation.id))) return;
+          await markConversationRead(trx, conversation.id, userId, newest.created_at);
+        });
+      }
+      return { items, nextCursor: rows.nextCursor };
     },
 
     async admitRecording(userId, conversationId) {
@@ -234,11 +262,20 @@ export function createConversationService(deps: {
       const id = newId();
       await commitWithFiles(db, [prepared], async (trx) => {
         const locked = await lockConversation(trx, conversation.id);
-        const members = locked ? await memberIdsOf(trx, locked.id) : [];
+        const membership = await membershipOf(trx, conversation.id);
         // Left, or the conversation went, while the audio was measured: the audio goes too.
-        authorize(actorOf(userId), 'send', conversationResource(members));
+        authorize(actorOf(userId), 'send', membership);
         const now = new Date().toISOString();
         await audio.insert(trx, prepared);
+        // A direct conversation's other person hears from it again, even after taking it off their list: this
+        // message is new to them (and counted unread with the insert).
+        const returned = await insertMembers(
+          trx,
+          { id: conversation.id, type: conversation.type, last_activity_at: now },
+          directPair(conversation),
+          now,
+          locked!.last_activity_at,
+        );
         await insertMessage(trx, {
           id,
           conversation_id: conversation.id,
@@ -247,19 +284,10 @@ export function createConversationService(deps: {
           transcription: fields.transcription ?? null,
           created_at: now,
         });
-        // A direct conversation's other person hears from it again, even after taking it off their list: this
-        // message is new to them.
-        const returned = await addMembers(
-          trx,
-          { id: conversation.id, last_activity_at: now },
-          directPair(conversation),
-          now,
-          locked!.last_activity_at,
-        );
         await publishAll(trx, joinedEvents(conversation.id, returned));
         await publishAll(
           trx,
-          [...members, ...returned].map((memberId) => ({
+          [...membership.memberIds, ...returned].map((memberId) => ({
             type: 'conversation-recording',
             userId: memberId,
             id,
@@ -267,18 +295,21 @@ export function createConversationService(deps: {
           })),
         );
       });
+      // Deleted by its sender before this answer: what was sent is gone, as for anything not there.
       const row = await findMessageWithAudio(db, id);
-      return (await present.recordings([row!]))[0]!;
+      const [sent] = await present.recordings(row ? [row] : []);
+      if (!sent) throw notFound('conversation-message');
+      return sent;
     },
 
     async deleteRecording(userId, messageId) {
       const message = await findMessageWithAudio(db, messageId);
       if (!message) throw notFound('conversation-message');
-      const memberIds = await memberIdsOf(db, message.conversation_id);
-      authorize(actorOf(userId), 'delete', conversationMessageResource(message, memberIds));
+      const membership = await membershipOf(db, message.conversation_id);
+      authorize(actorOf(userId), 'delete', conversationMessageResource(message, membership));
       const deleted = await db.transaction().execute(async (trx) => {
         if (!(await lockConversation(trx, message.conversation_id))) return false;
-        if (!(await deleteMessage(trx, message.conversation_id, message.id))) return false;
+        if (!(await deleteMessage(trx, message))) return false;
         await deleteAudioAsset(trx, message.audio_id);
         const members = await memberIdsOf(trx, message.conversation_id);
         await publishAll(
@@ -292,7 +323,9 @@ export function createConversationService(deps: {
         );
         return true;
       });
-      if (deleted) await audio.deleteFiles({ id: message.audio_id });
+      // Deleted meanwhile (by its sender elsewhere, or with the whole conversation): nothing is there any more.
+      if (!deleted) throw notFound('conversation-message');
+      await audio.deleteFiles({ id: message.audio_id });
     },
 
     visibleConversation: (userId, conversationId) => present.conversationOf(userId, conversationId),
@@ -300,14 +333,13 @@ export function createConversationService(deps: {
     async visibleRecording(userId, messageId) {
       const message = await findMessageWithAudio(db, messageId);
       if (!message) return undefined;
-      const memberIds = await memberIdsOf(db, message.conversation_id);
-      if (!can(actorOf(userId), 'view', conversationMessageResource(message, memberIds))) return undefined;
+      const membership = await membershipOf(db, message.conversation_id);
+      if (!can(actorOf(userId), 'view', conversationMessageResource(message, membership))) return undefined;
       return (await present.recordings([message]))[0];
     },
 
     async isMember(userId, conversationId) {
-      const memberIds = await memberIdsOf(db, conversationId);
-      return can(actorOf(userId), 'view', conversationResource(memberIds));
+      return can(actorOf(userId), 'view', await membershipOf(db, conversationId));
     },
   };
 }

@@ -1,10 +1,11 @@
 import { authorizeView, notFound } from '../access/guard';
 import type { Actor } from '../access/policy';
-import { conversationResource, mediaResource } from '../access/resources';
+import { mediaResource } from '../access/resources';
 import type { Db } from '../db/database';
 import { findAudioFiles, findImage } from '../db/queries/audio-assets';
-import { conversationOfAudio, memberIdsOf } from '../db/queries/conversations';
+import { conversationOfAudio } from '../db/queries/conversations';
 import type { StoredMedia } from '../http/media-files';
+import { membershipOf } from './conversation-access';
 
 /** `actor` is asked for only when the media is private: most requests, for public media, need no session. */
 export type LazyActor = () => Promise<Actor>;
@@ -24,7 +25,7 @@ export function createMediaService(db: Db): MediaService {
       if (!asset) throw notFound('audio');
       // A voice message's audio is private, and there for the conversation's current members alone.
       const conversationId = asset.is_private === 1 ? await conversationOfAudio(db, assetId) : undefined;
-      const conversation = conversationId && conversationResource(await memberIdsOf(db, conversationId));
+      const conversation = conversationId && (await membershipOf(db, conversationId));
       await authorizeView(actor, mediaResource('audio', asset, conversation || undefined));
       const stored = [
         { key: asset.original_key, mime: asset.original_mime },

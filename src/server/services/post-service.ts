@@ -56,6 +56,8 @@ export interface PostService {
     userId: string,
     prepared: PreparedAudio,
     fields: { title: string; transcription: string | null },
+    /** Runs first in the post's transaction: what the audio came from is still as it was, or it throws. */
+    recheck: (trx: Db) => Promise<void>,
   ): Promise<Post>;
   /** Appends the uploaded audio to the post's audio; its other fields change where the upload names them. */
   extend(
@@ -106,6 +108,18 @@ function editedFields(raw: Record<string, string>, fields: PostUploadFields): Up
 }
 
 class SessionAlreadyClosed extends Error {}
+
+/** A new post's row, written when it was made; a public one counts for its author and is their activity. */
+async function insertNewPost(
+  trx: Db,
+  row: Omit<Insertable<PostsTable>, 'updated_at'> & { created_at: string },
+) {
+  await insertPost(trx, { ...row, updated_at: row.created_at });
+  if (row.is_private === 0) {
+    await adjustPostCount(trx, row.user_id, 1);
+    await noteActivity(trx, row.user_id);
+  }
+}
 
 export function createPostService(deps: { db: Db; audio: AudioLibrary; images: ImageLibrary }): PostService {
   const { db, audio, images } = deps;
@@ -174,7 +188,7 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
       await commitWithFiles(db, [preparedAudio, preparedImage], async (trx) => {
         await audio.insert(trx, preparedAudio);
         if (preparedImage) await images.insert(trx, preparedImage);
-        await insertPost(trx, {
+        await insertNewPost(trx, {
           id: postId,
           user_id: userId,
           type: isDiary ? 'diary' : fields.type,
@@ -189,23 +203,19 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
           image_id: preparedImage?.row.id ?? null,
           allow_visitor_comments: !isPrivate && fields.allowVisitorComments ? 1 : 0,
           created_at: now,
-          updated_at: now,
         });
-        if (!isPrivate && !isDiary) {
-          await adjustPostCount(trx, userId, 1);
-          await noteActivity(trx, userId);
-        }
         if (fields.sessionId) await markAutosavePublished(trx, userId, fields.sessionId, now);
       });
       return presentOne(postId);
     },
 
-    async createFromAudio(userId, prepared, fields) {
+    async createFromAudio(userId, prepared, fields, recheck) {
       const now = new Date().toISOString();
       const postId = newId();
       await commitWithFiles(db, [prepared], async (trx) => {
+        await recheck(trx);
         await audio.insert(trx, prepared);
-        await insertPost(trx, {
+        await insertNewPost(trx, {
           id: postId,
           user_id: userId,
           type: 'post',
@@ -220,10 +230,7 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
           image_id: null,
           allow_visitor_comments: 0,
           created_at: now,
-          updated_at: now,
         });
-        await adjustPostCount(trx, userId, 1);
-        await noteActivity(trx, userId);
       });
       return presentOne(postId);
     },

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import {
   CONVERSATION_TYPES,
+  type ConversationType,
   GROUP_MAX_MEMBERS,
   GROUP_NAME_MAX_LENGTH,
   MESSAGE_TRANSCRIPTION_MAX_LENGTH,
 } from '../domain/conversations';
+import { pageQuerySchema } from './pagination';
 import { audioSourceSchema, clientMeasurementSchema } from './posts';
 import { publicUserSchema } from './users';
 
@@ -45,31 +47,55 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-const userIds = z
-  .array(z.string().min(1).max(100), { error: 'participantIds must be a list of user ids.' })
-  .max(GROUP_MAX_MEMBERS, { error: `A group can have at most ${GROUP_MAX_MEMBERS} people.` });
+const userIdList = z.array(z.string().min(1).max(100), {
+  error: 'participantIds must be a list of user ids.',
+});
+const tooManyForAGroup = `A group can have at most ${GROUP_MAX_MEMBERS} people.`;
+const userIds = userIdList.max(GROUP_MAX_MEMBERS, { error: tooManyForAGroup });
+/** Refused whatever their ids, with what is wrong for this type; the request's size bounds the list before. */
+const TOO_MANY_FOR: Record<ConversationType, string> = {
+  direct: 'A direct conversation is with exactly one other person.',
+  group: tooManyForAGroup,
+};
 
 /**
  * Spec §7 `{type, participantIds}`: the other people (the asker is always a member). Direct: exactly one other
  * person; starting one with someone you already talk to answers 200 with that conversation (and brings you back
  * into it if you had left), a new one 201. Group: a `name` and two or more others.
  */
-export const createConversationBodySchema = z.object({
-  type: z.enum(CONVERSATION_TYPES, { error: 'type must be "direct" or "group".' }),
-  participantIds: userIds,
-  name: z
-    .string()
-    .trim()
-    .max(GROUP_NAME_MAX_LENGTH, { error: `Group names can be at most ${GROUP_NAME_MAX_LENGTH} characters.` })
-    .optional()
-    .transform((value) => value || undefined),
-});
+export const createConversationBodySchema = z
+  .object({
+    type: z.enum(CONVERSATION_TYPES, { error: 'type must be "direct" or "group".' }),
+    participantIds: userIdList,
+    name: z
+      .string()
+      .trim()
+      .max(GROUP_NAME_MAX_LENGTH, {
+        error: `Group names can be at most ${GROUP_NAME_MAX_LENGTH} characters.`,
+      })
+      .optional()
+      .transform((value) => value || undefined),
+  })
+  .superRefine((body, context) => {
+    if (body.participantIds.length > GROUP_MAX_MEMBERS) {
+      context.addIssue({ code: 'custom', path: ['participantIds'], message: TOO_MANY_FOR[body.type] });
+    }
+  });
 
 export const addMembersBodySchema = z.object({
   userIds: userIds.min(1, { error: 'Name at least one person to add.' }),
 });
 
 export const conversationIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const conversationMessageIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** My conversations: every one, or only direct ones or groups (the list's tabs). */
+export const listConversationsQuerySchema = pageQuerySchema.extend({
+  type: z.enum(CONVERSATION_TYPES, { error: 'type must be "direct" or "group".' }).optional(),
+});
+
+/** Messages from others I have not read yet, over all my conversations. */
+export const unreadConversationsSchema = z.object({ count: z.number().int() });
 
 /**
  * A voice message's multipart text fields (spec §7: the file as `audio`, and `duration`, which the server ignores:

@@ -72,6 +72,9 @@ export const endpoints = {
 
   /** Spec §7 conversation calls; every one is for members of the conversation alone. */
   listConversations: { method: 'GET', path: '/api/conversations' },
+  /** The navigation's badge: unread messages over all my conversations. */
+  unreadConversations: { method: 'GET', path: '/api/conversations/unread' },
+  getConversation: { method: 'GET', path: '/api/conversations/:id' },
   createConversation: { method: 'POST', path: '/api/conversations' },
   /** Ours (the spec leaves group creation open): a member adds people to a group. */
   addConversationMembers: { method: 'POST', path: '/api/conversations/:id/members' },

@@ -34,10 +34,13 @@ import {
 import {
   addMembersBodySchema,
   conversationIdParamsSchema,
+  conversationMessageIdParamsSchema,
   conversationRecordingFieldsSchema,
   conversationRecordingSchema,
   conversationSchema,
   createConversationBodySchema,
+  listConversationsQuerySchema,
+  unreadConversationsSchema,
 } from './conversations';
 import { activeUsersQuerySchema } from './discover';
 import { searchMatchSchema, searchParamsSchema } from './search';
@@ -292,8 +295,14 @@ export const routes = {
   // may repeat or miss one that moved meanwhile: reload from the first page on a live event).
   listConversations: {
     ...endpoints.listConversations,
-    query: pageQuerySchema,
+    query: listConversationsQuerySchema,
     response: z.array(conversationSchema),
+  },
+  unreadConversations: { ...endpoints.unreadConversations, response: unreadConversationsSchema },
+  getConversation: {
+    ...endpoints.getConversation,
+    params: conversationIdParamsSchema,
+    response: conversationSchema,
   },
   // 201 for a new conversation; 200 with the existing one for a direct conversation the two already share.
   createConversation: {
@@ -330,7 +339,7 @@ export const routes = {
   },
   deleteConversationRecording: {
     ...endpoints.deleteConversationRecording,
-    params: conversationIdParamsSchema,
+    params: conversationMessageIdParamsSchema,
     response: deleted,
   },
   publishConversation: {

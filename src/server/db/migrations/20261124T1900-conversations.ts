@@ -3,8 +3,9 @@ import type { Kysely } from 'kysely';
 /**
  * Conversations (spec §2, §3): direct ones between exactly two people, found again by `direct_key` (the two user ids,
  * sorted, joined by a space) so two people share one; groups with a name. Each member's row keeps a copy of the
- * conversation's last activity, so "my conversations, newest activity first" is one index range of that person's
- * rows; `last_read_at` is where their unread messages begin. Messages are voice recordings (audio_assets), listed
+ * conversation's last activity and its type, so "my conversations, newest activity first" (of one type, or all) is
+ * one index range of that person's rows; `last_read_at` is where their unread messages begin and `unread_count`
+ * how many there are, kept with each message sent, deleted and read, so badges never count messages. Messages are voice recordings (audio_assets), listed
  * by (created_at, id) within their conversation; `message_count` is kept in the same transaction as each insert
  * and delete (with `last_message_id`), so a page of cards never reads through a conversation's messages.
  */
@@ -30,14 +31,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('user_id', 'text', (column) => column.notNull().references('users.id').onDelete('cascade'))
     .addColumn('joined_at', 'text', (column) => column.notNull())
     .addColumn('last_read_at', 'text', (column) => column.notNull())
-    /** The conversation's last_activity_at, copied to each member for their list's index. */
+    /** The conversation's last_activity_at and type, copied to each member for their list's indexes. */
     .addColumn('last_activity_at', 'text', (column) => column.notNull())
+    .addColumn('type', 'text', (column) => column.notNull())
+    /** Messages from others after last_read_at. */
+    .addColumn('unread_count', 'integer', (column) => column.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('conversation_members_pkey', ['conversation_id', 'user_id'])
     .execute();
   await db.schema
     .createIndex('conversation_members_user_activity')
     .on('conversation_members')
     .columns(['user_id', 'last_activity_at', 'conversation_id'])
+    .execute();
+  await db.schema
+    .createIndex('conversation_members_user_type_activity')
+    .on('conversation_members')
+    .columns(['user_id', 'type', 'last_activity_at', 'conversation_id'])
     .execute();
 
   await db.schema

@@ -2,7 +2,12 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../database';
 import { countToNumber, forUpdate } from '../dialect';
 import { byCreation, newestFirstPage, type Page, type PageRequest } from '../pagination';
-import type { ConversationMessagesTable, ConversationRow, ConversationsTable } from '../schema';
+import type {
+  ConversationMessageRow,
+  ConversationMessagesTable,
+  ConversationRow,
+  ConversationsTable,
+} from '../schema';
 import { PLAYABLE_AUDIO_COLUMNS } from './audio-assets';
 
 export function findConversation(db: Db, id: string): Promise<ConversationRow | undefined> {
@@ -53,9 +58,9 @@ export async function membersOfConversations(db: Db, ids: string[]): Promise<Map
 }
 
 /** Adds whoever of `userIds` is not a member yet, having read up to `readUpTo`; returns those it added. */
-export async function addMembers(
+export async function insertMembers(
   db: Db,
-  conversation: Pick<ConversationRow, 'id' | 'last_activity_at'>,
+  conversation: Pick<ConversationRow, 'id' | 'last_activity_at' | 'type'>,
   userIds: string[],
   now: string,
   readUpTo = now,
@@ -70,6 +75,7 @@ export async function addMembers(
         joined_at: now,
         last_read_at: readUpTo,
         last_activity_at: conversation.last_activity_at,
+        type: conversation.type,
       })),
     )
     .onConflict((conflict) => conflict.columns(['conversation_id', 'user_id']).doNothing())
@@ -78,39 +84,65 @@ export async function addMembers(
   return added.map((row) => row.user_id);
 }
 
-/** False when they were not a member. */
-export async function removeMember(db: Db, conversationId: string, userId: string): Promise<boolean> {
-  const result = await db
+export async function removeMember(db: Db, conversationId: string, userId: string): Promise<void> {
+  await db
     .deleteFrom('conversation_members')
     .where('conversation_id', '=', conversationId)
     .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+    .execute();
 }
 
+/**
+ * Inside the conversation's lock: read up to `upTo` (never back), unread what others sent after it. Those are
+ * counted by the messages' index from `upTo` on: none, unless some arrived after the reader's page was read.
+ */
 export async function markConversationRead(
   db: Db,
   conversationId: string,
   userId: string,
-  at: string,
+  upTo: string,
 ): Promise<void> {
   await db
     .updateTable('conversation_members')
-    .set({ last_read_at: at })
+    .set((eb) => ({
+      last_read_at: upTo,
+      unread_count: eb
+        .selectFrom('conversation_messages')
+        .select((count) => count.fn.countAll<number>().as('unread'))
+        .where('conversation_id', '=', conversationId)
+        .where('created_at', '>', upTo)
+        .where('user_id', '!=', userId),
+    }))
     .where('conversation_id', '=', conversationId)
     .where('user_id', '=', userId)
-    .where('last_read_at', '<', at)
+    .where('last_read_at', '<', upTo)
     .execute();
 }
 
-/** A person's conversations, newest activity first, through their members' index; each with its last message. */
-export function listMyConversations(db: Db, userId: string, page: PageRequest) {
-  const query = db
+/** Messages from others a person has not read yet, over all their conversations: one range of their members' index. */
+export async function unreadTotal(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('conversation_members')
+    .select((eb) => eb.fn.sum<string | number | null>('unread_count').as('unread'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return countToNumber(row?.unread ?? 0);
+}
+
+/** A person's conversations (of `type`, or all), newest activity first, through their members' indexes. */
+export function listMyConversations(
+  db: Db,
+  userId: string,
+  page: PageRequest,
+  type?: ConversationRow['type'],
+) {
+  let query = db
     .selectFrom('conversation_members')
     .innerJoin('conversations', 'conversations.id', 'conversation_members.conversation_id')
     .selectAll('conversations')
-    .select(['conversation_members.last_read_at'])
+    .select(['conversation_members.unread_count'])
     .where('conversation_members.user_id', '=', userId);
+  if (type) query = query.where('conversation_members.type', '=', type);
   return newestFirstPage(
     query,
     { createdAt: 'conversation_members.last_activity_at', id: 'conversation_members.conversation_id' },
@@ -127,29 +159,10 @@ export function findMyConversation(db: Db, userId: string, conversationId: strin
     .selectFrom('conversation_members')
     .innerJoin('conversations', 'conversations.id', 'conversation_members.conversation_id')
     .selectAll('conversations')
-    .select(['conversation_members.last_read_at'])
+    .select(['conversation_members.unread_count'])
     .where('conversation_members.user_id', '=', userId)
     .where('conversation_members.conversation_id', '=', conversationId)
     .executeTakeFirst();
-}
-
-/** For each of the person's conversations in `ids`: messages from others after they last read it. */
-export async function unreadCounts(db: Db, userId: string, ids: string[]): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('conversation_members')
-    .innerJoin('conversation_messages', (join) =>
-      join
-        .onRef('conversation_messages.conversation_id', '=', 'conversation_members.conversation_id')
-        .onRef('conversation_messages.created_at', '>', 'conversation_members.last_read_at'),
-    )
-    .select((eb) => ['conversation_members.conversation_id', eb.fn.countAll<string | number>().as('unread')])
-    .where('conversation_members.user_id', '=', userId)
-    .where('conversation_members.conversation_id', 'in', ids)
-    .where('conversation_messages.user_id', '!=', userId)
-    .groupBy('conversation_members.conversation_id')
-    .execute();
-  return new Map(rows.map((row) => [row.conversation_id, countToNumber(row.unread)]));
 }
 
 function messagesWithAudio(db: Db) {
@@ -193,12 +206,22 @@ export function firstMessages(db: Db, conversationId: string, limit: number) {
     .selectFrom('conversation_messages')
     .innerJoin('audio_assets', 'audio_assets.id', 'conversation_messages.audio_id')
     .selectAll('audio_assets')
-    .select(['conversation_messages.transcription'])
+    .select(['conversation_messages.id as message_id', 'conversation_messages.transcription'])
     .where('conversation_messages.conversation_id', '=', conversationId)
     .orderBy('conversation_messages.created_at')
     .orderBy('conversation_messages.id')
     .limit(limit)
     .execute();
+}
+
+/** How many of these messages are still there. */
+export async function countMessages(db: Db, ids: string[]): Promise<number> {
+  const row = await db
+    .selectFrom('conversation_messages')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('id', 'in', ids)
+    .executeTakeFirstOrThrow();
+  return countToNumber(row.count);
 }
 
 /** The conversation a voice message's audio belongs to, if it is one. */
@@ -211,7 +234,10 @@ export async function conversationOfAudio(db: Db, audioId: string): Promise<stri
   return row?.conversation_id;
 }
 
-/** Inside the conversation's lock: the message, and the conversation's (and every member's) activity and count. */
+/**
+ * Inside the conversation's lock: the message, the conversation's (and every member's) activity and count, and one
+ * more unread for everyone but its sender.
+ */
 export async function insertMessage(db: Db, message: Insertable<ConversationMessagesTable>): Promise<void> {
   await db.insertInto('conversation_messages').values(message).execute();
   await db
@@ -228,12 +254,33 @@ export async function insertMessage(db: Db, message: Insertable<ConversationMess
     .set({ last_activity_at: message.created_at })
     .where('conversation_id', '=', message.conversation_id)
     .execute();
+  await db
+    .updateTable('conversation_members')
+    .set((eb) => ({ unread_count: eb('unread_count', '+', 1) }))
+    .where('conversation_id', '=', message.conversation_id)
+    .where('user_id', '!=', message.user_id)
+    .execute();
 }
 
-/** Inside the conversation's lock; false when it was already gone. The conversation's last message follows. */
-export async function deleteMessage(db: Db, conversationId: string, id: string): Promise<boolean> {
+/**
+ * Inside the conversation's lock; false when it was already gone. The conversation's last message follows, and it is
+ * one fewer unread for whoever had not read it.
+ */
+export async function deleteMessage(
+  db: Db,
+  message: Pick<ConversationMessageRow, 'id' | 'conversation_id' | 'user_id' | 'created_at'>,
+): Promise<boolean> {
+  const { id, conversation_id: conversationId } = message;
   const result = await db.deleteFrom('conversation_messages').where('id', '=', id).executeTakeFirst();
   if (result.numDeletedRows === 0n) return false;
+  await db
+    .updateTable('conversation_members')
+    .set((eb) => ({ unread_count: eb('unread_count', '-', 1) }))
+    .where('conversation_id', '=', conversationId)
+    .where('user_id', '!=', message.user_id)
+    .where('last_read_at', '<', message.created_at)
+    .where('unread_count', '>', 0)
+    .execute();
   const newest = await db
     .selectFrom('conversation_messages')
     .select('id')

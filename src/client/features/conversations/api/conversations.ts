@@ -1,17 +1,20 @@
 import {
+  queryOptions,
   useInfiniteQuery,
   useMutation,
+  useQuery,
   useQueryClient,
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { Conversation, ConversationRecording } from '@shared/contract/conversations';
 import type { ConversationType } from '@shared/domain/conversations';
 import { NO_MESSAGES_TO_POST_MESSAGE } from '@shared/domain/conversations';
-import { apiRequest } from '@client/lib/api-client';
+import type { RouteResponse, Routes } from '@shared/contract/routes';
+import { ApiError, apiRequest } from '@client/lib/api-client';
 import { fetchKeysetPage, keysetPagesOptions, type KeysetPage } from '@client/lib/keyset-page';
-import { postListQueries, routeQueries } from '@client/lib/query-keys';
+import { postListQueries, routeKey, routeQueries } from '@client/lib/query-keys';
 import { recordingFileName } from '@client/lib/audio/recording-support';
 import type { RecordedTake } from '@client/lib/audio/use-recorded-take';
 import { toFormData } from '@client/lib/multipart-form';
@@ -22,44 +25,37 @@ import {
 } from '@client/lib/upload-with-progress';
 import { toast } from '@client/lib/use-toast';
 
-/** Spec §7 GET /api/conversations: mine, newest activity first, a page at a time. */
-export const conversationPagesOptions = () => keysetPagesOptions('listConversations', {});
+/** Spec §7 GET /api/conversations?type=…: mine of one kind (a tab), newest activity first, a page at a time. */
+export const conversationPagesOptions = (type: ConversationType) =>
+  keysetPagesOptions('listConversations', { filters: { type } });
 const conversationListQueries = routeQueries('listConversations');
+/** What a message, a read or a leave changes: the lists, each conversation, the unread total. */
+const conversationQueries = routeQueries('listConversations', 'getConversation', 'unreadConversations');
 
-export function useConversations() {
-  return useInfiniteQuery(conversationPagesOptions());
-}
-
-/** Every loaded conversation, in the list's order. */
-export function useConversationList() {
-  const query = useConversations();
+/** Every loaded conversation of one kind, in the list's order. */
+export function useConversationList(type: ConversationType) {
+  const query = useInfiniteQuery(conversationPagesOptions(type));
   const list = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   return { ...query, list };
 }
 
-/** Unread messages across the loaded conversations: the Conversations nav item's badge. */
+/** GET /api/conversations/unread: unread messages over all my conversations, the Conversations nav item's badge. */
 export function useUnreadConversationCount(): number {
-  const { list } = useConversationList();
-  return list.reduce((total, conversation) => total + conversation.unreadCount, 0);
+  const query = useQuery(
+    queryOptions<RouteResponse<Routes['unreadConversations']>>({ queryKey: routeKey('unreadConversations') }),
+  );
+  return query.data?.count ?? 0;
 }
 
-/**
- * One conversation, found in my list (there is no single-conversation call): the list's further pages are read
- * until it turns up. `missing` once every page is in without it (not mine, or gone).
- */
+/** GET /api/conversations/{id}: one of mine. `missing` when it is not (not mine, or gone). */
 export function useConversation(id: string) {
-  const query = useConversationList();
-  const conversation = query.list.find((item) => item.id === id) ?? null;
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const searching = !conversation && hasNextPage;
-  useEffect(() => {
-    if (searching && !isFetchingNextPage) void fetchNextPage();
-  }, [searching, isFetchingNextPage, fetchNextPage]);
+  const query = useQuery(queryOptions<Conversation>({ queryKey: routeKey('getConversation', { id }) }));
+  const missing = query.error instanceof ApiError && query.error.status === 404;
   return {
-    conversation,
-    isPending: query.isPending || (!conversation && (hasNextPage || isFetchingNextPage)),
-    isError: query.isError,
-    missing: query.isSuccess && !conversation && !hasNextPage && !isFetchingNextPage,
+    conversation: query.data ?? null,
+    isPending: query.isPending,
+    isError: query.isError && !missing,
+    missing,
     refetch: query.refetch,
   };
 }
@@ -68,8 +64,8 @@ type RecordingPages = InfiniteData<KeysetPage<ConversationRecording>, string>;
 
 /**
  * Spec §7 GET /api/conversations/{id}/recordings: the first page holds the newest messages (oldest first within
- * it), the next ones older messages. Reading it marks the conversation read, so the list's unread counts are
- * fetched again after each read.
+ * it), the next ones older messages. Reading it marks the conversation read, so the unread counts (the lists',
+ * the conversation's and the total) are fetched again after each read.
  */
 export const recordingPagesOptions = (conversationId: string, queryClient: QueryClient) => {
   const options = keysetPagesOptions('listConversationRecordings', { params: { id: conversationId } });
@@ -77,7 +73,7 @@ export const recordingPagesOptions = (conversationId: string, queryClient: Query
     ...options,
     queryFn: async ({ pageParam, signal }: { pageParam: string; signal: AbortSignal }) => {
       const page = await fetchKeysetPage<ConversationRecording>(pageParam, signal);
-      void queryClient.invalidateQueries(conversationListQueries);
+      void queryClient.invalidateQueries(conversationQueries);
       return page;
     },
   };
@@ -148,12 +144,13 @@ export function refreshAfterMessage(queryClient: QueryClient, conversationId: st
   if (isConversationOpen(queryClient, conversationId)) {
     void queryClient.invalidateQueries({ queryKey: recordingsKey(conversationId) });
   } else {
-    void queryClient.invalidateQueries(conversationListQueries);
+    refreshConversationList(queryClient);
   }
 }
 
+/** The lists, each conversation and the unread total, fetched again. */
 export function refreshConversationList(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries(conversationListQueries);
+  void queryClient.invalidateQueries(conversationQueries);
 }
 
 export interface NewConversation {
@@ -186,7 +183,7 @@ export function useLeaveConversation(onLeft?: () => void) {
     mutationFn: (conversationId: string) =>
       apiRequest('leaveConversation', { params: { id: conversationId } }),
     onSuccess: (_answer, conversationId) => {
-      queryClient.setQueryData(conversationPagesOptions().queryKey, (data) =>
+      queryClient.setQueriesData<InfiniteData<KeysetPage<Conversation>>>(conversationListQueries, (data) =>
         data
           ? {
               ...data,

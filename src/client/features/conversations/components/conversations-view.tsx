@@ -41,14 +41,16 @@ export function ConversationsView({ myId }: { myId: string }) {
   const [startOpen, setStartOpen] = useState(false);
   const [groupOpen, setGroupOpen] = useState(false);
   const [deleting, setDeleting] = useState<Conversation | null>(null);
-  const conversations = useConversationList();
+  // Each tab its own list, both loaded so that each tab's unread count shows.
+  const lists: Record<ConversationType, ReturnType<typeof useConversationList>> = {
+    direct: useConversationList('direct'),
+    group: useConversationList('group'),
+  };
   const leave = useLeaveConversation(() => setDeleting(null));
   const open = (conversation: Conversation) => navigate(`/conversations/${conversation.id}`);
 
   const unreadIn = (type: ConversationType) =>
-    conversations.list
-      .filter((conversation) => conversation.type === type)
-      .reduce((total, conversation) => total + conversation.unreadCount, 0);
+    lists[type].list.reduce((total, conversation) => total + conversation.unreadCount, 0);
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -107,10 +109,9 @@ export function ConversationsView({ myId }: { myId: string }) {
           })}
         </TabsList>
         {TABS.map(({ value, label }) => {
-          const shown = conversations.list.filter(
-            (conversation) => conversation.type === value && matchesSearch(conversation, myId, query),
-          );
-          const hasAny = conversations.list.some((conversation) => conversation.type === value);
+          const conversations = lists[value];
+          const shown = conversations.list.filter((conversation) => matchesSearch(conversation, myId, query));
+          const hasAny = conversations.list.length > 0;
           return (
             <TabsContent key={value} value={value}>
               {conversations.isPending ? (
