@@ -228,6 +228,9 @@ async function seedConversation(db: Kysely<Database>, kind: Kind, messages: numb
         joined_at: iso(SEED_START_MS),
         last_read_at: iso(userId === reader ? lastMs : SEED_START_MS),
         last_activity_at: iso(lastMs),
+        type: 'direct' as const,
+        // The reader sent every even message: the other person has read none of them.
+        unread_count: userId === reader ? 0 : Math.ceil(messages / 2),
       })),
     )
     .execute();
