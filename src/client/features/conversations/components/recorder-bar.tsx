@@ -1,14 +1,14 @@
-import { Loader2, Mic, Send, Square, X } from 'lucide-react';
+import { Loader2, Mic, Send, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { ConversationRecording } from '@shared/contract/conversations';
 import { AUDIO_DURATION_LIMITS } from '@shared/domain/audio-limits';
 import { AudioPreview } from '@client/components/audio-preview';
-import { MicrophoneLevel } from '@client/components/microphone-level';
+import { LiveRecordingMeter, StopRecordingButton } from '@client/components/live-recording-meter';
 import { Button } from '@client/components/ui/button';
 import { isRecordingSupported } from '@client/lib/audio/recording-support';
 import { useRecordedTake } from '@client/lib/audio/use-recorded-take';
 import { useTakeAnnouncer } from '@client/lib/audio/use-take-announcer';
-import { formatClock, formatDuration, formatDurationWords } from '@client/lib/format';
+import { formatDuration, formatDurationWords } from '@client/lib/format';
 import { toast } from '@client/lib/use-toast';
 import { cn } from '@client/lib/utils';
 import { sendRecording, useRecordingSent } from '../api/conversations';
@@ -129,34 +129,12 @@ export function RecorderBar({ conversationId }: { conversationId: string }) {
           <Button variant="ghost" size="icon" aria-label="Cancel" title="Cancel" onClick={cancel}>
             <X aria-hidden="true" />
           </Button>
-          <span aria-hidden="true" className="relative flex size-2.5 shrink-0">
-            <span className="absolute inline-flex size-full animate-ping rounded-full bg-destructive/60 motion-reduce:animate-none" />
-            <span className="relative inline-flex size-2.5 rounded-full bg-destructive" />
-          </span>
-          <span
-            role="timer"
-            aria-label={`Recorded ${formatDurationWords(recorder.elapsedSeconds)}`}
-            className="w-12 shrink-0 text-sm font-semibold tabular-nums"
-          >
-            {formatClock(recorder.elapsedSeconds)}
-          </span>
-          <MicrophoneLevel
+          <LiveRecordingMeter
             stream={recorder.stream}
+            elapsedSeconds={recorder.elapsedSeconds}
             onSample={takes.addLevel}
-            restingOpacity={0.2}
-            barInset={2}
-            className="h-10 min-w-0 flex-1 text-destructive dark:text-red-400"
           />
-          <button
-            type="button"
-            onClick={() => void stop()}
-            disabled={recorder.status !== 'recording'}
-            aria-label="Stop recording"
-            title="Stop recording"
-            className="grid size-11 shrink-0 cursor-pointer place-items-center rounded-full bg-destructive text-destructive-foreground shadow-soft ring-4 ring-destructive/15 transition-[transform,box-shadow] hover:ring-6 active:scale-95 disabled:cursor-wait disabled:opacity-60"
-          >
-            <Square className="size-4 fill-current" aria-hidden="true" />
-          </button>
+          <StopRecordingButton onStop={() => void stop()} disabled={recorder.status !== 'recording'} />
         </div>
       )}
 

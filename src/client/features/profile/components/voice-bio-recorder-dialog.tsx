@@ -2,7 +2,7 @@ import { Loader2, Mic, RotateCcw, Square, Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { AUDIO_DURATION_LIMITS } from '@shared/domain/audio-limits';
 import { AudioPreview } from '@client/components/audio-preview';
-import { MicrophoneLevel } from '@client/components/microphone-level';
+import { LiveRecordingMeter } from '@client/components/live-recording-meter';
 import { Button } from '@client/components/ui/button';
 import { RecordingDialog } from '@client/components/recording-dialog';
 import { Progress } from '@client/components/ui/progress';
@@ -10,7 +10,7 @@ import { UploadStatus } from '@client/components/upload-status';
 import { ApiError } from '@client/lib/api-client';
 import { useRecordedTake } from '@client/lib/audio/use-recorded-take';
 import { useTakeAnnouncer } from '@client/lib/audio/use-take-announcer';
-import { formatClock, formatDuration, formatDurationWords } from '@client/lib/format';
+import { formatDuration, formatDurationWords } from '@client/lib/format';
 import { uploadErrorMessage } from '@client/lib/upload-with-progress';
 import { toast } from '@client/lib/use-toast';
 import { uploadVoiceBio, useVoiceBioChanged } from '../api/voice-bio';
@@ -126,24 +126,11 @@ function VoiceBioRecorder({
       <div className="flex flex-col gap-5" data-phase="recording">
         {live}
         <div className="flex items-center gap-3 rounded-2xl border border-destructive/30 bg-destructive/5 p-3">
-          <span aria-hidden="true" className="relative ml-1 flex size-2.5 shrink-0">
-            <span className="absolute inline-flex size-full animate-ping rounded-full bg-destructive/60 motion-reduce:animate-none" />
-            <span className="relative inline-flex size-2.5 rounded-full bg-destructive" />
-          </span>
-          <span
-            role="timer"
-            aria-label={`Recorded ${formatDurationWords(elapsed)} of 30 seconds`}
-            className="shrink-0 text-sm font-semibold tabular-nums"
-          >
-            {formatClock(elapsed)}
-            <span className="font-normal text-muted-foreground"> / {formatClock(MAX_SECONDS)}</span>
-          </span>
-          <MicrophoneLevel
+          <LiveRecordingMeter
             stream={recorder.stream}
+            elapsedSeconds={elapsed}
+            limitSeconds={MAX_SECONDS}
             onSample={takes.addLevel}
-            restingOpacity={0.2}
-            barInset={2}
-            className="h-10 min-w-0 flex-1 text-destructive dark:text-red-400"
           />
         </div>
         <Progress
