@@ -632,35 +632,27 @@ describe(`posting a conversation that changes meanwhile, on ${databaseKind}`, ()
     expect(added).toEqual([]);
   }
 
-  it('answers 409, never 500, when a message and its audio were deleted before its audio was copied', async () => {
-    const { ada, bob, chat, messages, storedBefore } = await chatOfTwoMessages();
-    const publisher = publisherWith({
-      beforeCopy: () => call(bob, 'DELETE', `/api/conversations/recordings/${messages[1]!.id}`),
-    });
-    await expect(publisher.publish(ada.user.id, chat.id)).rejects.toMatchObject({
-      statusCode: 409,
-      message: CHANGED,
-    });
-    await expectNoPostBy(ada, storedBefore);
-  });
-
-  it('refuses the post, keeping nothing of it, when a message was deleted after its audio was joined', async () => {
-    const { ada, bob, chat, messages, storedBefore } = await chatOfTwoMessages();
-    const publisher = publisherWith({
-      afterCopy: () => call(bob, 'DELETE', `/api/conversations/recordings/${messages[1]!.id}`),
-    });
-    await expect(publisher.publish(ada.user.id, chat.id)).rejects.toMatchObject({
-      statusCode: 409,
-      message: CHANGED,
-    });
-    await expectNoPostBy(ada, storedBefore);
-  });
-
-  it('refuses the post of a publisher who left the conversation meanwhile', async () => {
-    const { ada, chat, storedBefore } = await chatOfTwoMessages();
-    const publisher = publisherWith({
-      afterCopy: () => call(ada, 'DELETE', `/api/conversations/${chat.id}`),
-    });
+  type Chat = Awaited<ReturnType<typeof chatOfTwoMessages>>;
+  const deleteBobsMessage = ({ bob, messages }: Chat) =>
+    call(bob, 'DELETE', `/api/conversations/recordings/${messages[1]!.id}`);
+  const adaLeaves = ({ ada, chat }: Chat) => call(ada, 'DELETE', `/api/conversations/${chat.id}`);
+  it.each([
+    {
+      name: 'answers 409, never 500, when a message and its audio were deleted before its audio was copied',
+      hooks: (chat: Chat) => ({ beforeCopy: () => deleteBobsMessage(chat) }),
+    },
+    {
+      name: 'refuses the post, keeping nothing of it, when a message was deleted after its audio was joined',
+      hooks: (chat: Chat) => ({ afterCopy: () => deleteBobsMessage(chat) }),
+    },
+    {
+      name: 'refuses the post of a publisher who left the conversation meanwhile',
+      hooks: (chat: Chat) => ({ afterCopy: () => adaLeaves(chat) }),
+    },
+  ])('$name', async ({ hooks }) => {
+    const twoMessages = await chatOfTwoMessages();
+    const { ada, chat, storedBefore } = twoMessages;
+    const publisher = publisherWith(hooks(twoMessages));
     await expect(publisher.publish(ada.user.id, chat.id)).rejects.toMatchObject({
       statusCode: 409,
       message: CHANGED,

@@ -146,7 +146,7 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
       <section
         aria-label="Messages"
         aria-busy={recordings.isPending}
-        className="flex min-h-[40dvh] flex-col gap-6 pb-4"
+        className="flex min-h-[calc(100dvh-20rem)] flex-col gap-6 pb-4 lg:min-h-[calc(100dvh-15rem)]"
       >
         {recordings.hasNextPage && (
           <div className="flex justify-center">

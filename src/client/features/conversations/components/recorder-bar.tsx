@@ -7,6 +7,7 @@ import { LiveRecordingMeter, StopRecordingButton } from '@client/components/live
 import { Button } from '@client/components/ui/button';
 import { isRecordingSupported } from '@client/lib/audio/recording-support';
 import { useRecordedTake } from '@client/lib/audio/use-recorded-take';
+import { useStopAtLimit } from '@client/lib/audio/use-stop-at-limit';
 import { useTakeAnnouncer } from '@client/lib/audio/use-take-announcer';
 import { formatDuration, formatDurationWords } from '@client/lib/format';
 import { toast } from '@client/lib/use-toast';
@@ -55,11 +56,7 @@ export function RecorderBar({ conversationId }: { conversationId: string }) {
           ? 'recorded'
           : 'idle';
 
-  // Messages are at most 15 minutes: the take ends itself there.
-  const atLimit = recorder.status === 'recording' && recorder.elapsedSeconds >= MAX_SECONDS;
-  useEffect(() => {
-    if (atLimit) void stop();
-  }, [atLimit, stop]);
+  useStopAtLimit(recorder, MAX_SECONDS, stop);
 
   // Focus follows the flow: to Send once a take is ready, back to Record afterwards.
   const previousPhase = useRef<RecorderBarPhase>(phase);

@@ -9,6 +9,7 @@ import { Progress } from '@client/components/ui/progress';
 import { UploadStatus } from '@client/components/upload-status';
 import { ApiError } from '@client/lib/api-client';
 import { useRecordedTake } from '@client/lib/audio/use-recorded-take';
+import { useStopAtLimit } from '@client/lib/audio/use-stop-at-limit';
 import { useTakeAnnouncer } from '@client/lib/audio/use-take-announcer';
 import { formatDuration, formatDurationWords } from '@client/lib/format';
 import { uploadErrorMessage } from '@client/lib/upload-with-progress';
@@ -109,10 +110,7 @@ function VoiceBioRecorder({
     previousPhase.current = phase;
   }, [phase]);
 
-  const atLimit = recorder.status === 'recording' && recorder.elapsedSeconds >= MAX_SECONDS;
-  useEffect(() => {
-    if (atLimit) void stop();
-  }, [atLimit, stop]);
+  useStopAtLimit(recorder, MAX_SECONDS, stop);
 
   const live = (
     <p className="sr-only" aria-live="polite" aria-atomic="true">

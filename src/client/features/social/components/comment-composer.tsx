@@ -6,6 +6,7 @@ import { Button } from '@client/components/ui/button';
 import { Progress } from '@client/components/ui/progress';
 import { isRecordingSupported } from '@client/lib/audio/recording-support';
 import { useRecordedTake } from '@client/lib/audio/use-recorded-take';
+import { useStopAtLimit } from '@client/lib/audio/use-stop-at-limit';
 import { useTakeAnnouncer } from '@client/lib/audio/use-take-announcer';
 import { formatDuration } from '@client/lib/format';
 import { toast } from '@client/lib/use-toast';
@@ -69,11 +70,7 @@ export function CommentComposer({ postId, asVisitor }: CommentComposerProps) {
           ? 'ready'
           : 'idle';
 
-  // Replies are at most 5 minutes: the take ends itself there.
-  const atLimit = recorder.status === 'recording' && recorder.elapsedSeconds >= COMMENT_MAX_SECONDS;
-  useEffect(() => {
-    if (atLimit) void stop();
-  }, [atLimit, stop]);
+  useStopAtLimit(recorder, COMMENT_MAX_SECONDS, stop);
 
   // Focus follows the flow: to Post once a take is ready, back to Record after a reset.
   const previousPhase = useRef<ComposerPhase>(phase);
