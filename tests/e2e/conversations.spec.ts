@@ -183,7 +183,7 @@ test('three people talk in a group', async ({ baseURL }) => {
   await expect(dialog.getByText('3 people, you included')).toBeVisible(WAIT);
   await dialog.getByRole('button', { name: 'Create Group' }).click(WAIT);
   await expect(ava.page.getByRole('heading', { level: 1, name: groupName })).toBeVisible(WAIT);
-  await expect(ava.page.getByText('3 people', { exact: true })).toBeVisible(WAIT);
+  await expect(ava.page.getByRole('button', { name: 'Group members: 3 people' })).toBeVisible(WAIT);
   await sendVoiceMessage(ava.page);
 
   // Both others find it under Groups, with Ava's message waiting.
@@ -197,5 +197,20 @@ test('three people talk in a group', async ({ baseURL }) => {
     await expect(messages(member.page).first()).toContainText('Ava', WAIT);
   }
 
-  for (const member of [ava, ben, cy]) await member.page.context().close();
+  // Ben adds Dee from the group's members; Ava's open conversation counts four at once, and Dee can hear it all.
+  const dee = await person(baseURL, 'Dee');
+  await ben.page.getByRole('button', { name: 'Group members: 3 people' }).click(WAIT);
+  const members = ben.page.getByRole('dialog', { name: 'Group members' });
+  await expect(members.getByRole('list', { name: 'Members' }).getByRole('listitem')).toHaveCount(3, WAIT);
+  await pick(ben.page, dee);
+  await members.getByRole('button', { name: 'Add to group' }).click(WAIT);
+  await expect(members.getByRole('list', { name: 'Members' }).getByRole('listitem')).toHaveCount(4, WAIT);
+  await expectNoSeriousA11yViolations(ben.page, '[role="dialog"]', 'the Group members dialog');
+  await expect(ava.page.getByRole('button', { name: 'Group members: 4 people' })).toBeVisible(WAIT);
+  await dee.page.goto('/conversations');
+  await dee.page.getByRole('tab', { name: /Groups/ }).click(WAIT);
+  await dee.page.getByTestId('conversation-card').filter({ hasText: groupName }).getByRole('link').click(WAIT);
+  await expect(messages(dee.page)).toHaveCount(1, WAIT);
+
+  for (const member of [ava, ben, cy, dee]) await member.page.context().close();
 });

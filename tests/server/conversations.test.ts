@@ -437,6 +437,38 @@ describe(`conversations on ${databaseKind}`, () => {
     expect(JSON.parse(deleted.data)).toEqual({ id: message.id, conversationId: chat.id });
   });
 
+  it('tells every member when people join or leave a group, so their counts follow', async () => {
+    const [ada, bob, cy, dee] = await Promise.all(['Ada', 'Bob', 'Cy', 'Dee'].map(person));
+    const group = await start(ada!, {
+      type: 'group',
+      name: 'Trio',
+      participantIds: [bob!.user.id, cy!.user.id],
+    });
+    const [bobs, dees] = await Promise.all([
+      openEventStream(origin, bob!.cookie),
+      openEventStream(origin, dee!.cookie),
+    ]);
+    openStreams.push(bobs, dees);
+    const peopleIn = async (stream: EventStream) => {
+      const event = await stream.next();
+      expect(event.event).toBe('conversation');
+      const conversation = JSON.parse(event.data) as Conversation;
+      expect(conversation.id).toBe(group.id);
+      return conversation.participants.length;
+    };
+
+    const added = await call(ada, 'POST', `/api/conversations/${group.id}/members`, {
+      userIds: [dee!.user.id],
+    });
+    expect(added.statusCode).toBe(200);
+    expect(await peopleIn(bobs)).toBe(4);
+    expect(await peopleIn(dees)).toBe(4);
+
+    expect((await call(cy, 'DELETE', `/api/conversations/${group.id}`)).statusCode).toBe(200);
+    expect(await peopleIn(bobs)).toBe(3);
+    expect(await peopleIn(dees)).toBe(3);
+  });
+
   it('tells a member who left, their stream still open, nothing of what is sent or deleted afterwards', async () => {
     const [ada, bob, cy] = await Promise.all(['Ada', 'Bob', 'Cy'].map(person));
     const group = await start(ada!, {

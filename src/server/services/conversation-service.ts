@@ -109,7 +109,8 @@ export function createConversationService(deps: {
   const publishAll = async (database: Db, list: LiveEvent[]) => {
     for (const event of list) await events.publish(database, event);
   };
-  const joinedEvents = (conversationId: string, userIds: string[]): LiveEvent[] =>
+  /** The conversation is new to these people, or its membership changed: their lists and open views catch up. */
+  const conversationEvents = (conversationId: string, userIds: string[]): LiveEvent[] =>
     userIds.map((userId) => ({ type: 'conversation', userId, id: conversationId }));
 
   async function startDirect(userId: string, otherId: string): Promise<{ id: string; created: boolean }> {
@@ -121,7 +122,7 @@ export function createConversationService(deps: {
         const locked = await lockConversation(trx, existing.id);
         if (!locked) return false;
         const added = await insertMembers(trx, locked, [userId], new Date().toISOString());
-        await publishAll(trx, joinedEvents(locked.id, added));
+        await publishAll(trx, conversationEvents(locked.id, added));
         return true;
       }));
     if (existing && rejoined) return { id: existing.id, created: false };
@@ -154,7 +155,7 @@ export function createConversationService(deps: {
         [userId, ...memberIds],
         now,
       );
-      await publishAll(trx, joinedEvents(id, added));
+      await publishAll(trx, conversationEvents(id, added));
     });
     return id;
   }
@@ -220,7 +221,9 @@ export function createConversationService(deps: {
           throw new BadRequestError(`A group can have at most ${GROUP_MAX_MEMBERS} people.`);
         }
         const added = await insertMembers(trx, locked!, joining, new Date().toISOString());
-        await publishAll(trx, joinedEvents(conversation.id, added));
+        if (added.length > 0) {
+          await publishAll(trx, conversationEvents(conversation.id, [...membership.memberIds, ...added]));
+        }
       });
       return presentOwn(userId, conversation.id);
     },
@@ -230,8 +233,10 @@ export function createConversationService(deps: {
       const deletedAudio = await db.transaction().execute(async (trx) => {
         if (!(await lockConversation(trx, conversation.id))) return [];
         await removeMember(trx, conversation.id, userId);
-        if ((await memberIdsOf(trx, conversation.id)).length > 0) return [];
-        return purge(trx, conversation.id);
+        const remaining = await memberIdsOf(trx, conversation.id);
+        if (remaining.length === 0) return purge(trx, conversation.id);
+        await publishAll(trx, conversationEvents(conversation.id, remaining));
+        return [];
       });
       for (const id of deletedAudio) await audio.deleteFiles({ id });
     },
@@ -284,7 +289,7 @@ export function createConversationService(deps: {
           transcription: fields.transcription ?? null,
           created_at: now,
         });
-        await publishAll(trx, joinedEvents(conversation.id, returned));
+        await publishAll(trx, conversationEvents(conversation.id, returned));
         await publishAll(
           trx,
           [...membership.memberIds, ...returned].map((memberId) => ({

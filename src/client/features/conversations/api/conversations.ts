@@ -176,6 +176,25 @@ export function useCreateConversation(onCreated: (conversation: Conversation) =>
   });
 }
 
+/** POST /api/conversations/{id}/members: people join a group (any member may add them). */
+export function useAddMembers(
+  conversationId: string,
+  onAdded: (conversation: Conversation, addedIds: string[]) => void,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userIds: string[]) =>
+      apiRequest('addConversationMembers', { params: { id: conversationId }, body: { userIds } }),
+    onSuccess: (conversation, addedIds) => {
+      queryClient.setQueryData(routeKey('getConversation', { id: conversationId }), conversation);
+      refreshConversationList(queryClient);
+      onAdded(conversation, addedIds);
+    },
+    onError: (error) =>
+      toast({ variant: 'destructive', title: 'Error', description: uploadErrorMessage(error) }),
+  });
+}
+
 /** Spec §7 DELETE /api/conversations/{id}: off my list (I leave it). Errors show the server's message. */
 export function useLeaveConversation(onLeft?: () => void) {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { ArrowLeft, Gauge, ListMusic, Loader2, Podcast, Square, Users } from 'lucide-react';
+import { ArrowLeft, ChevronRight, Gauge, ListMusic, Loader2, Podcast, Square, Users } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Conversation, ConversationRecording } from '@shared/contract/conversations';
@@ -10,6 +10,7 @@ import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { nextPlaybackRate, usePlaybackPreferences } from '@client/lib/audio/playback-preferences';
 import { useDocumentTitle } from '@client/lib/use-document-title';
+import { cn } from '@client/lib/utils';
 import {
   toastNoContent,
   useConversationRecordings,
@@ -20,6 +21,7 @@ import { useMessagePlayback } from '../hooks/use-message-playback';
 import { conversationTitle, othersIn } from '../lib/conversation-display';
 import { groupByDay } from '../lib/day-label';
 import { markPlayed, usePlayedMessages } from '../lib/played-messages';
+import { GroupMembersDialog } from './group-members-dialog';
 import { MessageItem } from './message-item';
 import { RecorderBar } from './recorder-bar';
 
@@ -41,6 +43,7 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
   const { rate, setRate } = usePlaybackPreferences();
   const publish = usePublishConversation();
   const [deleting, setDeleting] = useState<ConversationRecording | null>(null);
+  const [membersOpen, setMembersOpen] = useState(false);
   const deleteRecording = useDeleteRecording(conversation.id, () => setDeleting(null));
   const groups = useMemo(() => groupByDay(messages), [messages]);
   const others = othersIn(conversation, myId);
@@ -73,29 +76,37 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
             <ArrowLeft aria-hidden="true" />
           </Link>
         </Button>
-        <div className="flex shrink-0 -space-x-4">
-          {(others.length > 0 ? others : conversation.participants).slice(0, 2).map((person) => (
+        {/* One face on a phone, where the title needs the room; two overlapping from the small breakpoint up. */}
+        <div className="flex shrink-0 sm:-space-x-4">
+          {(others.length > 0 ? others : conversation.participants).slice(0, 2).map((person, index) => (
             <Avatar
               key={person.id}
               src={person.profileImageUrl}
               name={displayName(person)}
               offset={pictureOffset(person)}
-              className="size-9 ring-2 ring-background sm:size-10"
+              className={cn('size-9 ring-2 ring-background sm:size-10', index > 0 && 'max-sm:hidden')}
             />
           ))}
         </div>
         <div className="min-w-0 flex-1">
-          <h1 className="truncate text-lg font-bold tracking-tight">{title}</h1>
-          <p className="flex items-center gap-1 truncate text-xs text-muted-foreground">
-            {conversation.type === 'group' ? (
-              <>
-                <Users aria-hidden="true" className="size-3.5" />
-                {conversation.participants.length} people
-              </>
-            ) : (
-              'Direct message'
-            )}
-          </p>
+          <h1 className="line-clamp-2 text-base leading-tight font-bold tracking-tight break-words sm:truncate sm:text-lg">
+            {title}
+          </h1>
+          {conversation.type === 'group' ? (
+            <button
+              type="button"
+              onClick={() => setMembersOpen(true)}
+              aria-haspopup="dialog"
+              aria-label={`Group members: ${conversation.participants.length} people`}
+              className="-ml-1 flex h-6 cursor-pointer items-center gap-1 rounded-md px-1 text-xs text-muted-foreground transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            >
+              <Users aria-hidden="true" className="size-3.5" />
+              {conversation.participants.length} people
+              <ChevronRight aria-hidden="true" className="size-3.5" />
+            </button>
+          ) : (
+            <p className="truncate text-xs text-muted-foreground">Direct message</p>
+          )}
         </div>
         <Button
           variant="ghost"
@@ -120,34 +131,34 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
           {publish.isPending ? (
             <Loader2 aria-hidden="true" className="animate-spin" />
           ) : (
-            <Podcast aria-hidden="true" />
+            <Podcast aria-hidden="true" className="max-sm:hidden" />
           )}
           Pod
         </Button>
       </header>
 
-      {messages.length > 0 && (
-        <div className="flex justify-center">
-          <Button
-            variant={playback.playingAll ? 'secondary' : 'default'}
-            size="sm"
-            onClick={playback.playingAll ? playback.stopAll : playback.playAll}
-          >
-            {playback.playingAll ? (
-              <Square aria-hidden="true" className="fill-current" />
-            ) : (
-              <ListMusic aria-hidden="true" />
-            )}
-            {playback.playingAll ? 'Stop playing' : 'Play all'}
-          </Button>
-        </div>
-      )}
-
       <section
         aria-label="Messages"
         aria-busy={recordings.isPending}
-        className="flex min-h-[calc(100dvh-20rem)] flex-col gap-6 pb-4 lg:min-h-[calc(100dvh-15rem)]"
+        className="flex min-h-[calc(100dvh-24.5rem)] flex-col gap-6 pb-4 lg:min-h-[calc(100dvh-16.75rem)]"
       >
+        {messages.length > 0 && (
+          <div className="flex justify-center">
+            <Button
+              variant={playback.playingAll ? 'secondary' : 'default'}
+              size="sm"
+              onClick={playback.playingAll ? playback.stopAll : playback.playAll}
+            >
+              {playback.playingAll ? (
+                <Square aria-hidden="true" className="fill-current" />
+              ) : (
+                <ListMusic aria-hidden="true" />
+              )}
+              {playback.playingAll ? 'Stop playing' : 'Play all'}
+            </Button>
+          </div>
+        )}
+
         {recordings.hasNextPage && (
           <div className="flex justify-center">
             <Button
@@ -222,6 +233,15 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
       </div>
 
       <audio {...playback.audioProps} className="hidden" />
+
+      {conversation.type === 'group' && (
+        <GroupMembersDialog
+          conversation={conversation}
+          myId={myId}
+          open={membersOpen}
+          onOpenChange={setMembersOpen}
+        />
+      )}
 
       <ConfirmDeleteDialog
         open={deleting !== null}

@@ -14,11 +14,20 @@ interface PeoplePickerProps {
   mode: 'one' | 'many';
   selected: readonly PublicUser[];
   onChange: (selected: PublicUser[]) => void;
+  /** People already in the conversation: listed, but not offered again. */
+  memberIds?: readonly string[];
   autoFocus?: boolean;
 }
 
 /** Searches people by name or handle and picks one (a chat) or several (a group). */
-export function PeoplePicker({ myId, mode, selected, onChange, autoFocus }: PeoplePickerProps) {
+export function PeoplePicker({
+  myId,
+  mode,
+  selected,
+  onChange,
+  memberIds = [],
+  autoFocus,
+}: PeoplePickerProps) {
   const inputId = useId();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
@@ -95,17 +104,20 @@ export function PeoplePicker({ myId, mode, selected, onChange, autoFocus }: Peop
         ) : (
           <ul aria-label="People found" className="divide-y">
             {people.map((person) => {
-              const chosen = isSelected(person);
+              const member = memberIds.includes(person.id);
+              const chosen = member || isSelected(person);
               const name = displayName(person);
               return (
                 <li key={person.id}>
                   <button
                     type="button"
                     aria-pressed={chosen}
+                    disabled={member}
                     onClick={() => onChange(toggleSelection(selected, person, mode))}
                     className={cn(
                       'flex w-full cursor-pointer items-center gap-3 px-3 py-2.5 text-left transition-colors hover:bg-secondary/70',
                       chosen && 'bg-accent/60 hover:bg-accent/70',
+                      member && 'cursor-default bg-transparent opacity-60 hover:bg-transparent',
                     )}
                   >
                     <Avatar src={person.profileImageUrl} name={name} offset={pictureOffset(person)} />
@@ -113,6 +125,7 @@ export function PeoplePicker({ myId, mode, selected, onChange, autoFocus }: Peop
                       <span className="block truncate text-sm font-semibold">{name}</span>
                       <span className="block truncate text-xs text-muted-foreground">
                         @{handleOf(person)}
+                        {member && ' · Already in the group'}
                       </span>
                     </span>
                     <span

@@ -2,34 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '@shared/contract/conversations';
-import { publicUserWith } from '@shared/domain/public-user';
 import { routeUrl } from '@client/lib/api-client';
 import { installLayout, uninstallBrowserFakes } from '@client/testing/fake-browser';
-import { PEOPLE_PAGE } from '../api/people-search';
+import { ada, ali, me, STONE_SEARCH_URL } from '../testing/people';
 import { StartChatDialog } from './start-chat-dialog';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const me = publicUserWith({
-  id: 'me',
-  username: 'mara',
-  firstName: 'Mara',
-  createdAt: '2026-01-01T00:00:00Z',
-});
-const ada = publicUserWith({
-  id: 'u1',
-  username: 'ada',
-  firstName: 'Ada',
-  lastName: 'Stone',
-  createdAt: '2026-01-01T00:00:00Z',
-});
-const ali = publicUserWith({
-  id: 'u2',
-  username: 'ali',
-  firstName: 'Ali',
-  lastName: 'Stone',
-  createdAt: '2026-01-01T00:00:00Z',
-});
 const conversation = { id: 'c1', type: 'direct', participants: [me, ada] } as unknown as Conversation;
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
@@ -37,11 +16,10 @@ let onStarted: ReturnType<typeof vi.fn<(conversation: Conversation) => void>>;
 
 beforeEach(() => {
   installLayout();
-  const searchUrl = routeUrl('searchUsers', { params: { query: 'Stone' }, query: { limit: PEOPLE_PAGE } });
   fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = String(input);
     // The search finds me too; I am never offered.
-    if (url === searchUrl) return Response.json([me, ada, ali]);
+    if (url === STONE_SEARCH_URL) return Response.json([me, ada, ali]);
     if (url === routeUrl('createConversation') && init?.method === 'POST')
       return Response.json(conversation, { status: 201 });
     return new Response('not found', { status: 404 });

@@ -14,8 +14,14 @@ export function conversationTitle(conversation: Conversation, myId: string): str
   const others = othersIn(conversation, myId);
   if (others.length === 0) return 'Just you';
   if (others.length === 1) return displayName(others[0]);
-  const first = others.map((person) => person.firstName || displayName(person));
-  return `${first.slice(0, -1).join(', ')} and ${first[first.length - 1]}`;
+  return namesInPlainWords(others);
+}
+
+/** "Ada", "Ada and Grace", "Ada, Grace and Alan": first names where people have them. */
+export function namesInPlainWords(people: readonly PublicUser[]): string {
+  const names = people.map((person) => person.firstName || displayName(person));
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 /** The card's last line: who spoke last and what they said, or how long it was. */
