@@ -209,7 +209,11 @@ test('three people talk in a group', async ({ baseURL }) => {
   await expect(ava.page.getByRole('button', { name: 'Group members: 4 people' })).toBeVisible(WAIT);
   await dee.page.goto('/conversations');
   await dee.page.getByRole('tab', { name: /Groups/ }).click(WAIT);
-  await dee.page.getByTestId('conversation-card').filter({ hasText: groupName }).getByRole('link').click(WAIT);
+  await dee.page
+    .getByTestId('conversation-card')
+    .filter({ hasText: groupName })
+    .getByRole('link')
+    .click(WAIT);
   await expect(messages(dee.page)).toHaveCount(1, WAIT);
 
   for (const member of [ava, ben, cy, dee]) await member.page.context().close();
