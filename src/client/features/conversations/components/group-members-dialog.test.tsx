@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation } from '@shared/contract/conversations';
 import { routeUrl } from '@client/lib/api-client';
 import { installLayout, uninstallBrowserFakes } from '@client/testing/fake-browser';
-import { ada, ali, me, STONE_SEARCH_URL } from '../testing/people';
+import { ada, ali, me, renderAndSearchStone, STONE_SEARCH_URL } from '../testing/people';
 import { GroupMembersDialog } from './group-members-dialog';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -36,19 +35,10 @@ afterEach(() => {
   uninstallBrowserFakes();
 });
 
-async function renderAndSearch() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <GroupMembersDialog conversation={group} myId="me" open onOpenChange={() => undefined} />
-    </QueryClientProvider>,
+const renderAndSearch = () =>
+  renderAndSearchStone(
+    <GroupMembersDialog conversation={group} myId="me" open onOpenChange={() => undefined} />,
   );
-  await act(async () => {
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search people' }), {
-      target: { value: 'Stone' },
-    });
-  });
-  return within(await screen.findByRole('list', { name: 'People found' }));
-}
 
 const addButton = () => screen.getByRole('button', { name: 'Add to group' });
 
