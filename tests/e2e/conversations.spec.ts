@@ -1,35 +1,18 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { ConversationRecording } from '../../src/shared/contract/conversations';
 import type { Post } from '../../src/shared/contract/posts';
 import type { CurrentUser } from '../../src/shared/contract/users';
 import {
   expectNoSeriousA11yViolations,
-  launchWithFakeMicrophone,
+  fakeMicrophoneBrowser,
   signUpQuickly,
-  writeMicrophoneWav,
 } from './support';
 
 const WAIT = { timeout: 15_000 };
 const UPLOAD_WAIT = { timeout: 30_000 };
 
-let workDir: string;
-let browser: Browser;
-
-test.beforeAll(async () => {
-  workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-conversations-'));
-  const wav = path.join(workDir, 'voice.wav');
-  await writeMicrophoneWav(wav, 8);
-  browser = await launchWithFakeMicrophone(wav);
-});
-
-test.afterAll(async () => {
-  await browser?.close();
-  rmSync(workDir, { recursive: true, force: true });
-});
+const microphoneBrowser = fakeMicrophoneBrowser(8);
 
 interface Person {
   page: Page;
@@ -39,7 +22,7 @@ interface Person {
 
 /** A person in a browser context of their own, with a last name no other spec's people share. */
 async function person(baseURL: string | undefined, firstName: string): Promise<Person> {
-  const context = await browser.newContext({ baseURL });
+  const context = await microphoneBrowser().newContext({ baseURL });
   const page = await context.newPage();
   const lastName = `Zq${randomBytes(3).toString('hex')}`;
   const user = await signUpQuickly(page, firstName, lastName);

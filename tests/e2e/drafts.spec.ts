@@ -1,14 +1,10 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Post } from '../../src/shared/contract/posts';
 import { streamedTone } from '../support/audio';
 import {
   expectNoSeriousA11yViolations,
-  launchWithFakeMicrophone,
+  fakeMicrophoneBrowser,
   signUpQuickly,
-  writeMicrophoneWav,
 } from './support';
 
 /**
@@ -17,23 +13,10 @@ import {
  * records through a fake microphone playing a tone. Nothing here is public, so the shared feed stays empty.
  */
 
-let browser: Browser;
-let workDir: string;
-
-test.beforeAll(async () => {
-  workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-drafts-'));
-  const microphoneWav = path.join(workDir, 'voice.wav');
-  await writeMicrophoneWav(microphoneWav, 60);
-  browser = await launchWithFakeMicrophone(microphoneWav);
-});
-
-test.afterAll(async () => {
-  await browser?.close();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
+const microphoneBrowser = fakeMicrophoneBrowser(60);
 
 async function signedInPage(baseURL: string | undefined, path = '/'): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const context = await microphoneBrowser().newContext({ baseURL, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await signUpQuickly(page, 'Dana', 'Drafts');
   await page.goto(path);

@@ -1,10 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { chromium, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { Post } from '../../src/shared/contract/posts';
 import type { CurrentUser } from '../../src/shared/contract/users';
 import { chromiumArgs, chromiumPath } from '../../playwright.config';
 import { makeTone, serverFfmpegPath, streamedTone } from '../support/audio';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
@@ -96,4 +99,27 @@ export function launchWithFakeMicrophone(wavFile: string): Promise<Browser> {
       `--use-file-for-fake-audio-capture=${wavFile}`,
     ],
   });
+}
+
+/**
+ * For the tests of one file or `describe` block: a Chromium whose fake microphone plays a tone of `seconds`,
+ * launched before them and closed, with its WAV, after them. Answers a getter for it.
+ */
+export function fakeMicrophoneBrowser(seconds: number): () => Browser {
+  let workDir: string | undefined;
+  let browser: Browser | undefined;
+  test.beforeAll(async () => {
+    workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-microphone-'));
+    const wav = path.join(workDir, 'voice.wav');
+    await writeMicrophoneWav(wav, seconds);
+    browser = await launchWithFakeMicrophone(wav);
+  });
+  test.afterAll(async () => {
+    await browser?.close();
+    if (workDir) rmSync(workDir, { recursive: true, force: true });
+  });
+  return () => {
+    if (!browser) throw new Error('The fake-microphone browser starts in beforeAll; ask for it inside a test.');
+    return browser;
+  };
 }

@@ -1,13 +1,9 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { VoiceBio } from '../../src/shared/contract/voice-bio';
 import {
   expectNoSeriousA11yViolations,
-  launchWithFakeMicrophone,
+  fakeMicrophoneBrowser,
   signUpQuickly,
-  writeMicrophoneWav,
 } from './support';
 
 /**
@@ -64,25 +60,12 @@ async function recordAndSave(page: Page, dialogName: string): Promise<void> {
 }
 
 test.describe('the voice bio', () => {
-  let browser: Browser;
-  let workDir: string;
-
-  test.beforeAll(async () => {
-    workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-voice-bio-'));
-    const microphone = path.join(workDir, 'voice.wav');
-    await writeMicrophoneWav(microphone, 6);
-    browser = await launchWithFakeMicrophone(microphone);
-  });
-
-  test.afterAll(async () => {
-    await browser?.close();
-    rmSync(workDir, { recursive: true, force: true });
-  });
+  const microphoneBrowser = fakeMicrophoneBrowser(6);
 
   test('A adds, plays and re-records a voice bio; B hears it; A deletes it', async ({ baseURL }) => {
     test.setTimeout(180_000);
-    const pageA = await (await browser.newContext({ baseURL })).newPage();
-    const pageB = await (await browser.newContext({ baseURL })).newPage();
+    const pageA = await (await microphoneBrowser().newContext({ baseURL })).newPage();
+    const pageB = await (await microphoneBrowser().newContext({ baseURL })).newPage();
     const vera = await signUpQuickly(pageA, 'Vera', 'Voice');
     await signUpQuickly(pageB, 'Ben', 'Listener');
     const ringA = pageA.locator('header [data-voice-bio]');
