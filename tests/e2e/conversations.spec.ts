@@ -3,11 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { ConversationRecording } from '../../src/shared/contract/conversations';
 import type { Post } from '../../src/shared/contract/posts';
 import type { CurrentUser } from '../../src/shared/contract/users';
-import {
-  expectNoSeriousA11yViolations,
-  fakeMicrophoneBrowser,
-  signUpQuickly,
-} from './support';
+import { expectNoSeriousA11yViolations, fakeMicrophoneBrowser, signUpQuickly } from './support';
 
 const WAIT = { timeout: 15_000 };
 const UPLOAD_WAIT = { timeout: 30_000 };

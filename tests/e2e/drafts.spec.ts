@@ -1,11 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Post } from '../../src/shared/contract/posts';
 import { streamedTone } from '../support/audio';
-import {
-  expectNoSeriousA11yViolations,
-  fakeMicrophoneBrowser,
-  signUpQuickly,
-} from './support';
+import { expectNoSeriousA11yViolations, fakeMicrophoneBrowser, signUpQuickly } from './support';
 
 /**
  * The Voice Drafts screen (spec §2 Drafts) and editing a draft (spec §4): a draft saved from Home shows on

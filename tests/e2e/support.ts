@@ -119,7 +119,8 @@ export function fakeMicrophoneBrowser(seconds: number): () => Browser {
     if (workDir) rmSync(workDir, { recursive: true, force: true });
   });
   return () => {
-    if (!browser) throw new Error('The fake-microphone browser starts in beforeAll; ask for it inside a test.');
+    if (!browser)
+      throw new Error('The fake-microphone browser starts in beforeAll; ask for it inside a test.');
     return browser;
   };
 }

@@ -1,10 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { VoiceBio } from '../../src/shared/contract/voice-bio';
-import {
-  expectNoSeriousA11yViolations,
-  fakeMicrophoneBrowser,
-  signUpQuickly,
-} from './support';
+import { expectNoSeriousA11yViolations, fakeMicrophoneBrowser, signUpQuickly } from './support';
 
 /**
  * The voice bio (spec §2 Profile, §4 voice bio recorder) in Debian Chromium with the fake microphone: A records
