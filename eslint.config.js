@@ -42,19 +42,12 @@ const ROUTES_NOT_DB = {
   message: 'Routes reach the database through services, never db/ directly.',
 };
 const restrictPaths = (zones) => ['error', { zones, basePath: import.meta.dirname }];
-const KYSELY_ONLY_IN_DB = [
-  'error',
-  {
-    patterns: [
-      {
-        group: ['kysely', 'kysely/*'],
-        allowTypeImports: true,
-        message:
-          'Queries and raw SQL live in src/server/db; elsewhere import Kysely types only (import type).',
-      },
-    ],
-  },
-];
+const KYSELY_PATTERN = {
+  group: ['kysely', 'kysely/*'],
+  allowTypeImports: true,
+  message: 'Queries and raw SQL live in src/server/db; elsewhere import Kysely types only (import type).',
+};
+const KYSELY_ONLY_IN_DB = ['error', { patterns: [KYSELY_PATTERN] }];
 
 /** The browser bundle carries no validation library: the contract's schemas reach the client as types only. */
 const SCHEMAS_AS_TYPES_IN_BROWSER = [
@@ -73,6 +66,7 @@ const SCHEMAS_AS_TYPES_IN_BROWSER = [
         message:
           'The client imports contract schemas and zod as types only (import type); paths come from endpoints.ts.',
       },
+      KYSELY_PATTERN,
     ],
   },
 ];
@@ -118,14 +112,15 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': NODE_IN_BROWSER },
   },
   {
-    files: ['src/client/**/*.{ts,tsx}'],
-    ignores: ['src/client/**/*.test.{ts,tsx}', 'src/client/testing/**'],
-    rules: { '@typescript-eslint/no-restricted-imports': SCHEMAS_AS_TYPES_IN_BROWSER },
-  },
-  {
-    files: ['src/server/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/server/db/**'],
     rules: { '@typescript-eslint/no-restricted-imports': KYSELY_ONLY_IN_DB },
+  },
+  {
+    // Replaces the rule above for the browser's own code, so it carries both sets of patterns.
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['src/client/**/*.test.{ts,tsx}', 'src/client/testing/**', 'src/client/features/*/testing/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': SCHEMAS_AS_TYPES_IN_BROWSER },
   },
   {
     files: ['src/server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', '*.config.{ts,js}', '.ci/**/*.{js,mjs}'],
