@@ -98,3 +98,16 @@ describe('database pool configuration', () => {
     );
   });
 });
+
+describe('the public address', () => {
+  it('keeps only the origin of PUBLIC_URL, and is unset by default', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://earshot.example/some/path' }).publicOrigin).toBe(
+      'https://earshot.example',
+    );
+    expect(loadConfig({}).publicOrigin).toBeUndefined();
+  });
+
+  it('wants an http(s) address', () => {
+    expect(problemWith({ PUBLIC_URL: 'javascript:alert(1)' })).toContain('PUBLIC_URL must be');
+  });
+});

@@ -45,6 +45,7 @@ export const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag,
+  PUBLIC_URL: optionalHttpUrl('PUBLIC_URL'),
   FFMPEG_PATH: z.string().min(1).optional(),
   ALLOW_BUNDLED_FFMPEG: booleanFlag,
   FFMPEG_TIMEOUT_SECONDS: z.coerce
@@ -110,6 +111,11 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Behind a load balancer: trust X-Forwarded-* for the client address and https. */
   trustProxy: boolean;
+  /**
+   * Where people reach the product (scheme, host and port), for the absolute links of podcast feeds; unset, each
+   * request's own host is used.
+   */
+  publicOrigin: string | undefined;
   ffmpegPath: string | undefined;
   /** In production the npm-shipped ffmpeg (a 2018 build) is refused unless this is set. */
   allowBundledFfmpeg: boolean;
@@ -149,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'sqlite', file: path.join(dataDir, 'earshot.sqlite') },
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
+    publicOrigin: values.PUBLIC_URL && new URL(values.PUBLIC_URL).origin,
     ffmpegPath: values.FFMPEG_PATH,
     allowBundledFfmpeg: values.ALLOW_BUNDLED_FFMPEG,
     ffmpegTimeoutMs: values.FFMPEG_TIMEOUT_SECONDS * 1000,

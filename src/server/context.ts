@@ -35,6 +35,7 @@ import { createRateLimiter, type RateLimiter } from './services/rate-limiter';
 import { createSearchService, type SearchService } from './services/search-service';
 import { createDiscoverService, type DiscoverService } from './services/discover-service';
 import { createStatsService, type StatsService } from './services/stats-service';
+import { createPodcastFeedService, type PodcastFeedService } from './services/podcast-feed';
 import { createUserService, type UserService } from './services/user-service';
 import { createVoiceBioService, type VoiceBioService } from './services/voice-bio-service';
 import type { BlobStore } from './storage/blob-store';
@@ -74,6 +75,8 @@ export interface AppContext {
   /** Listens and listening time of posts (beyond the spec). */
   listens: ListenService;
   stats: StatsService;
+  /** Podcast feeds of people's public pods, and their chapters (beyond the spec). */
+  podcasts: PodcastFeedService;
   search: SearchService;
   discover: DiscoverService;
   /** Who may fetch which stored file, and where it is. */
@@ -169,6 +172,7 @@ export async function createContext(
     conversationPosts: createConversationPublisher({ db, audio, users, posts }),
     listens: createListenService({ db }),
     stats: createStatsService(db),
+    podcasts: createPodcastFeedService({ db, blobs, users, posts }),
     search: createSearchService(db),
     discover: createDiscoverService(db),
     media: createMediaService(db),

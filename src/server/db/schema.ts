@@ -63,6 +63,7 @@ export interface AudioAssetsTable {
   original_bytes: number;
   rendition_key: string | null;
   rendition_mime: string | null;
+  rendition_bytes: ColumnType<number | null, number | null | undefined, number | null>;
   /** Seconds, measured by decoding. */
   duration: number;
   waveform_json: string;

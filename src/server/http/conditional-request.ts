@@ -19,13 +19,17 @@ function secondsOf(httpDate: string | undefined): number | undefined {
   return Number.isNaN(parsed) ? undefined : Math.floor(parsed / 1000);
 }
 
+/** If-None-Match names `etag` (weak comparison) or is `*`. */
+export function matchesEntityTag(headers: IncomingHttpHeaders, etag: string): boolean {
+  const ifNoneMatch = headers['if-none-match'];
+  if (ifNoneMatch === undefined) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
 /** If-None-Match (weak comparison), or when absent If-Modified-Since: the client's copy is current, so 304. */
 export function isNotModified(headers: IncomingHttpHeaders, current: Validators): boolean {
-  const ifNoneMatch = headers['if-none-match'];
-  if (ifNoneMatch !== undefined) {
-    if (ifNoneMatch.trim() === '*') return true;
-    return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === current.etag);
-  }
+  if (headers['if-none-match'] !== undefined) return matchesEntityTag(headers, current.etag);
   const since = secondsOf(headers['if-modified-since']);
   return since !== undefined && wholeSeconds(current.modifiedAt) <= since;
 }

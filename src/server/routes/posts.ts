@@ -1,3 +1,4 @@
+import { PODCAST_CHAPTERS_TYPE } from '@shared/contract/podcast';
 import { routes, type MultipartDefinition } from '@shared/contract/routes';
 import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES } from '@shared/domain/posts';
 import type { FastifyRequest } from 'fastify';
@@ -183,6 +184,13 @@ export function registerPostRoutes(app: App, context: AppContext): void {
   app.route({
     ...contractRoute(routes.getPost),
     handler: (request) => context.posts.get(request.currentUser?.id, request.params.id),
+  });
+  app.route({
+    ...contractRoute(routes.getPostChaptersJson),
+    handler: async (request, reply) => {
+      const chapters = await context.podcasts.chapters(request.currentUser?.id, request.params.id);
+      return reply.type(PODCAST_CHAPTERS_TYPE).send(chapters);
+    },
   });
   app.route({
     ...contractRoute(routes.getPostPeaks),

@@ -1,14 +1,28 @@
+import { PODCAST_FEED_TYPE } from '@shared/contract/podcast';
 import { routes } from '@shared/contract/routes';
 import { requireUser, signedInUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { contractRoute, type App } from '../http/app-types';
 import { sendPage } from '../http/pagination';
+import { publicOrigin } from '../http/public-origin';
+import { matchesEntityTag } from '../http/conditional-request';
 
 export function registerUserRoutes(app: App, context: AppContext): void {
   // Public profiles: post pages opened from a shared link show their author to signed-out visitors too.
   app.route({
     ...contractRoute(routes.getUser),
     handler: (request) => context.users.publicProfile(request.params.id),
+  });
+
+  // Podcast apps fetch it signed out, and again and again: an unchanged feed answers 304.
+  app.route({
+    ...contractRoute(routes.podcastFeed),
+    handler: async (request, reply) => {
+      const feed = await context.podcasts.feed(request.params.id, publicOrigin(request, context.config));
+      void reply.header('ETag', feed.etag).header('Cache-Control', 'public, max-age=300');
+      if (matchesEntityTag(request.headers, feed.etag)) return reply.code(304).send('');
+      return reply.type(`${PODCAST_FEED_TYPE}; charset=utf-8`).send(feed.xml);
+    },
   });
 
   app.route({

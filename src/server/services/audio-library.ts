@@ -161,6 +161,7 @@ export function createAudioLibrary(deps: {
         original_bytes: bytes,
         rendition_key: null,
         rendition_mime: null,
+        rendition_bytes: null,
         duration: Math.round(analysis.durationSeconds * 1000) / 1000,
         waveform_json: JSON.stringify(analysis.waveform),
         peaks_json: JSON.stringify(analysis.peaks),
@@ -272,6 +273,7 @@ export function createAudioLibrary(deps: {
       if (!asset || asset.rendition_key) return 'skipped';
       const output = await scratch.newPath('m4a');
       const key = `${assetPrefix(asset.id)}speech.m4a`;
+      let bytes: number;
       try {
         await withOriginal(asset, async (original) => {
           const measured = await measurementsOf(asset, original);
@@ -284,6 +286,7 @@ export function createAudioLibrary(deps: {
             ...(signal && { signal }),
           });
         });
+        bytes = (await stat(output)).size;
         await blobs.putFile(key, output, { contentType: RENDITION_MIME });
       } catch (error) {
         await scratch.discard(output);
@@ -292,7 +295,7 @@ export function createAudioLibrary(deps: {
         throw new Error(`rendition of audio ${asset.id} failed: ${operatorReason(error)}`, { cause: error });
       }
       // The post may have been deleted while we encoded: then the rendition has no row to belong to.
-      if (!(await setRendition(db, asset.id, key, RENDITION_MIME))) {
+      if (!(await setRendition(db, asset.id, { key, mime: RENDITION_MIME, bytes }))) {
         await blobs.delete(key);
         return 'skipped';
       }

@@ -16,6 +16,8 @@ export const endpoints = {
   /** Ends the session and redirects home (a link, not a fetch). */
   signOutPage: { method: 'GET', path: '/api/logout' },
   getUser: { method: 'GET', path: '/api/users/:id' },
+  /** A person's public pods as a podcast feed (RSS 2.0 with the iTunes and Podcasting 2.0 namespaces). */
+  podcastFeed: { method: 'GET', path: '/api/users/:id/pods.rss' },
   listUsers: { method: 'GET', path: '/api/users' },
   updateProfile: { method: 'PUT', path: '/api/profile' },
   updateProfileImagePosition: { method: 'PUT', path: '/api/profile/image-position' },
@@ -40,6 +42,8 @@ export const endpoints = {
   feed: { method: 'GET', path: '/api/feed' },
   getPost: { method: 'GET', path: '/api/posts/:id' },
   getPostPeaks: { method: 'GET', path: '/api/posts/:id/peaks' },
+  /** A public pod's chapters for podcast apps (beyond the spec), linked from the person's podcast feed. */
+  getPostChaptersJson: { method: 'GET', path: '/api/posts/:id/chapters.json' },
   deletePost: { method: 'DELETE', path: '/api/posts/:id' },
   /** The player's report of listening to a post (beyond the spec): counts listens and listening time. */
   recordListen: { method: 'POST', path: '/api/posts/:id/listens' },

@@ -43,6 +43,7 @@ import {
   unreadConversationsSchema,
 } from './conversations';
 import { activeUsersQuerySchema } from './discover';
+import { PODCAST_FEED_TYPE, podcastChaptersSchema } from './podcast';
 import { searchMatchSchema, searchParamsSchema } from './search';
 import { userStatsSchema } from './stats';
 import {
@@ -77,7 +78,7 @@ export interface RouteDefinition {
   /** Status of a successful answer; 200 unless given. The server answers with it unless a handler says otherwise. */
   successStatus?: number;
   /** Media type of a successful answer that is not JSON: a page, an event stream, media bytes. */
-  responseType?: 'text/html' | 'text/event-stream' | 'audio/*' | 'image/*';
+  responseType?: 'text/html' | 'text/event-stream' | 'audio/*' | 'image/*' | typeof PODCAST_FEED_TYPE;
   /** Registered only with the test helpers (NODE_ENV=test). */
   testOnly?: true;
 }
@@ -124,6 +125,12 @@ export const routes = {
   },
   signOutPage: { ...endpoints.signOutPage, response: z.string(), successStatus: 302 },
   getUser: { ...endpoints.getUser, params: userIdParamsSchema, response: publicUserSchema },
+  podcastFeed: {
+    ...endpoints.podcastFeed,
+    params: userIdParamsSchema,
+    response: z.string(),
+    responseType: PODCAST_FEED_TYPE,
+  },
   listUsers: { ...endpoints.listUsers, query: pageQuerySchema, response: z.array(publicUserSchema) },
   // The Edit Profile dialog sends the form; the About tab sends JSON to the same path (spec §7).
   updateProfile: {
@@ -207,6 +214,11 @@ export const routes = {
   feed: { ...endpoints.feed, query: pageQuerySchema, response: posts },
   getPost: { ...endpoints.getPost, params: postIdParamsSchema, response: postSchema },
   getPostPeaks: { ...endpoints.getPostPeaks, params: postIdParamsSchema, response: peaksSchema },
+  getPostChaptersJson: {
+    ...endpoints.getPostChaptersJson,
+    params: postIdParamsSchema,
+    response: podcastChaptersSchema,
+  },
   deletePost: { ...endpoints.deletePost, params: postIdParamsSchema, response: deleted },
   recordListen: {
     ...endpoints.recordListen,

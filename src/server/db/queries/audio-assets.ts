@@ -39,13 +39,34 @@ export function findImage(db: Db, id: string) {
 }
 
 /** False when the asset no longer exists. */
-export async function setRendition(db: Db, id: string, key: string, mime: string): Promise<boolean> {
+export async function setRendition(
+  db: Db,
+  id: string,
+  rendition: { key: string; mime: string; bytes: number },
+): Promise<boolean> {
   const result = await db
     .updateTable('audio_assets')
-    .set({ rendition_key: key, rendition_mime: mime })
+    .set({ rendition_key: rendition.key, rendition_mime: rendition.mime, rendition_bytes: rendition.bytes })
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The known rendition sizes of these assets, by asset id. */
+export async function renditionBytesOf(db: Db, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('audio_assets')
+    .select(['id', 'rendition_bytes'])
+    .where('id', 'in', ids)
+    .where('rendition_bytes', 'is not', null)
+    .execute();
+  return new Map(rows.map((row) => [row.id, Number(row.rendition_bytes)]));
+}
+
+/** A rendition's size, measured from the store for one made before sizes were kept. */
+export async function setRenditionBytes(db: Db, id: string, bytes: number): Promise<void> {
+  await db.updateTable('audio_assets').set({ rendition_bytes: bytes }).where('id', '=', id).execute();
 }
 
 export async function deleteAudioAsset(db: Db, id: string): Promise<void> {

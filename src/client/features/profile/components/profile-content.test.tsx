@@ -148,6 +148,20 @@ describe('the profile tabs', () => {
     expect(window.location.search).toBe('');
   });
 
+  it('copies the person’s podcast feed link for a podcast app', async () => {
+    const writeText = vi.fn<(text: string) => Promise<void>>(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await renderContent(false);
+    const panel = screen.getByRole('tabpanel', { name: 'Pods' });
+    await act(async () => {
+      fireEvent.click(await within(panel).findByRole('button', { name: 'Copy podcast feed link' }));
+    });
+    expect(writeText).toHaveBeenCalledWith(
+      `${window.location.origin}${routeUrl('podcastFeed', { params: { id: 'u1' } })}`,
+    );
+    expect(await screen.findByText('Feed link copied')).toBeTruthy();
+  });
+
   it('opens the tab the address names, and moves between tabs with the arrow keys', async () => {
     window.history.replaceState(null, '', '/profile/u1?tab=posts');
     await renderContent(false);

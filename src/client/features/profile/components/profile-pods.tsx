@@ -1,5 +1,6 @@
-import { EllipsisVertical, EyeOff, Podcast, Trash2 } from 'lucide-react';
+import { EllipsisVertical, EyeOff, Podcast, Rss, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { buildPath, endpoints } from '@shared/contract/endpoints';
 import type { Post } from '@shared/contract/posts';
 import { LoadError } from '@client/components/load-error';
 import { Button } from '@client/components/ui/button';
@@ -11,6 +12,7 @@ import {
 } from '@client/components/ui/dropdown-menu';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { PodFacts } from '@client/components/pod-facts';
+import { copyText } from '@client/lib/copy-text';
 import { toast } from '@client/lib/use-toast';
 import { cn } from '@client/lib/utils';
 import { useUserPosts } from '../api/user-posts';
@@ -56,6 +58,13 @@ export function ProfilePods({ userId, own, firstName, renderPlay, onOpen }: Prof
   }
   return (
     <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-muted-foreground">Listen in any podcast app.</p>
+        <Button variant="outline" size="sm" onClick={() => void copyFeedLink(userId)}>
+          <Rss aria-hidden="true" />
+          Copy podcast feed link
+        </Button>
+      </div>
       <ul className="divide-y rounded-3xl border bg-card shadow-soft">
         {list.map((pod) => (
           <PodRow key={pod.id} pod={pod} own={own} renderPlay={renderPlay} onOpen={onOpen} />
@@ -64,6 +73,17 @@ export function ProfilePods({ userId, own, firstName, renderPlay, onOpen }: Prof
       <ShowMoreButton list={pods} label="Show more pods" />
     </div>
   );
+}
+
+/** The person's podcast feed (beyond the spec), to paste into a podcast app's "follow by URL". */
+async function copyFeedLink(userId: string): Promise<void> {
+  const url = new URL(buildPath(endpoints.podcastFeed.path, { id: userId }), window.location.origin).href;
+  try {
+    await copyText(url);
+    toast({ title: 'Feed link copied', description: 'Paste it into your podcast app to follow these pods.' });
+  } catch {
+    toast({ variant: 'destructive', title: 'Could not copy the link', description: url });
+  }
 }
 
 function PodRow({
