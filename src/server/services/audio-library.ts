@@ -6,8 +6,14 @@ import type { AudioAssetRow } from '../db/schema';
 import type { JobOutcome } from '../jobs/catalogue';
 import type { JobQueue } from '../jobs/job-queue';
 import { readHead, sniffAudioFormat, type AudioFormat } from '../media/file-formats';
-import type { AnalysedAudio, AudioInput, Ffmpeg } from '../media/ffmpeg';
-import { MissingMediaError, NotAudioError, operatorReason } from '../media/media-errors';
+import type { AnalysedAudio, AudioInput, Ffmpeg, JoinPiece } from '../media/ffmpeg';
+import {
+  AudioTooLongError,
+  MissingMediaError,
+  NotAudioError,
+  operatorReason,
+  StoredAudioError,
+} from '../media/media-errors';
 import { limitedSpeechGainDb, SPEECH_LIMIT_DB } from '../media/speech-loudness';
 import {
   decodeSpeechMeasurements,
@@ -39,6 +45,13 @@ export interface PreparedAudio extends PreparedFile {
   row: AudioAssetRow;
 }
 
+/** Milliseconds `fromMs` to `toMs` of a stored asset's audio. */
+export interface AudioStretch {
+  asset: AudioAssetRow;
+  fromMs: number;
+  toMs: number;
+}
+
 export interface AudioLibrary {
   /**
    * Identifies the upload by content, measures it in one decode pass and files it under a generated key; audio
@@ -67,6 +80,17 @@ export interface AudioLibrary {
    */
   prepareJoinedAssets(
     assets: AudioAssetRow[],
+    ownerId: string,
+    isPrivate: boolean,
+    limit: AudioDurationLimit,
+  ): Promise<PreparedAudio>;
+  /**
+   * Stretches of stored assets joined in their order in one ffmpeg pass from local copies of their originals, each
+   * cut by sample and faded where it was cut, as a new asset measured as a whole; `limit` applies to the whole.
+   * Stored audio that is missing or no longer decodes is our fault, never the person's: a 500 that says so.
+   */
+  prepareEdited(
+    stretches: AudioStretch[],
     ownerId: string,
     isPrivate: boolean,
     limit: AudioDurationLimit,
@@ -109,6 +133,12 @@ function demuxerFor(mime: string): AudioFormat['demuxer'] {
 const MISSING_ORIGINAL_MESSAGE =
   'Your earlier recording could not be found, so the new one could not be added to it. The problem is on our ' +
   'side, not with your new recording.';
+const MISSING_EDIT_SOURCE_MESSAGE =
+  'Part of this draft’s audio could not be found, so your edit could not be saved. The problem is on our side, ' +
+  'not with your recordings; the draft is as it was.';
+const EDIT_RENDER_FAILED_MESSAGE =
+  'Your edit could not be put together because of a problem on our side, not with your recordings. The draft ' +
+  'is as it was; please try again later.';
 
 async function sniffUpload(upload: ScratchFile): Promise<AudioInput> {
   const format = sniffAudioFormat(await readHead(upload.path));
@@ -179,6 +209,7 @@ export function createAudioLibrary(deps: {
   async function withOriginal<T>(
     asset: AudioAssetRow,
     use: (original: AudioInput) => Promise<T>,
+    missingMessage = MISSING_ORIGINAL_MESSAGE,
   ): Promise<T> {
     const key = asset.original_key;
     try {
@@ -187,13 +218,9 @@ export function createAudioLibrary(deps: {
       );
     } catch (error) {
       if (!(error instanceof BlobNotFoundError) || error.key !== key) throw error;
-      throw new MissingMediaError(
-        MISSING_ORIGINAL_MESSAGE,
-        `the original audio ${key} is missing from storage`,
-        {
-          cause: error,
-        },
-      );
+      throw new MissingMediaError(missingMessage, `the original audio ${key} is missing from storage`, {
+        cause: error,
+      });
     }
   }
 
@@ -215,11 +242,16 @@ export function createAudioLibrary(deps: {
   async function withOriginals<T>(
     assets: AudioAssetRow[],
     use: (originals: AudioInput[]) => Promise<T>,
+    missingMessage?: string,
     copied: AudioInput[] = [],
   ): Promise<T> {
     const [next, ...rest] = assets;
     if (!next) return use(copied);
-    return withOriginal(next, (original) => withOriginals(rest, use, [...copied, original]));
+    return withOriginal(
+      next,
+      (original) => withOriginals(rest, use, missingMessage, [...copied, original]),
+      missingMessage,
+    );
   }
 
   async function joinInto(
@@ -227,10 +259,15 @@ export function createAudioLibrary(deps: {
     ownerId: string,
     isPrivate: boolean,
     limit: AudioDurationLimit,
+    pieces?: JoinPiece[],
   ): Promise<PreparedAudio> {
     const output = await scratch.newPath(JOINED_FORMAT.extension);
     try {
-      const analysis = await ffmpeg.analyse(inputs, { joinedOutput: output, limit });
+      const analysis = await ffmpeg.analyse(inputs, {
+        joinedOutput: output,
+        limit,
+        ...(pieces && { pieces }),
+      });
       const { size } = await stat(output);
       return await store(output, size, JOINED_FORMAT, analysis, ownerId, isPrivate);
     } catch (error) {
@@ -253,6 +290,42 @@ export function createAudioLibrary(deps: {
 
     prepareJoinedAssets(assets, ownerId, isPrivate, limit) {
       return withOriginals(assets, (originals) => joinInto(originals, ownerId, isPrivate, limit));
+    },
+
+    async prepareEdited(stretches, ownerId, isPrivate, limit) {
+      // ffmpeg reads each input once from start to end: a stretch that goes back in its recording (a take used
+      // twice) gets an input of its own rather than have the whole take held in memory.
+      const reads: Array<{ asset: AudioAssetRow; endMs: number }> = [];
+      const pieces = stretches.map((stretch, at): JoinPiece => {
+        const { asset, fromMs, toMs } = stretch;
+        let input = reads.findIndex((read) => read.asset.id === asset.id && read.endMs <= fromMs);
+        if (input < 0) input = reads.push({ asset, endMs: 0 }) - 1;
+        reads[input]!.endMs = toMs;
+        return {
+          input,
+          fromMs,
+          toMs,
+          fadeIn: at > 0 || fromMs > 0,
+          fadeOut: at < stretches.length - 1 || toMs < Math.round(asset.duration * 1000),
+        };
+      });
+      const assets = [...new Map(reads.map((read) => [read.asset.id, read.asset])).values()];
+      try {
+        return await withOriginals(
+          assets,
+          (copies) => {
+            const copyOf = new Map(assets.map((asset, index) => [asset.id, copies[index]!]));
+            const inputs = reads.map((read) => copyOf.get(read.asset.id)!);
+            return joinInto(inputs, ownerId, isPrivate, limit, pieces);
+          },
+          MISSING_EDIT_SOURCE_MESSAGE,
+        );
+      } catch (error) {
+        if (error instanceof NotAudioError && !(error instanceof AudioTooLongError)) {
+          throw new StoredAudioError(EDIT_RENDER_FAILED_MESSAGE, operatorReason(error), { cause: error });
+        }
+        throw error;
+      }
     },
 
     async insert(database, prepared) {

@@ -53,9 +53,8 @@ export type DraftEdit = z.infer<typeof draftEditSchema>;
 /** A take's upload: the recording as `audio`; the client's measured length is ignored. */
 export const draftTakeFieldsSchema = z.object({ duration: clientMeasurementSchema });
 
-/** The detailed peaks of the draft's original or one of its takes. */
-export const draftAudioParamsSchema = z.object({
+/** The detailed peaks of the draft's original (`source` "original") or of one of its takes (its id). */
+export const draftSourceParamsSchema = z.object({
   id: z.string().min(1).max(100),
-  assetId: z.string().min(1).max(100),
+  source: z.string().min(1).max(100),
 });
-

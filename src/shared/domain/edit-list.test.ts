@@ -123,7 +123,15 @@ describe('resolveEdits', () => {
       6,
     );
     // The original 0..5 without 2..3, t (2 ms) after original 4, t again at the end, then the first ms gone.
-    expect(sampleMap(segments)).toEqual(['original@1', 'original@4', 't@0', 't@1', 'original@5', 't@0', 't@1']);
+    expect(sampleMap(segments)).toEqual([
+      'original@1',
+      'original@4',
+      't@0',
+      't@1',
+      'original@5',
+      't@0',
+      't@1',
+    ]);
   });
 
   it('leaves no joint where the timeline continues itself', () => {
@@ -143,7 +151,9 @@ describe('resolveEdits', () => {
         { kind: 'delete', start: 0, end: 11_000 },
       ]),
     ).toBe('Cannot delete entire recording');
-    expect(refusal([{ kind: 'delete', start: 3000, end: 3000 }])).toBe('A deletion must end after it starts.');
+    expect(refusal([{ kind: 'delete', start: 3000, end: 3000 }])).toBe(
+      'A deletion must end after it starts.',
+    );
     expect(refusal([{ kind: 'delete', start: 9000, end: 10_001 }])).toBe(
       'Cannot delete up to 10.001 s: the recording is 10 s long there.',
     );
