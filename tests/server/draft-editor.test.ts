@@ -162,6 +162,22 @@ describe(`the advanced editor's server on ${databaseKind} with ${storageKind} st
     expect(Math.abs(endMs - 1500)).toBeLessThanOrEqual(CUT_TOLERANCE_MS);
   });
 
+  it('fades at a joint, so the jump in the waveform there, heard as a click, is gone', async () => {
+    const draft = await newDraft();
+    // At 503 ms the 440 Hz tone is near its crest, at 738 ms near its trough: joined, it would jump by almost
+    // twice its amplitude from one sample to the next.
+    const samples = await samplesOf(await saved(draft.id, [{ kind: 'delete', start: 503, end: 738 }]));
+    const largestStep = (fromMs: number, toMs: number) => {
+      let largest = 0;
+      for (let index = (fromMs * RATE) / 1000; index < (toMs * RATE) / 1000; index += 1) {
+        largest = Math.max(largest, Math.abs(samples[index]! - samples[index - 1]!));
+      }
+      return largest;
+    };
+    const natural = largestStep(100, 400);
+    expect(largestStep(483, 523)).toBeLessThanOrEqual(natural * 1.2);
+  });
+
   it('inserts a take at a position, measured by the server', async () => {
     const draft = await newDraft();
     const take = await addTake(draft.id);
