@@ -214,6 +214,42 @@ describe(`the advanced editor's server on ${databaseKind} with ${storageKind} st
     expect(await mediaStatus(owner, edit.takes[0]!.audioUrl)).toBe(200);
   });
 
+  it('settles two saves at once cleanly: one wins, the other is refused or comes after it whole', async () => {
+    await waitForIdleJobs(testApp.context.db);
+    const objectsBefore = await storedAudioAssetIds(testApp.context.blobs);
+    const draft = await newDraft();
+    const lists: EditOperation[][] = [
+      [{ kind: 'delete', start: 0, end: 1000 }],
+      [{ kind: 'delete', start: 0, end: 2000 }],
+    ];
+    const answers = await Promise.all(lists.map((operations) => save(draft.id, operations)));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(
+      [
+        [200, 200],
+        [200, 409],
+      ],
+      JSON.stringify(statuses),
+    ).toContainEqual([...statuses].sort());
+    const refused = statuses.indexOf(409);
+    if (refused >= 0) {
+      expect(answers[refused]!.json().message).toBe(
+        'This draft changed while your edit was being saved (saved elsewhere, extended or deleted). Reload it and try again.',
+      );
+    }
+    // The draft holds one list whole, and the audio rendered from that very list.
+    const edit = await editOf(draft.id);
+    const kept = lists.findIndex((list) => JSON.stringify(list) === JSON.stringify(edit.operations));
+    expect(kept).toBeGreaterThanOrEqual(0);
+    if (refused >= 0) expect(kept).toBe(1 - refused);
+    const post = await draftAsListed(draft.id);
+    const remaining = (4000 - (lists[kept]![0] as { end: number }).end) / 1000;
+    expect(Math.abs(post.duration - remaining)).toBeLessThanOrEqual(DURATION_TOLERANCE_S);
+    // The original and the one render: nothing of the other save is left behind.
+    await waitForIdleJobs(testApp.context.db);
+    expect((await storedAudioAssetIds(testApp.context.blobs)).length).toBe(objectsBefore.length + 2);
+  });
+
   it('refuses a list that cannot be applied with its reason, leaving the draft as it was', async () => {
     const draft = await newDraft();
     const before = await editOf(draft.id);
