@@ -22,9 +22,12 @@ import {
 } from '../media/speech-limiter';
 import { BlobNotFoundError, deletePrefix, readBlob, type BlobStore } from '../storage/blob-store';
 import type { ScratchFile, ScratchFiles } from '../storage/scratch-files';
+import { BadRequestError } from '../errors';
 import { newId } from '../ids';
 import type { PreparedFile } from './stored-files';
 
+/** Most files one edit's render reads at once (as for a conversation's post: more would open too many). */
+const MAX_EDIT_INPUTS = 200;
 const JOINED_FORMAT: AudioFormat = { demuxer: 'matroska', mime: 'audio/webm', extension: 'webm' };
 const RENDITION_MIME = 'audio/mp4';
 
@@ -45,9 +48,12 @@ export interface PreparedAudio extends PreparedFile {
   row: AudioAssetRow;
 }
 
+/** What reading a stored asset's original needs. */
+export type StoredOriginal = Pick<AudioAssetRow, 'id' | 'original_key' | 'original_mime' | 'duration'>;
+
 /** Milliseconds `fromMs` to `toMs` of a stored asset's audio. */
 export interface AudioStretch {
-  asset: AudioAssetRow;
+  asset: StoredOriginal;
   fromMs: number;
   toMs: number;
 }
@@ -207,7 +213,7 @@ export function createAudioLibrary(deps: {
    * fault of whoever is uploading now: a MissingMediaError that names the object.
    */
   async function withOriginal<T>(
-    asset: AudioAssetRow,
+    asset: StoredOriginal,
     use: (original: AudioInput) => Promise<T>,
     missingMessage = MISSING_ORIGINAL_MESSAGE,
   ): Promise<T> {
@@ -240,7 +246,7 @@ export function createAudioLibrary(deps: {
 
   /** `use` on local copies of every asset's original, in order, all removed once it settles. */
   async function withOriginals<T>(
-    assets: AudioAssetRow[],
+    assets: StoredOriginal[],
     use: (originals: AudioInput[]) => Promise<T>,
     missingMessage?: string,
     copied: AudioInput[] = [],
@@ -295,12 +301,18 @@ export function createAudioLibrary(deps: {
     async prepareEdited(stretches, ownerId, isPrivate, limit) {
       // ffmpeg reads each input once from start to end: a stretch that goes back in its recording (a take used
       // twice) gets an input of its own rather than have the whole take held in memory.
-      const reads: Array<{ asset: AudioAssetRow; endMs: number }> = [];
+      const reads: Array<{ asset: StoredOriginal; endMs: number }> = [];
       const pieces = stretches.map((stretch, at): JoinPiece => {
         const { asset, fromMs, toMs } = stretch;
         let input = reads.findIndex((read) => read.asset.id === asset.id && read.endMs <= fromMs);
         if (input < 0) input = reads.push({ asset, endMs: 0 }) - 1;
         reads[input]!.endMs = toMs;
+        if (reads.length > MAX_EDIT_INPUTS) {
+          throw new BadRequestError(
+            `This edit uses its recordings in more than ${MAX_EDIT_INPUTS} places out of order, too many to put ` +
+              'together at once. Insert fewer copies of the same recording.',
+          );
+        }
         return {
           input,
           fromMs,

@@ -17,18 +17,19 @@ import { deleteAudioAsset, findAudioAsset } from '../db/queries/audio-assets';
 import {
   countDraftTakes,
   findDraftEdit,
+  findDraftTakeAudioId,
   insertDraftTake,
   listDraftTakes,
   saveDraftEdit,
 } from '../db/queries/draft-edits';
 import { findPost, lockPost, replacePostAudio } from '../db/queries/posts';
-import type { AudioAssetRow, PostRow } from '../db/schema';
+import type { PostRow } from '../db/schema';
 import { BadRequestError, ConflictError, UnprocessableError } from '../errors';
 import { newId } from '../ids';
 import type { ScratchFile } from '../storage/scratch-files';
-import type { AudioLibrary, AudioStretch } from './audio-library';
+import type { AudioLibrary, AudioStretch, StoredOriginal } from './audio-library';
 import type { PostService } from './post-service';
-import { audioSourcesOf, parseJsonArray } from './post-presenter';
+import { audioFileUrl, parseJsonArray } from './post-presenter';
 import { commitWithFiles } from './stored-files';
 
 /** Takes stay until the draft is deleted or extended (undo may reach back past a save): this many at most. */
@@ -59,7 +60,7 @@ export interface DraftEditor {
   ): Promise<{ peaksPerSecond: number; peaks: number[] }>;
 }
 
-const durationMs = (asset: Pick<AudioAssetRow, 'duration'>) => Math.round(asset.duration * 1000);
+const durationMs = (asset: Pick<StoredOriginal, 'duration'>) => Math.round(asset.duration * 1000);
 
 export function createDraftEditor(deps: { db: Db; audio: AudioLibrary; posts: PostService }): DraftEditor {
   const { db, audio, posts } = deps;
@@ -85,10 +86,10 @@ export function createDraftEditor(deps: { db: Db; audio: AudioLibrary; posts: Po
 
   const peaksUrl = (draftId: string, source: string) =>
     buildPath(endpoints.getDraftSourcePeaks.path, { id: draftId, source });
-  const audioOf = (draftId: string, source: string, asset: AudioAssetRow) => ({
+  const audioOf = (draftId: string, source: string, asset: StoredOriginal) => ({
     durationMs: durationMs(asset),
     // The stored original, which renders are cut from: the same samples at the same times as the render uses.
-    audioUrl: audioSourcesOf(asset.id, { ...asset, rendition_key: null }).at(-1)!.url,
+    audioUrl: audioFileUrl(asset.id, asset.original_key),
     peaksUrl: peaksUrl(draftId, source),
   });
 
@@ -189,8 +190,11 @@ export function createDraftEditor(deps: { db: Db; audio: AudioLibrary; posts: Po
 
     async peaks(userId, draftId, source) {
       const draft = await draftFor(db, userId, draftId);
-      const { original, takes } = await editOf(draft);
-      const asset = source === ORIGINAL_SOURCE ? original : takes.find((take) => take.take_id === source);
+      const assetId =
+        source === ORIGINAL_SOURCE
+          ? ((await findDraftEdit(db, draft.id))?.original_asset_id ?? draft.audio_id)
+          : await findDraftTakeAudioId(db, draft.id, source);
+      const asset = assetId && (await findAudioAsset(db, assetId));
       if (!asset) throw notFound('audio');
       return { peaksPerSecond: asset.peaks_per_second, peaks: parseJsonArray<number>(asset.peaks_json) };
     },

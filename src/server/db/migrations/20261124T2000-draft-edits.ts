@@ -28,6 +28,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('draft_takes')
     .columns(['post_id', 'created_at', 'id'])
     .execute();
+  // Deleting any audio asset checks these references: by index, not by reading the tables.
+  await db.schema.createIndex('draft_takes_audio').on('draft_takes').column('audio_id').execute();
+  await db.schema.createIndex('draft_edits_original').on('draft_edits').column('original_asset_id').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,4 @@
 import type { Db } from '../database';
-import type { AudioAssetRow } from '../schema';
 
 export function findDraftEdit(db: Db, postId: string) {
   return db.selectFrom('draft_edits').selectAll().where('post_id', '=', postId).executeTakeFirst();
@@ -21,17 +20,35 @@ export async function saveDraftEdit(
     .execute();
 }
 
+/** What the editor needs of a take's audio: not its peaks, which are fetched one take at a time. */
+const TAKE_AUDIO_COLUMNS = [
+  'audio_assets.id',
+  'audio_assets.duration',
+  'audio_assets.original_key',
+  'audio_assets.original_mime',
+] as const;
+
 /** A draft's takes with their audio, oldest first (a draft holds a bounded number). */
-export function listDraftTakes(db: Db, postId: string): Promise<Array<AudioAssetRow & { take_id: string }>> {
+export function listDraftTakes(db: Db, postId: string) {
   return db
     .selectFrom('draft_takes')
     .innerJoin('audio_assets', 'audio_assets.id', 'draft_takes.audio_id')
-    .selectAll('audio_assets')
-    .select('draft_takes.id as take_id')
+    .select([...TAKE_AUDIO_COLUMNS, 'draft_takes.id as take_id'])
     .where('draft_takes.post_id', '=', postId)
     .orderBy('draft_takes.created_at')
     .orderBy('draft_takes.id')
     .execute();
+}
+
+/** The audio of one take of the draft. */
+export async function findDraftTakeAudioId(db: Db, postId: string, takeId: string) {
+  const take = await db
+    .selectFrom('draft_takes')
+    .select('audio_id')
+    .where('id', '=', takeId)
+    .where('post_id', '=', postId)
+    .executeTakeFirst();
+  return take?.audio_id;
 }
 
 export async function countDraftTakes(db: Db, postId: string): Promise<number> {
