@@ -318,6 +318,30 @@ describe(`the advanced editor's server on ${databaseKind} with ${storageKind} st
     expect(await editOf(draft.id)).toEqual(edit);
   });
 
+  it('keeps at most 100 takes a draft, refusing the next before its upload is stored', async () => {
+    const draft = await newDraft();
+    const take = await addTake(draft.id);
+    const { audio_id } = await testApp.context.db
+      .selectFrom('draft_takes')
+      .select('audio_id')
+      .where('id', '=', take.id)
+      .executeTakeFirstOrThrow();
+    const more = Array.from({ length: 99 }, (_, index) => ({
+      id: `${take.id}-${index}`,
+      post_id: draft.id,
+      audio_id,
+      created_at: new Date().toISOString(),
+    }));
+    await testApp.context.db.insertInto('draft_takes').values(more).execute();
+    await waitForIdleJobs(testApp.context.db);
+    const objectsBefore = await storedAudioAssetIds(testApp.context.blobs);
+    const refused = await sendTake(owner, draft.id);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toMatch(/^A draft can keep at most 100 recordings made in the editor\./);
+    expect(await storedAudioAssetIds(testApp.context.blobs)).toEqual(objectsBefore);
+    expect((await editOf(draft.id)).takes).toHaveLength(100);
+  });
+
   it('edits drafts only: a published post is refused with the reason', async () => {
     const form = multipartForm({ title: 'Out there' }, [flacPart(toneThenSilence)]);
     const published = (await sendForm(testApp.app, owner.cookie, '/api/posts', form)).json() as Post;
