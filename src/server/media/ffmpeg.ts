@@ -63,7 +63,10 @@ export interface JoinPiece {
 export interface AnalyseOptions {
   /** Also write the joined audio here, as Opus in WebM. */
   joinedOutput?: string;
-  /** Join these stretches of the inputs, in this order, rather than each input whole. */
+  /**
+   * Join these stretches of the inputs, in this order, rather than each input whole. The inputs must be stored
+   * audio, whose sample rates were checked when it was stored: they are not checked again.
+   */
   pieces?: readonly JoinPiece[];
   /** Refuse audio longer than this; the decode stops just past it rather than read the whole. */
   limit?: AudioDurationLimit;
@@ -274,7 +277,8 @@ export function createFfmpeg(
       const { joinedOutput, limit, pieces } = options;
       const lane = options.forRender ? lanes.render : lanes.analysis;
       const timeoutMs = timeoutFor(options.timeoutMs);
-      if (inputs.length > 1) {
+      // An edit's pieces all come from stored audio, each checked so when it was stored.
+      if (inputs.length > 1 && !pieces) {
         // The join resamples every input to one rate, which hides a rate no recording has (1 Hz makes seconds
         // into hours of decoding): the first moment of each input decoded on its own shows its rate.
         await Promise.all(
