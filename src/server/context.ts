@@ -20,6 +20,7 @@ import { createAutosaveService, type AutosaveService } from './services/autosave
 import { createCommentService, type CommentService } from './services/comment-service';
 import { createConversationService, type ConversationService } from './services/conversation-service';
 import { createConversationPublisher, type ConversationPublisher } from './services/conversation-publisher';
+import { createDraftEditor, type DraftEditor } from './services/draft-editor';
 import { createFollowService, type FollowService } from './services/follow-service';
 import { createHealthService, type HealthService } from './services/health-service';
 import { createNotificationService, type NotificationService } from './services/notification-service';
@@ -62,6 +63,8 @@ export interface AppContext {
   users: UserService;
   profiles: ProfileService;
   posts: PostService;
+  /** The advanced editor's drafts: original, takes and the operations rendered over them. */
+  draftEditor: DraftEditor;
   autosave: AutosaveService;
   reactions: ReactionService;
   follows: FollowService;
@@ -162,6 +165,7 @@ export async function createContext(
     users,
     profiles: createProfileService(db, images),
     posts,
+    draftEditor: createDraftEditor({ db, audio, posts }),
     autosave,
     reactions: createReactionService(db, notifications),
     follows: createFollowService(db, users, notifications),

@@ -44,6 +44,13 @@ const calls: Partial<Record<RouteName, () => Promise<LightMyRequestResponse>>> =
     }),
   createPost: () => upload(routes.createPost.path),
   createDiaryEntry: () => upload(routes.createDiaryEntry.path),
+  addDraftTake: async () => {
+    const { cookie } = await signUp(testApp.app);
+    const form = multipartForm({}, [webmPart(voice)]);
+    const draft = await sendForm(testApp.app, cookie, routes.createDiaryEntry.path, form);
+    const url = `/api/drafts/${draft.json<{ id: string }>().id}/takes`;
+    return sendForm(testApp.app, cookie, url, multipartForm({}, [webmPart(voice)]));
+  },
   createComment: async () => {
     const post = (await upload(routes.createPost.path)).json<{ id: string }>();
     return upload(routes.createComment.path, { postId: post.id });

@@ -268,6 +268,23 @@ export interface ConversationMessagesTable {
   created_at: string;
 }
 
+/** A draft edited in the advanced editor: the audio it had before, and the operations its render applies. */
+export interface DraftEditsTable {
+  post_id: string;
+  original_asset_id: string;
+  /** The EditOperation list (shared/domain/edit-list.ts) as JSON. */
+  operations_json: string;
+  saved_at: string;
+}
+
+/** A recording made in the advanced editor for one draft. */
+export interface DraftTakesTable {
+  id: string;
+  post_id: string;
+  audio_id: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -291,6 +308,8 @@ export interface Database {
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   conversation_messages: ConversationMessagesTable;
+  draft_edits: DraftEditsTable;
+  draft_takes: DraftTakesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -50,9 +50,24 @@ export interface SpeechRendition {
   timeoutMs?: number;
 }
 
+/** A stretch of one input, in milliseconds of that input, for an edited join. */
+export interface JoinPiece {
+  input: number;
+  fromMs: number;
+  toMs: number;
+  /** Fade in at its start / out at its end: where it was cut out of its recording or meets another stretch. */
+  fadeIn: boolean;
+  fadeOut: boolean;
+}
+
 export interface AnalyseOptions {
   /** Also write the joined audio here, as Opus in WebM. */
   joinedOutput?: string;
+  /**
+   * Join these stretches of the inputs, in this order, rather than each input whole. The inputs must be stored
+   * audio, whose sample rates were checked when it was stored: they are not checked again.
+   */
+  pieces?: readonly JoinPiece[];
   /** Refuse audio longer than this; the decode stops just past it rather than read the whole. */
   limit?: AudioDurationLimit;
   /** Stop the decode after this long (at most the configured media timeout). */
@@ -83,15 +98,56 @@ function inputArgs(inputs: AudioInput[]): string[] {
 /** Speech is rendered and measured as one mono mix; both passes mix alike, so their samples line up. */
 const MONO_MIX = 'aformat=channel_layouts=mono';
 
-/** The filter graph: the inputs joined end to end as mono, for the measurements and with `keepJoined` for a file. */
-function analysisGraph(inputCount: number, keepJoined: boolean): string {
-  if (inputCount === 1 && !keepJoined) return `[0:a:0]${MONO_MIX}[pcm]`;
+/** Every input is resampled to this before a join, so an edit's cuts fall on exact samples of one rate. */
+const JOIN_RATE = 48_000;
+/**
+ * The fade at every cut of an edit: 5 ms (240 samples) is far shorter than any syllable, yet long enough that the
+ * step in the waveform a butt joint leaves, heard as a click, becomes a ramp too short to hear.
+ */
+const JOINT_FADE_SAMPLES = 240;
+const samplesOf = (ms: number) => Math.round((ms * JOIN_RATE) / 1000);
+
+/** One piece's chain: cut by sample at the join rate, timestamps from zero, faded where it was cut. */
+function pieceFilter(piece: JoinPiece): string {
+  const start = samplesOf(piece.fromMs);
+  const length = samplesOf(piece.toMs) - start;
+  const fade = Math.min(JOINT_FADE_SAMPLES, Math.floor(length / 2));
+  const chain = [`atrim=start_sample=${start}:end_sample=${start + length}`, 'asetpts=PTS-STARTPTS'];
+  if (piece.fadeIn && fade > 0) chain.push(`afade=t=in:ss=0:ns=${fade}`);
+  if (piece.fadeOut && fade > 0) chain.push(`afade=t=out:ss=${length - fade}:ns=${fade}`);
+  return chain.join(',');
+}
+
+/** The inputs, each decoded once as mono at the join rate, or the pieces of them in their order. */
+function joinedParts(inputCount: number, pieces: readonly JoinPiece[] | undefined): string[] {
   const inputs = Array.from({ length: inputCount }, (_, index) => index);
+  const resampled = (index: number) =>
+    `[${index}:a:0]aformat=sample_fmts=fltp:sample_rates=${JOIN_RATE}:channel_layouts=mono`;
+  if (!pieces) {
+    return [
+      ...inputs.map((index) => `${resampled(index)}[in${index}]`),
+      `${inputs.map((index) => `[in${index}]`).join('')}concat=n=${inputCount}:v=0:a=1[joined]`,
+    ];
+  }
+  // Each input is split once for every piece it gives (every input gives at least one).
   return [
-    ...inputs.map(
-      (index) => `[${index}:a:0]aformat=sample_fmts=fltp:sample_rates=48000:channel_layouts=mono[in${index}]`,
-    ),
-    `${inputs.map((index) => `[in${index}]`).join('')}concat=n=${inputCount}:v=0:a=1[joined]`,
+    ...inputs.map((index) => {
+      const uses = pieces.flatMap((piece, at) => (piece.input === index ? [`[use${at}]`] : []));
+      return `${resampled(index)},asplit=${uses.length}${uses.join('')}`;
+    }),
+    ...pieces.map((piece, at) => `[use${at}]${pieceFilter(piece)}[piece${at}]`),
+    `${pieces.map((_, at) => `[piece${at}]`).join('')}concat=n=${pieces.length}:v=0:a=1[joined]`,
+  ];
+}
+
+/**
+ * The filter graph: the inputs (or the pieces of them) joined end to end as mono, for the measurements and with
+ * `keepJoined` for a file.
+ */
+function analysisGraph(inputCount: number, keepJoined: boolean, pieces?: readonly JoinPiece[]): string {
+  if (inputCount === 1 && !keepJoined && !pieces) return `[0:a:0]${MONO_MIX}[pcm]`;
+  return [
+    ...joinedParts(inputCount, pieces),
     keepJoined ? `[joined]asplit=2[pcm][forFile]` : `[joined]anull[pcm]`,
   ].join(';');
 }
@@ -99,6 +155,7 @@ function analysisGraph(inputCount: number, keepJoined: boolean): string {
 interface Decode {
   /** Also write the joined audio here, as Opus in WebM. */
   joinedOutput?: string | undefined;
+  pieces?: readonly JoinPiece[] | undefined;
   /** Stop once this much audio has passed through. */
   seconds?: number | undefined;
   timeoutMs: number;
@@ -161,11 +218,11 @@ export function createFfmpeg(
 
   /** Decodes the inputs (joined end to end when several) to mono float PCM, measuring it as it streams. */
   async function decodeToMeters(inputs: AudioInput[], decode: Decode): Promise<PcmMeters> {
-    const { joinedOutput, seconds } = decode;
+    const { joinedOutput, seconds, pieces } = decode;
     // An output option, given before each output: both stop once this much has passed through.
     const stopAt = seconds === undefined ? [] : ['-t', String(seconds)];
     const args = [...HARDENING, '-loglevel', 'error', ...inputArgs(inputs)];
-    args.push('-filter_complex', analysisGraph(inputs.length, joinedOutput !== undefined));
+    args.push('-filter_complex', analysisGraph(inputs.length, joinedOutput !== undefined, pieces));
     // Written in large blocks rather than a frame at a time: each pipe read costs this process far more than
     // the bytes it carries.
     args.push('-map', '[pcm]', ...stopAt, '-c:a', 'pcm_f32le', '-fflags', '+bitexact', '-flush_packets', '0');
@@ -217,10 +274,11 @@ export function createFfmpeg(
     health,
 
     async analyse(inputs, options = {}) {
-      const { joinedOutput, limit } = options;
+      const { joinedOutput, limit, pieces } = options;
       const lane = options.forRender ? lanes.render : lanes.analysis;
       const timeoutMs = timeoutFor(options.timeoutMs);
-      if (inputs.length > 1) {
+      // An edit's pieces all come from stored audio, each checked so when it was stored.
+      if (inputs.length > 1 && !pieces) {
         // The join resamples every input to one rate, which hides a rate no recording has (1 Hz makes seconds
         // into hours of decoding): the first moment of each input decoded on its own shows its rate.
         await Promise.all(
@@ -228,7 +286,7 @@ export function createFfmpeg(
         );
       }
       const seconds = limit && limit.seconds + DECODE_PAST_LIMIT_SECONDS;
-      const meters = await decodeToMeters(inputs, { joinedOutput, seconds, timeoutMs, lane });
+      const meters = await decodeToMeters(inputs, { joinedOutput, pieces, seconds, timeoutMs, lane });
       const analysis = meters.finish();
       if (limit && analysis.durationSeconds > limit.seconds + LIMIT_TOLERANCE_SECONDS) {
         throw new AudioTooLongError(limit, analysis.durationSeconds);

@@ -51,9 +51,30 @@ export class MissingMediaError extends AppError {
   }
 }
 
+/**
+ * Audio already stored and checked, put together by us (an edit's render), failed to decode: our fault, never that
+ * of the person's recordings, so a 500 that says so. `problem` is what ffmpeg said.
+ */
+export class StoredAudioError extends AppError {
+  readonly statusCode = 500;
+  constructor(
+    message: string,
+    readonly problem: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
 /** What went wrong, for an operator (logs, a job's last error): ffmpeg's own words rather than the user's message. */
 export function operatorReason(error: unknown): string {
-  if (error instanceof FfmpegUnusableError || error instanceof MissingMediaError) return error.problem;
+  if (
+    error instanceof FfmpegUnusableError ||
+    error instanceof MissingMediaError ||
+    error instanceof StoredAudioError
+  ) {
+    return error.problem;
+  }
   if (error instanceof NotAudioError) return `the audio does not decode (${error.detail ?? error.message})`;
   return error instanceof Error ? error.message : String(error);
 }

@@ -173,6 +173,41 @@ export function registerPostRoutes(app: App, context: AppContext): void {
       ),
   });
 
+  // The advanced editor: the draft's owner alone; anyone else, a visitor too, is told there is nothing here.
+  const limitTakes = rateLimit(context, {
+    name: 'draft-take',
+    limit: 60,
+    windowSeconds: 10 * 60,
+    key: (request) => request.currentUser?.id,
+    message:
+      'You have recorded a lot in the editor in the last few minutes. Please wait a while and try again.',
+  });
+  app.route({
+    ...contractRoute(routes.getDraftEdit),
+    handler: (request) => context.draftEditor.get(request.currentUser?.id, request.params.id),
+  });
+  app.route({
+    ...contractRoute(routes.addDraftTake),
+    preHandler: [
+      (request) => context.draftEditor.checkTakeAllowed(request.currentUser?.id, request.params.id),
+      limitTakes,
+    ],
+    handler: (request) =>
+      withUpload(routes.addDraftTake.multipart, request, (upload) =>
+        context.draftEditor.addTake(signedInUser(request).id, request.params.id, upload.files.audio),
+      ),
+  });
+  app.route({
+    ...contractRoute(routes.saveDraftEdit),
+    handler: (request) =>
+      context.draftEditor.save(request.currentUser?.id, request.params.id, request.body.operations),
+  });
+  app.route({
+    ...contractRoute(routes.getDraftSourcePeaks),
+    handler: (request) =>
+      context.draftEditor.peaks(request.currentUser?.id, request.params.id, request.params.source),
+  });
+
   app.route({
     ...contractRoute(routes.updateChapters),
     preHandler: requireUser,

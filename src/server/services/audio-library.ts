@@ -6,8 +6,14 @@ import type { AudioAssetRow } from '../db/schema';
 import type { JobOutcome } from '../jobs/catalogue';
 import type { JobQueue } from '../jobs/job-queue';
 import { readHead, sniffAudioFormat, type AudioFormat } from '../media/file-formats';
-import type { AnalysedAudio, AudioInput, Ffmpeg } from '../media/ffmpeg';
-import { MissingMediaError, NotAudioError, operatorReason } from '../media/media-errors';
+import type { AnalysedAudio, AudioInput, Ffmpeg, JoinPiece } from '../media/ffmpeg';
+import {
+  AudioTooLongError,
+  MissingMediaError,
+  NotAudioError,
+  operatorReason,
+  StoredAudioError,
+} from '../media/media-errors';
 import { limitedSpeechGainDb, SPEECH_LIMIT_DB } from '../media/speech-loudness';
 import {
   decodeSpeechMeasurements,
@@ -16,9 +22,12 @@ import {
 } from '../media/speech-limiter';
 import { BlobNotFoundError, deletePrefix, readBlob, type BlobStore } from '../storage/blob-store';
 import type { ScratchFile, ScratchFiles } from '../storage/scratch-files';
+import { BadRequestError } from '../errors';
 import { newId } from '../ids';
 import type { PreparedFile } from './stored-files';
 
+/** Most files one edit's render reads at once (as for a conversation's post: more would open too many). */
+const MAX_EDIT_INPUTS = 200;
 const JOINED_FORMAT: AudioFormat = { demuxer: 'matroska', mime: 'audio/webm', extension: 'webm' };
 const RENDITION_MIME = 'audio/mp4';
 
@@ -37,6 +46,16 @@ function renderBudgetMs(durationSeconds: number): number {
 /** Audio measured and stored, not yet in the database: insert it in the caller's transaction, or forget it. */
 export interface PreparedAudio extends PreparedFile {
   row: AudioAssetRow;
+}
+
+/** What reading a stored asset's original needs. */
+export type StoredOriginal = Pick<AudioAssetRow, 'id' | 'original_key' | 'original_mime' | 'duration'>;
+
+/** Milliseconds `fromMs` to `toMs` of a stored asset's audio. */
+export interface AudioStretch {
+  asset: StoredOriginal;
+  fromMs: number;
+  toMs: number;
 }
 
 export interface AudioLibrary {
@@ -67,6 +86,17 @@ export interface AudioLibrary {
    */
   prepareJoinedAssets(
     assets: AudioAssetRow[],
+    ownerId: string,
+    isPrivate: boolean,
+    limit: AudioDurationLimit,
+  ): Promise<PreparedAudio>;
+  /**
+   * Stretches of stored assets joined in their order in one ffmpeg pass from local copies of their originals, each
+   * cut by sample and faded where it was cut, as a new asset measured as a whole; `limit` applies to the whole.
+   * Stored audio that is missing or no longer decodes is our fault, never the person's: a 500 that says so.
+   */
+  prepareEdited(
+    stretches: AudioStretch[],
     ownerId: string,
     isPrivate: boolean,
     limit: AudioDurationLimit,
@@ -109,6 +139,12 @@ function demuxerFor(mime: string): AudioFormat['demuxer'] {
 const MISSING_ORIGINAL_MESSAGE =
   'Your earlier recording could not be found, so the new one could not be added to it. The problem is on our ' +
   'side, not with your new recording.';
+const MISSING_EDIT_SOURCE_MESSAGE =
+  'Part of this draft’s audio could not be found, so your edit could not be saved. The problem is on our side, ' +
+  'not with your recordings; the draft is as it was.';
+const EDIT_RENDER_FAILED_MESSAGE =
+  'Your edit could not be put together because of a problem on our side, not with your recordings. The draft ' +
+  'is as it was; please try again later.';
 
 async function sniffUpload(upload: ScratchFile): Promise<AudioInput> {
   const format = sniffAudioFormat(await readHead(upload.path));
@@ -178,8 +214,9 @@ export function createAudioLibrary(deps: {
    * fault of whoever is uploading now: a MissingMediaError that names the object.
    */
   async function withOriginal<T>(
-    asset: AudioAssetRow,
+    asset: StoredOriginal,
     use: (original: AudioInput) => Promise<T>,
+    missingMessage = MISSING_ORIGINAL_MESSAGE,
   ): Promise<T> {
     const key = asset.original_key;
     try {
@@ -188,13 +225,9 @@ export function createAudioLibrary(deps: {
       );
     } catch (error) {
       if (!(error instanceof BlobNotFoundError) || error.key !== key) throw error;
-      throw new MissingMediaError(
-        MISSING_ORIGINAL_MESSAGE,
-        `the original audio ${key} is missing from storage`,
-        {
-          cause: error,
-        },
-      );
+      throw new MissingMediaError(missingMessage, `the original audio ${key} is missing from storage`, {
+        cause: error,
+      });
     }
   }
 
@@ -214,13 +247,18 @@ export function createAudioLibrary(deps: {
 
   /** `use` on local copies of every asset's original, in order, all removed once it settles. */
   async function withOriginals<T>(
-    assets: AudioAssetRow[],
+    assets: StoredOriginal[],
     use: (originals: AudioInput[]) => Promise<T>,
+    missingMessage?: string,
     copied: AudioInput[] = [],
   ): Promise<T> {
     const [next, ...rest] = assets;
     if (!next) return use(copied);
-    return withOriginal(next, (original) => withOriginals(rest, use, [...copied, original]));
+    return withOriginal(
+      next,
+      (original) => withOriginals(rest, use, missingMessage, [...copied, original]),
+      missingMessage,
+    );
   }
 
   async function joinInto(
@@ -228,10 +266,15 @@ export function createAudioLibrary(deps: {
     ownerId: string,
     isPrivate: boolean,
     limit: AudioDurationLimit,
+    pieces?: JoinPiece[],
   ): Promise<PreparedAudio> {
     const output = await scratch.newPath(JOINED_FORMAT.extension);
     try {
-      const analysis = await ffmpeg.analyse(inputs, { joinedOutput: output, limit });
+      const analysis = await ffmpeg.analyse(inputs, {
+        joinedOutput: output,
+        limit,
+        ...(pieces && { pieces }),
+      });
       const { size } = await stat(output);
       return await store(output, size, JOINED_FORMAT, analysis, ownerId, isPrivate);
     } catch (error) {
@@ -254,6 +297,48 @@ export function createAudioLibrary(deps: {
 
     prepareJoinedAssets(assets, ownerId, isPrivate, limit) {
       return withOriginals(assets, (originals) => joinInto(originals, ownerId, isPrivate, limit));
+    },
+
+    async prepareEdited(stretches, ownerId, isPrivate, limit) {
+      // ffmpeg reads each input once from start to end: a stretch that goes back in its recording (a take used
+      // twice) gets an input of its own rather than have the whole take held in memory.
+      const reads: Array<{ asset: StoredOriginal; endMs: number }> = [];
+      const pieces = stretches.map((stretch, at): JoinPiece => {
+        const { asset, fromMs, toMs } = stretch;
+        let input = reads.findIndex((read) => read.asset.id === asset.id && read.endMs <= fromMs);
+        if (input < 0) input = reads.push({ asset, endMs: 0 }) - 1;
+        reads[input]!.endMs = toMs;
+        if (reads.length > MAX_EDIT_INPUTS) {
+          throw new BadRequestError(
+            `This edit uses its recordings in more than ${MAX_EDIT_INPUTS} places out of order, too many to put ` +
+              'together at once. Insert fewer copies of the same recording.',
+          );
+        }
+        return {
+          input,
+          fromMs,
+          toMs,
+          fadeIn: at > 0 || fromMs > 0,
+          fadeOut: at < stretches.length - 1 || toMs < Math.round(asset.duration * 1000),
+        };
+      });
+      const assets = [...new Map(reads.map((read) => [read.asset.id, read.asset])).values()];
+      try {
+        return await withOriginals(
+          assets,
+          (copies) => {
+            const copyOf = new Map(assets.map((asset, index) => [asset.id, copies[index]!]));
+            const inputs = reads.map((read) => copyOf.get(read.asset.id)!);
+            return joinInto(inputs, ownerId, isPrivate, limit, pieces);
+          },
+          MISSING_EDIT_SOURCE_MESSAGE,
+        );
+      } catch (error) {
+        if (error instanceof NotAudioError && !(error instanceof AudioTooLongError)) {
+          throw new StoredAudioError(EDIT_RENDER_FAILED_MESSAGE, operatorReason(error), { cause: error });
+        }
+        throw error;
+      }
     },
 
     async insert(database, prepared) {

@@ -7,12 +7,15 @@ import { toPublicUser } from './user-presenter';
 
 const fileName = (key: string) => key.slice(key.lastIndexOf('/') + 1);
 
+/** Where one stored file of an audio asset is served. */
+export const audioFileUrl = (assetId: string, key: string) =>
+  buildPath(endpoints.mediaAudio.path, { assetId, file: fileName(key) });
+
 export function audioSourcesOf(
   audioId: string,
   row: Pick<PostWithMedia, 'original_key' | 'original_mime' | 'rendition_key' | 'rendition_mime'>,
 ): AudioSource[] {
-  const urlOf = (key: string) =>
-    buildPath(endpoints.mediaAudio.path, { assetId: audioId, file: fileName(key) });
+  const urlOf = (key: string) => audioFileUrl(audioId, key);
   const original = { url: urlOf(row.original_key), mimeType: row.original_mime };
   if (!row.rendition_key || !row.rendition_mime) return [original];
   return [{ url: urlOf(row.rendition_key), mimeType: row.rendition_mime }, original];

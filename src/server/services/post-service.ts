@@ -16,6 +16,7 @@ import { deleteAudioAsset, deleteImage, findAudioAsset, findImage } from '../db/
 import { noteActivity } from '../db/queries/active-users';
 import { markAutosavePublished } from '../db/queries/autosave';
 import { commentAudioOfPost } from '../db/queries/comments';
+import { clearDraftEdit } from '../db/queries/draft-edits';
 import {
   adjustPostCount,
   deletePost,
@@ -150,9 +151,8 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
     changes: Updateable<PostsTable>,
     sessionId: string | undefined,
   ): Promise<void> {
-    const previous = await findAudioAsset(db, post.audio_id);
     const now = new Date().toISOString();
-    await commitWithFiles(db, [next], async (trx) => {
+    const replacedAssets = await commitWithFiles(db, [next], async (trx) => {
       await audio.insert(trx, next);
       const replaced = await replacePostAudio(trx, post.id, post.audio_id, {
         ...changes,
@@ -162,10 +162,13 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
       if (!replaced) {
         throw new ConflictError('This recording changed while you were saving. Reload it and try again.');
       }
+      // The new audio is where a later edit starts: the editor's original and takes of the old one go.
+      const editAssets = await clearDraftEdit(trx, post.id, next.row.id);
       await deleteAudioAsset(trx, post.audio_id);
       if (sessionId) await markAutosavePublished(trx, post.user_id, sessionId, now);
+      return [{ id: post.audio_id }, ...editAssets];
     });
-    if (previous) await audio.deleteFiles(previous);
+    for (const asset of replacedAssets) await audio.deleteFiles(asset);
   }
 
   return {
@@ -309,22 +312,22 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
 
     async delete(userId, postId, options = {}) {
       const post = await postToChange(userId, postId, 'delete', options.draftsOnly ?? false);
-      const asset = await findAudioAsset(db, post.audio_id);
       const image = post.image_id ? await findImage(db, post.image_id) : undefined;
-      const commentAudio = await db.transaction().execute(async (trx) => {
+      const otherAudio = await db.transaction().execute(async (trx) => {
         // Read under the lock, so a comment arriving meanwhile either is in this list or is refused (post gone).
         await lockPost(trx, post.id);
         const commentAssets = await commentAudioOfPost(trx, post.id);
+        // The advanced editor's original and takes of a draft.
+        const editAssets = await clearDraftEdit(trx, post.id, post.audio_id);
         // Comments, reactions and notifications go with the post (foreign keys cascade); their audio rows do not.
         await deletePost(trx, post.id);
         if (post.is_private === 0 && post.is_draft === 0) await adjustPostCount(trx, post.user_id, -1);
         for (const audioAsset of [{ id: post.audio_id }, ...commentAssets])
           await deleteAudioAsset(trx, audioAsset.id);
         if (post.image_id) await deleteImage(trx, post.image_id);
-        return commentAssets;
+        return [...commentAssets, ...editAssets];
       });
-      for (const audioAsset of [...(asset ? [asset] : []), ...commentAudio])
-        await audio.deleteFiles(audioAsset);
+      for (const audioAsset of [{ id: post.audio_id }, ...otherAudio]) await audio.deleteFiles(audioAsset);
       if (image) await images.deleteFile(image);
     },
 

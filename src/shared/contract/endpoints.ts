@@ -35,6 +35,14 @@ export const endpoints = {
   updateChapters: { method: 'PUT', path: '/api/posts/:id/chapters' },
   autosaveChunk: { method: 'POST', path: '/api/recordings/autosave' },
   discardAutosave: { method: 'DELETE', path: '/api/recordings/autosave/:sessionId' },
+  /** The advanced editor (issue 16): a draft's original, takes and saved operations. */
+  getDraftEdit: { method: 'GET', path: '/api/drafts/:id/edit' },
+  /** A recording made in the advanced editor, to insert or append. */
+  addDraftTake: { method: 'POST', path: '/api/drafts/:id/takes' },
+  /** Renders the operations from the original and the takes into the draft's audio. */
+  saveDraftEdit: { method: 'PUT', path: '/api/drafts/:id/edit' },
+  /** The detailed peaks of a draft's original ("original") or one of its takes (its id). */
+  getDraftSourcePeaks: { method: 'GET', path: '/api/drafts/:id/sources/:source/peaks' },
   listDrafts: { method: 'GET', path: '/api/diary' },
   deleteDraft: { method: 'DELETE', path: '/api/diary/:id' },
   listPosts: { method: 'GET', path: '/api/posts' },

@@ -43,6 +43,13 @@ import {
   unreadConversationsSchema,
 } from './conversations';
 import { activeUsersQuerySchema } from './discover';
+import {
+  draftEditSchema,
+  draftSourceParamsSchema,
+  draftTakeFieldsSchema,
+  draftTakeSchema,
+  saveDraftEditBodySchema,
+} from './drafts';
 import { PODCAST_FEED_TYPE, podcastChaptersSchema } from './podcast';
 import { searchMatchSchema, searchParamsSchema } from './search';
 import { userStatsSchema } from './stats';
@@ -201,6 +208,26 @@ export const routes = {
     ...endpoints.discardAutosave,
     params: z.object({ sessionId: z.string().min(1).max(100) }),
     response: z.object({ sessionId: z.string() }),
+  },
+  getDraftEdit: { ...endpoints.getDraftEdit, params: postIdParamsSchema, response: draftEditSchema },
+  // The client's measured length is ignored: the server measures the take.
+  addDraftTake: {
+    ...endpoints.addDraftTake,
+    params: postIdParamsSchema,
+    multipart: { fields: draftTakeFieldsSchema, files: { audio: audioFile } },
+    response: draftTakeSchema,
+    successStatus: 201,
+  },
+  saveDraftEdit: {
+    ...endpoints.saveDraftEdit,
+    params: postIdParamsSchema,
+    body: saveDraftEditBodySchema,
+    response: postSchema,
+  },
+  getDraftSourcePeaks: {
+    ...endpoints.getDraftSourcePeaks,
+    params: draftSourceParamsSchema,
+    response: peaksSchema,
   },
   listDrafts: { ...endpoints.listDrafts, query: pageQuerySchema, response: posts },
   deleteDraft: { ...endpoints.deleteDraft, params: postIdParamsSchema, response: deleted },

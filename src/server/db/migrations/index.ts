@@ -15,6 +15,7 @@ import * as discover from './20261124T1800-discover';
 import * as searchKeys from './20261124T1810-search-keys';
 import * as searchVisibility from './20261124T1820-search-visibility';
 import * as conversations from './20261124T1900-conversations';
+import * as draftEdits from './20261124T2000-draft-edits';
 import * as renditionBytes from './20261124T2010-rendition-bytes';
 
 /** Explicit registry, applied in key order. Add new migrations at the end with a later timestamp. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '20261124T1810-search-keys': searchKeys,
   '20261124T1820-search-visibility': searchVisibility,
   '20261124T1900-conversations': conversations,
+  '20261124T2000-draft-edits': draftEdits,
   '20261124T2010-rendition-bytes': renditionBytes,
 };

@@ -1,0 +1,202 @@
+import { buildPath, endpoints } from '@shared/contract/endpoints';
+import { editOperationsSchema, type DraftEdit, type DraftTake } from '@shared/contract/drafts';
+import type { Post } from '@shared/contract/posts';
+import { AUDIO_DURATION_LIMITS, tooLongMessage } from '@shared/domain/audio-limits';
+import {
+  EditListError,
+  ORIGINAL_SOURCE,
+  resolveEdits,
+  timelineLength,
+  type EditOperation,
+} from '@shared/domain/edit-list';
+import { authorize, notFound } from '../access/guard';
+import { actorOf } from '../access/policy';
+import { postResource } from '../access/resources';
+import type { Db } from '../db/database';
+import { deleteAudioAsset, findAudioAsset } from '../db/queries/audio-assets';
+import {
+  countDraftTakes,
+  findDraftEdit,
+  findDraftTakeAudioId,
+  insertDraftTake,
+  listDraftTakes,
+  saveDraftEdit,
+} from '../db/queries/draft-edits';
+import { findPost, lockPost, replacePostAudio } from '../db/queries/posts';
+import type { PostRow } from '../db/schema';
+import { BadRequestError, ConflictError, UnprocessableError } from '../errors';
+import { newId } from '../ids';
+import type { ScratchFile } from '../storage/scratch-files';
+import type { AudioLibrary, AudioStretch, StoredOriginal } from './audio-library';
+import type { PostService } from './post-service';
+import { audioFileUrl, parseJsonArray } from './post-presenter';
+import { commitWithFiles } from './stored-files';
+
+/** Takes stay until the draft is deleted or extended (undo may reach back past a save): this many at most. */
+export const DRAFT_TAKES_MAX = 100;
+
+export const NOT_A_DRAFT_MESSAGE =
+  'Only drafts can be edited in the advanced editor, and this post is already published.';
+export const DRAFT_CHANGED_MESSAGE =
+  'This draft changed while your edit was being saved (saved elsewhere, extended or deleted). Reload it and try again.';
+
+export interface DraftEditor {
+  /** What the advanced editor resumes from: the original, the takes and the saved operations. */
+  get(userId: string | undefined, draftId: string): Promise<DraftEdit>;
+  /** Refuses, before the upload is read, anyone who may not add a take to this draft. */
+  checkTakeAllowed(userId: string | undefined, draftId: string): Promise<void>;
+  /** A recording for the draft's editor, measured and stored as the owner's private audio. */
+  addTake(userId: string, draftId: string, upload: ScratchFile | undefined): Promise<DraftTake>;
+  /**
+   * Renders the operations from the original and the takes, and makes the render the draft's audio with them
+   * saved; anything failing leaves the draft as it was.
+   */
+  save(userId: string | undefined, draftId: string, operations: EditOperation[]): Promise<Post>;
+  /** The detailed peaks of the original (`source` "original") or of a take (its id). */
+  peaks(
+    userId: string | undefined,
+    draftId: string,
+    source: string,
+  ): Promise<{ peaksPerSecond: number; peaks: number[] }>;
+}
+
+const durationMs = (asset: Pick<StoredOriginal, 'duration'>) => Math.round(asset.duration * 1000);
+
+export function createDraftEditor(deps: { db: Db; audio: AudioLibrary; posts: PostService }): DraftEditor {
+  const { db, audio, posts } = deps;
+
+  /** The draft, if `userId` may change it: 404 as for nothing to anyone else; a published post is refused. */
+  async function draftFor(database: Db, userId: string | undefined, draftId: string): Promise<PostRow> {
+    const post = await findPost(database, draftId);
+    if (!post) throw notFound('post');
+    authorize(actorOf(userId), 'change', postResource(post));
+    if (post.is_draft !== 1) throw new ConflictError(NOT_A_DRAFT_MESSAGE);
+    return post;
+  }
+
+  /** The draft's state in the editor: the original (its audio until the first save), and its takes. */
+  async function editOf(draft: PostRow) {
+    const edit = await findDraftEdit(db, draft.id);
+    const original = await findAudioAsset(db, edit?.original_asset_id ?? draft.audio_id);
+    if (!original) throw notFound('post');
+    const takes = await listDraftTakes(db, draft.id);
+    const operations = edit ? editOperationsSchema.parse(parseJsonArray(edit.operations_json)) : [];
+    return { original, takes, operations, savedAt: edit?.saved_at ?? null };
+  }
+
+  const peaksUrl = (draftId: string, source: string) =>
+    buildPath(endpoints.getDraftSourcePeaks.path, { id: draftId, source });
+  const audioOf = (draftId: string, source: string, asset: StoredOriginal) => ({
+    durationMs: durationMs(asset),
+    // The stored original, which renders are cut from: the same samples at the same times as the render uses.
+    audioUrl: audioFileUrl(asset.id, asset.original_key),
+    peaksUrl: peaksUrl(draftId, source),
+  });
+
+  /** Refuses anyone who may not add a take to this draft, and a draft with all the takes it may keep. */
+  async function checkTakeAllowed(database: Db, userId: string | undefined, draftId: string): Promise<void> {
+    const draft = await draftFor(database, userId, draftId);
+    if ((await countDraftTakes(database, draft.id)) >= DRAFT_TAKES_MAX) {
+      throw new ConflictError(
+        `A draft can keep at most ${DRAFT_TAKES_MAX} recordings made in the editor. Save it, then start a new draft to record more.`,
+      );
+    }
+  }
+
+  return {
+    async get(userId, draftId) {
+      const draft = await draftFor(db, userId, draftId);
+      const { original, takes, operations, savedAt } = await editOf(draft);
+      return {
+        original: audioOf(draft.id, ORIGINAL_SOURCE, original),
+        takes: takes.map((take) => ({ id: take.take_id, ...audioOf(draft.id, take.take_id, take) })),
+        operations,
+        savedAt,
+      };
+    },
+
+    checkTakeAllowed: (userId, draftId) => checkTakeAllowed(db, userId, draftId),
+
+    async addTake(userId, draftId, upload) {
+      if (!upload) throw new BadRequestError('Attach the recording as a file field named "audio".');
+      await checkTakeAllowed(db, userId, draftId);
+      // A take longer than a draft may be could never be inserted anywhere.
+      // Only its owner gets this far: the take is theirs, and private as their drafts are.
+      const prepared = await audio.prepare(upload, userId, true, AUDIO_DURATION_LIMITS.post);
+      const takeId = newId();
+      await commitWithFiles(db, [prepared], async (trx) => {
+        // Under the draft's lock: a deletion meanwhile either takes this take with it or comes first (then 404).
+        await lockPost(trx, draftId);
+        await checkTakeAllowed(trx, userId, draftId);
+        await audio.insert(trx, prepared);
+        await insertDraftTake(trx, {
+          id: takeId,
+          post_id: draftId,
+          audio_id: prepared.row.id,
+          created_at: prepared.row.created_at,
+        });
+      });
+      return { id: takeId, ...audioOf(draftId, takeId, prepared.row) };
+    },
+
+    async save(userId, draftId, operations) {
+      const draft = await draftFor(db, userId, draftId);
+      const { original, takes } = await editOf(draft);
+      const takeById = new Map(takes.map((take) => [take.take_id, take]));
+      let segments;
+      try {
+        // Judged against the lengths the server measured, never the client's.
+        const takeMs = new Map(takes.map((take) => [take.take_id, durationMs(take)]));
+        segments = resolveEdits(durationMs(original), takeMs, operations);
+      } catch (error) {
+        if (error instanceof EditListError) throw new BadRequestError(error.message);
+        throw error;
+      }
+      const limit = AUDIO_DURATION_LIMITS.post;
+      if (timelineLength(segments) > limit.seconds * 1000) {
+        throw new UnprocessableError(
+          `${tooLongMessage(limit)} This edit would make the draft longer than that.`,
+        );
+      }
+      const stretches = segments.map((segment): AudioStretch => ({
+        asset: segment.source === ORIGINAL_SOURCE ? original : takeById.get(segment.source)!,
+        fromMs: segment.from,
+        toMs: segment.to,
+      }));
+      const render = await audio.prepareEdited(stretches, draft.user_id, true, limit);
+      const previous = draft.audio_id;
+      // The audio the draft had is deleted unless it is the original or a take, which the edit keeps.
+      const previousIsKept = previous === original.id || takes.some((take) => take.id === previous);
+      const now = new Date().toISOString();
+      await commitWithFiles(db, [render], async (trx) => {
+        await audio.insert(trx, render);
+        // Only over the audio this render was planned from: a save, extend or deletion meanwhile wins.
+        if (
+          !(await replacePostAudio(trx, draft.id, previous, { audio_id: render.row.id, updated_at: now }))
+        ) {
+          throw new ConflictError(DRAFT_CHANGED_MESSAGE);
+        }
+        await saveDraftEdit(trx, {
+          post_id: draft.id,
+          original_asset_id: original.id,
+          operations_json: JSON.stringify(operations),
+          saved_at: now,
+        });
+        if (!previousIsKept) await deleteAudioAsset(trx, previous);
+      });
+      if (!previousIsKept) await audio.deleteFiles({ id: previous });
+      return posts.get(userId, draft.id);
+    },
+
+    async peaks(userId, draftId, source) {
+      const draft = await draftFor(db, userId, draftId);
+      const assetId =
+        source === ORIGINAL_SOURCE
+          ? ((await findDraftEdit(db, draft.id))?.original_asset_id ?? draft.audio_id)
+          : await findDraftTakeAudioId(db, draft.id, source);
+      const asset = assetId && (await findAudioAsset(db, assetId));
+      if (!asset) throw notFound('audio');
+      return { peaksPerSecond: asset.peaks_per_second, peaks: parseJsonArray<number>(asset.peaks_json) };
+    },
+  };
+}

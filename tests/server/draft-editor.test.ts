@@ -1,0 +1,391 @@
+import type { DraftEdit, DraftTake } from '@shared/contract/drafts';
+import type { Post } from '@shared/contract/posts';
+import type { EditOperation } from '@shared/domain/edit-list';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ffmpegOutput, multipartForm, type FilePart } from '../support/audio';
+import { signUp, type SignedIn } from './support/accounts';
+import { storedAudioAssetIds } from './support/stored-objects';
+import { createTestApp, databaseKind, storageKind, type TestApp } from './support/test-app';
+import { originalAudioUrl, sendForm } from './support/uploads';
+import { waitForIdleJobs } from './support/waits';
+
+let testApp: TestApp;
+let scratchDir: string;
+let owner: SignedIn;
+let stranger: SignedIn;
+/** 2 s of 440 Hz, then 2 s of silence: where the tone stops shows where the audio around a cut came from. */
+let toneThenSilence: Buffer;
+/** 1 s of 880 Hz. */
+let oneSecondTone: Buffer;
+
+const RATE = 48_000;
+/** lavfi's sine is at 1/8 of full scale; silence is 0. */
+const LOUD = 0.03;
+
+const flac = (source: string) =>
+  ffmpegOutput(['-f', 'lavfi', '-i', source, '-c:a', 'flac', '-f', 'flac', 'pipe:1']);
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  scratchDir = await mkdtemp(path.join(os.tmpdir(), 'draft-editor-'));
+  [owner, stranger] = await Promise.all([signUp(testApp.app), signUp(testApp.app)]);
+  [toneThenSilence, oneSecondTone] = await Promise.all([
+    flac(`sine=frequency=440:duration=2:sample_rate=${RATE},apad=whole_dur=4`),
+    flac(`sine=frequency=880:duration=1:sample_rate=${RATE}`),
+  ]);
+});
+afterAll(async () => {
+  await rm(scratchDir, { recursive: true, force: true });
+  await testApp?.close();
+});
+
+const flacPart = (content: Buffer): FilePart => ({
+  field: 'audio',
+  filename: 'take.flac',
+  contentType: 'audio/flac',
+  content,
+});
+
+function call(who: SignedIn | undefined, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) {
+  return testApp.app.inject({
+    method,
+    url,
+    headers: who ? { cookie: who.cookie } : {},
+    ...(payload ? { payload } : {}),
+  });
+}
+
+async function newDraft(audio = toneThenSilence): Promise<Post> {
+  const form = multipartForm({ title: 'My draft', isDiary: 'true' }, [flacPart(audio)]);
+  const response = await sendForm(testApp.app, owner.cookie, '/api/diary', form);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+function sendTake(who: SignedIn | undefined, draftId: string, audio: Buffer = oneSecondTone) {
+  // The length the client measured is ignored.
+  const form = multipartForm({ duration: '99' }, [flacPart(audio)]);
+  return sendForm(testApp.app, who?.cookie ?? '', `/api/drafts/${draftId}/takes`, form);
+}
+
+async function addTake(draftId: string, audio = oneSecondTone): Promise<DraftTake> {
+  const response = await sendTake(owner, draftId, audio);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+async function editOf(draftId: string): Promise<DraftEdit> {
+  const response = await call(owner, 'GET', `/api/drafts/${draftId}/edit`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+const saveAs = (who: SignedIn | undefined, draftId: string, operations: EditOperation[]) =>
+  call(who, 'PUT', `/api/drafts/${draftId}/edit`, { operations });
+const save = (draftId: string, operations: EditOperation[]) => saveAs(owner, draftId, operations);
+
+async function saved(draftId: string, operations: EditOperation[]): Promise<Post> {
+  const response = await save(draftId, operations);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+async function draftAsListed(draftId: string): Promise<Post> {
+  const response = await call(owner, 'GET', '/api/diary');
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as Post[]).find((post) => post.id === draftId)!;
+}
+
+/** The draft's stored audio decoded to mono samples at 48 kHz. */
+async function samplesOf(post: Post): Promise<Float32Array> {
+  const response = await call(owner, 'GET', originalAudioUrl(post));
+  expect(response.statusCode).toBe(200);
+  const file = path.join(scratchDir, `${post.id}-${Date.now()}.webm`);
+  await writeFile(file, response.rawPayload);
+  const pcm = await ffmpegOutput(['-i', file, '-ac', '1', '-ar', String(RATE), '-f', 'f32le', 'pipe:1']);
+  return new Float32Array(pcm.buffer, pcm.byteOffset, pcm.byteLength / 4);
+}
+
+/** Milliseconds from the start to the first and just past the last loud sample at or after `fromMs`. */
+function toneBounds(samples: Float32Array, fromMs = 0): { startMs: number; endMs: number } {
+  let first = -1;
+  let last = -1;
+  for (let index = Math.round((fromMs * RATE) / 1000); index < samples.length; index += 1) {
+    if (Math.abs(samples[index]!) < LOUD) continue;
+    if (first < 0) first = index;
+    last = index;
+  }
+  return { startMs: (first * 1000) / RATE, endMs: ((last + 1) * 1000) / RATE };
+}
+
+/** Whether `url` is served to `who`. */
+async function mediaStatus(who: SignedIn | undefined, url: string): Promise<number> {
+  return (await call(who, 'GET', url)).statusCode;
+}
+
+/**
+ * The render's length is counted in samples at 48 kHz and each stretch is cut on a whole sample, so it matches the
+ * list to the millisecond, save that a stretch running to a recording's end ends at its last sample, which may lie
+ * up to half a millisecond short of the length rounded to milliseconds: 2 ms covers every case.
+ */
+const DURATION_TOLERANCE_S = 0.002;
+/** How far a cut may land from where the list puts it: the joint's 5 ms fade, and the codec's ringing. */
+const CUT_TOLERANCE_MS = 10;
+
+describe(`the advanced editor's server on ${databaseKind} with ${storageKind} storage`, () => {
+  it('starts from the draft as it is: its audio as the original, no takes, no operations', async () => {
+    const draft = await newDraft();
+    const edit = await editOf(draft.id);
+    expect(edit).toMatchObject({ takes: [], operations: [], savedAt: null });
+    expect(edit.original.durationMs).toBe(4000);
+    // The stored original, which renders are cut from.
+    expect(edit.original.audioUrl).toBe(draft.audioSources.at(-1)!.url);
+    expect(edit.original.audioUrl).toMatch(/original\.flac$/);
+    const peaks = await call(owner, 'GET', edit.original.peaksUrl);
+    expect(peaks.statusCode, peaks.body).toBe(200);
+    expect((peaks.json() as { peaks: number[] }).peaks.length).toBeGreaterThan(0);
+  });
+
+  it('cuts a range out where the list says, the result as long as the list', async () => {
+    const draft = await newDraft();
+    // The tone runs to 2 s: cut 1.5 s to 2.5 s, and the tone must stop at 1.5 s of 3 s.
+    const post = await saved(draft.id, [{ kind: 'delete', start: 1500, end: 2500 }]);
+    expect(post.id).toBe(draft.id);
+    expect(post.isDraft).toBe(true);
+    expect(Math.abs(post.duration - 3)).toBeLessThanOrEqual(DURATION_TOLERANCE_S);
+    expect(await draftAsListed(draft.id)).toEqual(post);
+    const { startMs, endMs } = toneBounds(await samplesOf(post));
+    expect(startMs).toBeLessThan(CUT_TOLERANCE_MS);
+    expect(Math.abs(endMs - 1500)).toBeLessThanOrEqual(CUT_TOLERANCE_MS);
+  });
+
+  it('fades at a joint, so the jump in the waveform there, heard as a click, is gone', async () => {
+    const draft = await newDraft();
+    // At 503 ms the 440 Hz tone is near its crest, at 738 ms near its trough: joined, it would jump by almost
+    // twice its amplitude from one sample to the next.
+    const samples = await samplesOf(await saved(draft.id, [{ kind: 'delete', start: 503, end: 738 }]));
+    const largestStep = (fromMs: number, toMs: number) => {
+      let largest = 0;
+      for (let index = (fromMs * RATE) / 1000; index < (toMs * RATE) / 1000; index += 1) {
+        largest = Math.max(largest, Math.abs(samples[index]! - samples[index - 1]!));
+      }
+      return largest;
+    };
+    const natural = largestStep(100, 400);
+    expect(largestStep(483, 523)).toBeLessThanOrEqual(natural * 1.2);
+  });
+
+  it('inserts a take at a position, measured by the server', async () => {
+    const draft = await newDraft();
+    const take = await addTake(draft.id);
+    expect(take.durationMs).toBe(1000);
+    const post = await saved(draft.id, [{ kind: 'insert', at: 3000, takeId: take.id }]);
+    expect(Math.abs(post.duration - 5)).toBeLessThanOrEqual(DURATION_TOLERANCE_S);
+    // The original's tone, its silence up to 3 s, the take's second of tone, then the rest of the silence.
+    const samples = await samplesOf(post);
+    expect(Math.abs(toneBounds(samples).startMs)).toBeLessThanOrEqual(CUT_TOLERANCE_MS);
+    const inserted = toneBounds(samples, 2500);
+    expect(Math.abs(inserted.startMs - 3000)).toBeLessThanOrEqual(CUT_TOLERANCE_MS);
+    expect(Math.abs(inserted.endMs - 4000)).toBeLessThanOrEqual(CUT_TOLERANCE_MS);
+
+    const edit = await editOf(draft.id);
+    expect(edit.operations).toEqual([{ kind: 'insert', at: 3000, takeId: take.id }]);
+    expect(edit.takes).toEqual([take]);
+    expect(edit.savedAt).not.toBeNull();
+  });
+
+  it('renders every save from the original, keeping it and the takes, and drops the render it replaces', async () => {
+    const draft = await newDraft();
+    const take = await addTake(draft.id);
+    const first = await saved(draft.id, [{ kind: 'append', takeId: take.id }]);
+    expect(Math.abs(first.duration - 5)).toBeLessThanOrEqual(DURATION_TOLERANCE_S);
+    const firstRender = originalAudioUrl(first);
+    // Undo back past the save: the list is empty again, the audio as long as the original.
+    const second = await saved(draft.id, []);
+    expect(Math.abs(second.duration - 4)).toBeLessThanOrEqual(DURATION_TOLERANCE_S);
+    await waitForIdleJobs(testApp.context.db);
+    expect(await mediaStatus(owner, firstRender)).toBe(404);
+    const edit = await editOf(draft.id);
+    expect(edit.original.durationMs).toBe(4000);
+    expect(await mediaStatus(owner, edit.original.audioUrl)).toBe(200);
+    expect(await mediaStatus(owner, edit.takes[0]!.audioUrl)).toBe(200);
+  });
+
+  it('settles two saves at once cleanly: one wins, the other is refused or comes after it whole', async () => {
+    await waitForIdleJobs(testApp.context.db);
+    const objectsBefore = await storedAudioAssetIds(testApp.context.blobs);
+    const draft = await newDraft();
+    const lists: EditOperation[][] = [
+      [{ kind: 'delete', start: 0, end: 1000 }],
+      [{ kind: 'delete', start: 0, end: 2000 }],
+    ];
+    const answers = await Promise.all(lists.map((operations) => save(draft.id, operations)));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(
+      [
+        [200, 200],
+        [200, 409],
+      ],
+      JSON.stringify(statuses),
+    ).toContainEqual([...statuses].sort());
+    const refused = statuses.indexOf(409);
+    if (refused >= 0) {
+      expect(answers[refused]!.json().message).toBe(
+        'This draft changed while your edit was being saved (saved elsewhere, extended or deleted). Reload it and try again.',
+      );
+    }
+    // The draft holds one list whole, and the audio rendered from that very list.
+    const edit = await editOf(draft.id);
+    const kept = lists.findIndex((list) => JSON.stringify(list) === JSON.stringify(edit.operations));
+    expect(kept).toBeGreaterThanOrEqual(0);
+    if (refused >= 0) expect(kept).toBe(1 - refused);
+    const post = await draftAsListed(draft.id);
+    const remaining = (4000 - (lists[kept]![0] as { end: number }).end) / 1000;
+    expect(Math.abs(post.duration - remaining)).toBeLessThanOrEqual(DURATION_TOLERANCE_S);
+    // The original and the one render: nothing of the other save is left behind.
+    await waitForIdleJobs(testApp.context.db);
+    expect((await storedAudioAssetIds(testApp.context.blobs)).length).toBe(objectsBefore.length + 2);
+  });
+
+  it('refuses a list that cannot be applied with its reason, leaving the draft as it was', async () => {
+    const draft = await newDraft();
+    const before = await editOf(draft.id);
+    for (const [operations, message] of [
+      [[{ kind: 'delete', start: 0, end: 4000 }], 'Cannot delete entire recording'],
+      [
+        [{ kind: 'delete', start: 3000, end: 5000 }],
+        'Cannot delete up to 5 s: the recording is 4 s long there.',
+      ],
+      [
+        [{ kind: 'insert', at: 0, takeId: 'nope' }],
+        'The recording "nope" is not one of this draft\'s takes.',
+      ],
+    ] as const) {
+      const response = await save(draft.id, [...operations]);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().message).toContain(message);
+    }
+    const malformed = await save(draft.id, [{ kind: 'delete', start: 1.5, end: 2 } as EditOperation]);
+    expect(malformed.statusCode, malformed.body).toBe(400);
+    expect(await editOf(draft.id)).toEqual(before);
+    expect(await draftAsListed(draft.id)).toEqual(draft);
+  });
+
+  it('leaves the draft as it was when a render fails, blaming no recording of the person', async () => {
+    const draft = await newDraft();
+    const take = await addTake(draft.id);
+    await saved(draft.id, [{ kind: 'delete', start: 0, end: 500 }]);
+    await waitForIdleJobs(testApp.context.db);
+    const before = { edit: await editOf(draft.id), post: await draftAsListed(draft.id) };
+    const objectsBefore = await storedAudioAssetIds(testApp.context.blobs);
+    // The take's stored audio is lost (on our side).
+    const takeAsset = take.audioUrl.split('/')[3]!;
+    await testApp.context.blobs.delete(`audio/${takeAsset}/original.flac`);
+
+    const response = await save(draft.id, [{ kind: 'append', takeId: take.id }]);
+    expect(response.statusCode, response.body).toBe(500);
+    expect(response.json().message).toMatch(/problem is on our side, not with your recordings/);
+    expect(await editOf(draft.id)).toEqual(before.edit);
+    expect(await draftAsListed(draft.id)).toEqual(before.post);
+    await waitForIdleJobs(testApp.context.db);
+    expect(await storedAudioAssetIds(testApp.context.blobs)).toEqual(objectsBefore);
+  });
+
+  it('is there for the draft owner alone: anyone else, a visitor too, gets the 404 of nothing', async () => {
+    const draft = await newDraft();
+    const take = await addTake(draft.id);
+    const edit = await editOf(draft.id);
+    for (const who of [stranger, undefined]) {
+      const answers = [
+        await call(who, 'GET', `/api/drafts/${draft.id}/edit`),
+        await saveAs(who, draft.id, [{ kind: 'delete', start: 0, end: 100 }]),
+        await sendTake(who, draft.id),
+        await call(who, 'GET', edit.original.peaksUrl),
+        await call(who, 'GET', take.peaksUrl),
+      ];
+      for (const answer of answers) {
+        expect(answer.statusCode, answer.body).toBe(404);
+        expect(answer.json().message).toBe('This post does not exist or is not shared with you.');
+      }
+      expect(await mediaStatus(who, edit.original.audioUrl)).toBe(404);
+      expect(await mediaStatus(who, take.audioUrl)).toBe(404);
+    }
+    const missing = await call(owner, 'GET', '/api/drafts/no-such-draft/edit');
+    expect(missing.statusCode).toBe(404);
+    expect(await editOf(draft.id)).toEqual(edit);
+  });
+
+  it('keeps at most 100 takes a draft, refusing the next before its upload is stored', async () => {
+    const draft = await newDraft();
+    const take = await addTake(draft.id);
+    const { audio_id } = await testApp.context.db
+      .selectFrom('draft_takes')
+      .select('audio_id')
+      .where('id', '=', take.id)
+      .executeTakeFirstOrThrow();
+    const more = Array.from({ length: 99 }, (_, index) => ({
+      id: `${take.id}-${index}`,
+      post_id: draft.id,
+      audio_id,
+      created_at: new Date().toISOString(),
+    }));
+    await testApp.context.db.insertInto('draft_takes').values(more).execute();
+    await waitForIdleJobs(testApp.context.db);
+    const objectsBefore = await storedAudioAssetIds(testApp.context.blobs);
+    const refused = await sendTake(owner, draft.id);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toMatch(/^A draft can keep at most 100 recordings made in the editor\./);
+    expect(await storedAudioAssetIds(testApp.context.blobs)).toEqual(objectsBefore);
+    expect((await editOf(draft.id)).takes).toHaveLength(100);
+  });
+
+  it('edits drafts only: a published post is refused with the reason', async () => {
+    const form = multipartForm({ title: 'Out there' }, [flacPart(toneThenSilence)]);
+    const published = (await sendForm(testApp.app, owner.cookie, '/api/posts', form)).json() as Post;
+    const response = await call(owner, 'GET', `/api/drafts/${published.id}/edit`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(
+      'Only drafts can be edited in the advanced editor, and this post is already published.',
+    );
+    expect((await sendTake(owner, published.id)).statusCode).toBe(409);
+  });
+
+  it('starts over from the extended audio after an extend, its old original and takes gone', async () => {
+    const draft = await newDraft();
+    const take = await addTake(draft.id);
+    await saved(draft.id, [{ kind: 'append', takeId: take.id }]);
+    const before = await editOf(draft.id);
+    const form = multipartForm({}, [flacPart(oneSecondTone)]);
+    const extended = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/diary/${draft.id}`,
+      headers: { ...form.headers, cookie: owner.cookie },
+      payload: form.payload,
+    });
+    expect(extended.statusCode, extended.body).toBe(200);
+    const edit = await editOf(draft.id);
+    expect(edit).toMatchObject({ takes: [], operations: [], savedAt: null });
+    expect(Math.abs(edit.original.durationMs - 6000)).toBeLessThanOrEqual(2);
+    await waitForIdleJobs(testApp.context.db);
+    expect(await mediaStatus(owner, before.original.audioUrl)).toBe(404);
+    expect(await mediaStatus(owner, take.audioUrl)).toBe(404);
+  });
+
+  it('removes every stored object of the draft with it: original, takes and renders', async () => {
+    await waitForIdleJobs(testApp.context.db);
+    const objectsBefore = await storedAudioAssetIds(testApp.context.blobs);
+    const draft = await newDraft();
+    const take = await addTake(draft.id);
+    await saved(draft.id, [{ kind: 'insert', at: 1000, takeId: take.id }]);
+    await addTake(draft.id);
+    await waitForIdleJobs(testApp.context.db);
+    expect((await storedAudioAssetIds(testApp.context.blobs)).length).toBe(objectsBefore.length + 4);
+    const deleted = await call(owner, 'DELETE', `/api/diary/${draft.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await waitForIdleJobs(testApp.context.db);
+    expect(await storedAudioAssetIds(testApp.context.blobs)).toEqual(objectsBefore);
+  });
+});
