@@ -115,6 +115,35 @@ describe('a person’s podcast feed', () => {
     expect(parseFeed(after.body).items[0]!.title).toBe('Third');
   });
 
+  it('links with PUBLIC_URL and may be cached publicly; links from the request’s own host are for it alone', async () => {
+    const own = await get(feedUrl(ada.user.id), { host: 'elsewhere.example' });
+    expect(own.headers['cache-control']).toBe('private, max-age=300');
+    expect(own.headers.vary).toContain('Host');
+    expect(parseFeed(own.body).items[0]!.mediaAudio[0]!.url).toMatch(/^http:\/\/elsewhere\.example\/media\//);
+
+    // An instance of its own (on SQLite another instance would not share the database), with a pod of its own.
+    const configured = await createTestApp({ PUBLIC_URL: 'https://earshot.example/' });
+    try {
+      const bo = await signUp(configured.app, { firstName: 'Bo', lastName: 'Broadcaster' });
+      const audio = await streamedTone({ seconds: 2, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
+      const pod = await publishWebm(configured.app, bo.cookie, audio, {
+        fields: { type: 'episode', title: 'Far' },
+      });
+      await waitForIdleJobs(configured.context.db);
+      const response = await configured.app.inject({
+        method: 'GET',
+        url: feedUrl(bo.user.id),
+        headers: { host: 'elsewhere.example' },
+      });
+      expect(response.headers['cache-control']).toBe('public, max-age=300');
+      const feed = parseFeed(response.body);
+      expect(feed.items[0]!.mediaAudio[0]!.url).toMatch(/^https:\/\/earshot\.example\/media\//);
+      expect(feed.items[0]!.url).toBe(`https://earshot.example/posts/${pod.id}`);
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('is 404 for nobody, and a private pod’s chapters stay private', async () => {
     expect((await get(feedUrl('00000000-0000-4000-8000-000000000000'))).statusCode).toBe(404);
     const audio = await streamedTone({ seconds: 2, format: 'webm', codecArgs: ['-c:a', 'libopus'] });

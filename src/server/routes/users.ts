@@ -7,6 +7,8 @@ import { sendPage } from '../http/pagination';
 import { publicOrigin } from '../http/public-origin';
 import { matchesEntityTag } from '../http/conditional-request';
 
+const FORWARDED_ORIGIN = 'Host, X-Forwarded-Host, X-Forwarded-Proto';
+
 export function registerUserRoutes(app: App, context: AppContext): void {
   // Public profiles: post pages opened from a shared link show their author to signed-out visitors too.
   app.route({
@@ -18,8 +20,13 @@ export function registerUserRoutes(app: App, context: AppContext): void {
   app.route({
     ...contractRoute(routes.podcastFeed),
     handler: async (request, reply) => {
-      const feed = await context.podcasts.feed(request.params.id, publicOrigin(request, context.config));
-      void reply.header('ETag', feed.etag).header('Cache-Control', 'public, max-age=300');
+      const { origin, fromRequest } = publicOrigin(request, context.config);
+      const feed = await context.podcasts.feed(request.params.id, origin);
+      void reply.header('ETag', feed.etag);
+      // Links built from this request's Host must never be served by a shared cache to anyone else.
+      if (fromRequest)
+        void reply.header('Cache-Control', 'private, max-age=300').header('Vary', FORWARDED_ORIGIN);
+      else void reply.header('Cache-Control', 'public, max-age=300');
       if (matchesEntityTag(request.headers, feed.etag)) return reply.code(304).send('');
       return reply.type(`${PODCAST_FEED_TYPE}; charset=utf-8`).send(feed.xml);
     },
