@@ -10,7 +10,7 @@ import { toast } from '@client/lib/use-toast';
 import { levelsFromWaveform } from '../lib/edit-draft';
 import type { SessionEnd, SessionSource } from '../lib/recorder-panel-state';
 import { buildUploadForm, type PublishDetails, type RecorderMode } from '../lib/upload-form';
-import { CountdownView } from './countdown-view';
+import { CountdownView } from '@client/components/countdown-view';
 import { DiscardDialog } from './discard-dialog';
 import { LiveRecordingView } from './live-recording-view';
 import { PublishForm } from './publish-form';
