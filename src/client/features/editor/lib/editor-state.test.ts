@@ -47,12 +47,12 @@ describe('editor state', () => {
   });
 
   it('appends a take, or inserts it at the point Add Segment marked', () => {
-    const appended = run(fresh(), { type: 'take-added', takeId: 't1', durationMs: 2_000, at: null });
+    const appended = run(fresh(), { type: 'take-added', takeId: 't1', durationMs: 2_000 });
     expect(appended.length).toBe(11_000);
     expect(appended.status).toBe('Added 2.0s to the end');
     const marked = run(fresh(), { type: 'playhead', at: 1_500 }, { type: 'mark-insert' });
     expect(marked.insertAt).toBe(1_500);
-    const inserted = run(marked, { type: 'take-added', takeId: 't1', durationMs: 2_000, at: marked.insertAt });
+    const inserted = run(marked, { type: 'take-added', takeId: 't1', durationMs: 2_000 });
     expect(inserted.ops).toEqual([{ kind: 'insert', at: 1_500, takeId: 't1' }]);
     expect(inserted.segments.map((segment) => segment.source)).toEqual(['original', 't1', 'original']);
     expect(inserted.status).toBe('Inserted 2.0s of audio at 0:01.5');
@@ -60,13 +60,14 @@ describe('editor state', () => {
   });
 
   it('appends instead when the insert no longer fits (spec §4)', () => {
-    const state = run(fresh(), { type: 'take-added', takeId: 't1', durationMs: 1_000, at: 50_000 });
+    // A stale insertion point past the end (the reducer clears it on each edit; this guards the rest).
+    const state = run({ ...fresh(), insertAt: 50_000 }, { type: 'take-added', takeId: 't1', durationMs: 1_000 });
     expect(state.ops).toEqual([{ kind: 'append', takeId: 't1' }]);
     expect(state.status).toBe('Added 1.0s to the end');
   });
 
   it('undoes and redoes every step, and a new step clears what could be redone', () => {
-    const edited = run(fresh(), { type: 'delete' }, { type: 'take-added', takeId: 't1', durationMs: 500, at: null });
+    const edited = run(fresh(), { type: 'delete' }, { type: 'take-added', takeId: 't1', durationMs: 500 });
     const undone = run(edited, { type: 'undo' }, { type: 'undo' });
     expect(undone.length).toBe(9_000);
     expect(hasUnsavedEdits(undone)).toBe(false);

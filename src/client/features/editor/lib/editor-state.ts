@@ -47,7 +47,8 @@ export interface EditorState {
 
 export type EditorAction =
   | { type: 'delete' }
-  | { type: 'take-added'; takeId: string; durationMs: number; at: number | null }
+  /** A take is on the server: inserted where Add Segment marked, else appended. */
+  | { type: 'take-added'; takeId: string; durationMs: number }
   | { type: 'undo' }
   | { type: 'redo' }
   | { type: 'saved'; ops: readonly EditOperation[] }
@@ -148,8 +149,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       const withTake = { ...state, takeMs };
       const append: EditOperation = { kind: 'append', takeId: action.takeId };
       const seconds = formatSeconds(action.durationMs);
-      if (action.at !== null) {
-        const at = Math.round(action.at);
+      if (state.insertAt !== null) {
+        const at = Math.round(state.insertAt);
         try {
           return {
             ...withOps(withTake, [...state.ops, { kind: 'insert', at, takeId: action.takeId }], []),
