@@ -23,7 +23,10 @@ export function useDraftEdit(draftId: string) {
  * The detailed peaks of each source the timeline uses, by source ("original" or a take's id); a source whose
  * peaks failed or are still loading is missing, and the waveform shows its placeholder meanwhile.
  */
-export function useSourcePeaks(draftId: string, sources: readonly string[]): ReadonlyMap<string, SourcePeaks> {
+export function useSourcePeaks(
+  draftId: string,
+  sources: readonly string[],
+): ReadonlyMap<string, SourcePeaks> {
   return useQueries({
     queries: sources.map((source) =>
       queryOptions<SourcePeaks>({ queryKey: routeKey('getDraftSourcePeaks', { id: draftId, source }) }),

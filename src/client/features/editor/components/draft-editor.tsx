@@ -53,7 +53,8 @@ function openingState(draftId: string, edit: DraftEdit): { state: EditorState; r
   const takeMs = new Map(edit.takes.map((take) => [take.id, take.durationMs]));
   const saved = initialEditorState(edit.original.durationMs, takeMs, edit.operations);
   const local = loadLocalEdits(draftId, edit.savedAt);
-  if (!local || JSON.stringify(local) === JSON.stringify(edit.operations)) return { state: saved, restored: false };
+  if (!local || JSON.stringify(local) === JSON.stringify(edit.operations))
+    return { state: saved, restored: false };
   try {
     const state = initialEditorState(edit.original.durationMs, takeMs, local, edit.operations);
     return { state: { ...state, status: 'Restored your unsaved edits' }, restored: true };
@@ -263,12 +264,22 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
       className="flex h-full flex-col bg-background text-foreground"
     >
       <header className="flex items-center gap-2 border-b bg-card/80 px-3 py-2.5 backdrop-blur sm:gap-3 sm:px-6 sm:py-3">
-        <Button variant="ghost" size="icon" onClick={cancel} disabled={busy} aria-label="Cancel" title="Cancel">
+        <Button
+          variant="ghost"
+          size="icon"
+          onClick={cancel}
+          disabled={busy}
+          aria-label="Cancel"
+          title="Cancel"
+        >
           <X aria-hidden="true" />
         </Button>
         <div className="min-w-0 flex-1">
           <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Advanced editor</p>
-          <DialogPrimitive.Title id="draft-editor-title" className="truncate text-base font-semibold sm:text-lg">
+          <DialogPrimitive.Title
+            id="draft-editor-title"
+            className="truncate text-base font-semibold sm:text-lg"
+          >
             {title}
           </DialogPrimitive.Title>
         </div>
@@ -304,7 +315,11 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
         </div>
         <div className="hidden items-center gap-2 sm:flex">
           <Button variant="outline" onClick={saveDraft} disabled={busy || save.isPending}>
-            {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+            {save.isPending ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <Save aria-hidden="true" />
+            )}
             Save Draft
           </Button>
           <Button onClick={apply} disabled={busy || save.isPending}>
@@ -464,15 +479,19 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
           )}
 
           <p className="hidden text-center text-xs text-muted-foreground sm:block">
-            Space plays · ← → move the playhead (Shift: 10 s) · [ and ] set the selection · Delete cuts it · Ctrl+Z
-            undoes
+            Space plays · ← → move the playhead (Shift: 10 s) · [ and ] set the selection · Delete cuts it ·
+            Ctrl+Z undoes
           </p>
         </div>
       </main>
 
       <footer className="flex gap-2 border-t bg-card/80 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:hidden">
         <Button variant="outline" className="flex-1" onClick={saveDraft} disabled={busy || save.isPending}>
-          {save.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}
+          {save.isPending ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Save aria-hidden="true" />
+          )}
           Save Draft
         </Button>
         <Button className="flex-1" onClick={apply} disabled={busy || save.isPending}>

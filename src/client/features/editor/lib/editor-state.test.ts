@@ -41,7 +41,11 @@ describe('editor state', () => {
     const empty = run(fresh(), { type: 'marker', which: 'end', at: 3_000 });
     expect(deleteRefusal(empty)).toBe(SELECT_REGION_MESSAGE);
     expect(run(empty, { type: 'delete' }).ops).toEqual([]);
-    const all = run(fresh(), { type: 'marker', which: 'start', at: 0 }, { type: 'marker', which: 'end', at: 9_000 });
+    const all = run(
+      fresh(),
+      { type: 'marker', which: 'start', at: 0 },
+      { type: 'marker', which: 'end', at: 9_000 },
+    );
     expect(deleteRefusal(all)).toBe(DELETE_ALL_MESSAGE);
     expect(run(all, { type: 'delete' }).length).toBe(9_000);
   });
@@ -61,7 +65,10 @@ describe('editor state', () => {
 
   it('appends instead when the insert no longer fits (spec §4)', () => {
     // A stale insertion point past the end (the reducer clears it on each edit; this guards the rest).
-    const state = run({ ...fresh(), insertAt: 50_000 }, { type: 'take-added', takeId: 't1', durationMs: 1_000 });
+    const state = run(
+      { ...fresh(), insertAt: 50_000 },
+      { type: 'take-added', takeId: 't1', durationMs: 1_000 },
+    );
     expect(state.ops).toEqual([{ kind: 'append', takeId: 't1' }]);
     expect(state.status).toBe('Added 1.0s to the end');
   });

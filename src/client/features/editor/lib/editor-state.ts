@@ -100,7 +100,11 @@ export function initialEditorState(
 }
 
 /** The timeline after `ops`: markers kept where they still fit, else back to their defaults; the view fitted. */
-function withOps(state: EditorState, ops: readonly EditOperation[], redo: readonly EditOperation[]): EditorState {
+function withOps(
+  state: EditorState,
+  ops: readonly EditOperation[],
+  redo: readonly EditOperation[],
+): EditorState {
   const segments = resolveEdits(state.originalMs, state.takeMs, ops);
   const length = timelineLength(segments);
   const markersFit = state.end <= length && state.start < state.end;
@@ -205,7 +209,11 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'status':
       return { ...state, status: action.status };
     case 'zoom': {
-      const viewSpan = clamp(state.viewSpan / action.factor, Math.min(MIN_VIEW_MS, state.length), state.length);
+      const viewSpan = clamp(
+        state.viewSpan / action.factor,
+        Math.min(MIN_VIEW_MS, state.length),
+        state.length,
+      );
       const viewStart = clamp(state.playhead - viewSpan / 2, 0, state.length - viewSpan);
       return { ...state, viewSpan, viewStart };
     }

@@ -23,7 +23,11 @@ export function loadLocalEdits(draftId: string, savedAt: string | null): readonl
   }
 }
 
-export function storeLocalEdits(draftId: string, savedAt: string | null, ops: readonly EditOperation[]): void {
+export function storeLocalEdits(
+  draftId: string,
+  savedAt: string | null,
+  ops: readonly EditOperation[],
+): void {
   try {
     localStorage.setItem(keyOf(draftId), JSON.stringify({ basis: savedAt, ops } satisfies LocalEdits));
   } catch {

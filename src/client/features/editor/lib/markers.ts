@@ -5,7 +5,12 @@ export const MARKER_GRAB_PX = 15;
  * Which selection marker a press at `x` grabs (CSS px), or null for neither. The nearer one wins; where they sit
  * together, the side pressed on decides, so a collapsed selection can still be opened either way.
  */
-export function hitMarker(x: number, startX: number, endX: number, tolerance = MARKER_GRAB_PX): 'start' | 'end' | null {
+export function hitMarker(
+  x: number,
+  startX: number,
+  endX: number,
+  tolerance = MARKER_GRAB_PX,
+): 'start' | 'end' | null {
   const toStart = Math.abs(x - startX);
   const toEnd = Math.abs(x - endX);
   if (Math.min(toStart, toEnd) > tolerance) return null;

@@ -3,7 +3,10 @@ import { resolveEdits } from '@shared/domain/edit-list';
 import { editorBars } from './waveform-bars';
 
 // Ten peaks a second: the original rises 0.1 a second, the take is loud throughout.
-const original = { peaksPerSecond: 10, peaks: Array.from({ length: 100 }, (_, index) => Math.floor(index / 10) / 10) };
+const original = {
+  peaksPerSecond: 10,
+  peaks: Array.from({ length: 100 }, (_, index) => Math.floor(index / 10) / 10),
+};
 const take = { peaksPerSecond: 10, peaks: Array.from({ length: 20 }, () => 0.9) };
 const peaks = new Map([
   ['original', original],
@@ -18,7 +21,9 @@ describe('editorBars', () => {
   });
 
   it('draws an inserted take where it was put', () => {
-    const segments = resolveEdits(10_000, new Map([['t1', 2_000]]), [{ kind: 'insert', at: 1_000, takeId: 't1' }]);
+    const segments = resolveEdits(10_000, new Map([['t1', 2_000]]), [
+      { kind: 'insert', at: 1_000, takeId: 't1' },
+    ]);
     const bars = editorBars(segments, peaks, 0, 4_000, 4);
     expect(bars?.map((bar) => Number(bar.toFixed(3)))).toEqual([0, 1, 1, 0.111]);
   });
