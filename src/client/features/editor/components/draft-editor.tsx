@@ -28,6 +28,7 @@ import { isRecordingSupported } from '@client/lib/audio/recording-support';
 import { useRecordedTake } from '@client/lib/audio/use-recorded-take';
 import { useStopAtLimit } from '@client/lib/audio/use-stop-at-limit';
 import { toast } from '@client/lib/use-toast';
+import { cn } from '@client/lib/utils';
 import { uploadTake, useSaveDraftEdit, useSourcePeaks } from '../api/draft-edit';
 import { commandForKey } from '../lib/editor-keys';
 import { TimelinePlayer } from '../lib/timeline-player';
@@ -46,6 +47,9 @@ import { DiscardEditsDialog } from './discard-edits-dialog';
 import { EditorWaveform } from './editor-waveform';
 
 const ZOOM_STEP = 2;
+/** Editing tools: icon over label in a row of three on phones, side by side from sm on. */
+const TOOL_BUTTON =
+  'h-auto flex-col gap-1 px-2 py-2.5 text-xs sm:h-11 sm:flex-row sm:gap-2 sm:px-5 sm:text-sm';
 const MAX_TAKE_SECONDS = AUDIO_DURATION_LIMITS.post.seconds;
 
 /** The state to open with: the saved list, or the unsaved one this device kept (with a notice), if it applies. */
@@ -142,6 +146,8 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
   const deleteSelected = () => {
     const refusal = deleteRefusal(state);
     if (refusal) {
+      // Said inside the editor too: the toasts sit outside the dialog, where assistive technology does not look.
+      dispatch({ type: 'status', status: refusal });
       toast({ variant: 'destructive', title: refusal });
       return;
     }
@@ -329,14 +335,16 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
         </div>
       </header>
 
-      <main className="flex flex-1 flex-col items-center justify-center gap-6 overflow-y-auto px-4 py-6 sm:px-8">
+      <div className="flex flex-1 flex-col items-center justify-center gap-6 overflow-y-auto px-4 py-6 sm:px-8">
         <div className="w-full max-w-[52rem] space-y-5">
           <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
             <p className="font-mono text-4xl font-semibold tracking-tight tabular-nums sm:text-5xl">
               <span className="sr-only">Playhead </span>
               {formatEditorTime(state.playhead)}
               <span className="ml-2 text-lg font-normal text-muted-foreground sm:text-xl">
-                <span className="sr-only">of </span>/ {formatEditorTime(state.length)}
+                <span className="sr-only">of </span>
+                <span aria-hidden="true">/ </span>
+                {formatEditorTime(state.length)}
               </span>
             </p>
             <p className="text-sm text-muted-foreground tabular-nums">
@@ -438,8 +446,8 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
               />
             </div>
           ) : (
-            <div className="flex flex-wrap items-center justify-center gap-2 sm:gap-3">
-              <Button variant="outline" onClick={deleteSelected} disabled={busy}>
+            <div className="grid grid-cols-3 gap-2 sm:flex sm:items-center sm:justify-center sm:gap-3">
+              <Button variant="outline" onClick={deleteSelected} disabled={busy} className={TOOL_BUTTON}>
                 <Scissors aria-hidden="true" />
                 Delete Selected
               </Button>
@@ -448,6 +456,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
                 onClick={() => dispatch({ type: 'mark-insert' })}
                 disabled={busy}
                 aria-pressed={state.insertAt !== null}
+                className={TOOL_BUTTON}
               >
                 <SquarePlus aria-hidden="true" />
                 Add Segment
@@ -458,7 +467,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
                 disabled={busy}
                 aria-label={state.mode === 'playing' ? 'Pause' : 'Play'}
                 title={state.mode === 'playing' ? 'Pause (Space)' : 'Play (Space)'}
-                className="order-first grid size-14 cursor-pointer place-items-center rounded-full bg-primary text-primary-foreground shadow-lifted transition-transform hover:scale-105 active:scale-95 disabled:opacity-50 sm:order-none"
+                className="order-first col-span-3 grid size-16 cursor-pointer place-items-center justify-self-center rounded-full bg-primary text-primary-foreground shadow-lifted transition-transform hover:scale-105 active:scale-95 disabled:opacity-50 sm:order-none sm:size-14"
               >
                 {state.mode === 'playing' ? (
                   <Pause className="size-6 fill-current" aria-hidden="true" />
@@ -470,7 +479,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
                 variant="outline"
                 onClick={record}
                 disabled={busy}
-                className="text-destructive hover:text-destructive dark:text-red-400"
+                className={cn(TOOL_BUTTON, 'text-destructive hover:text-destructive dark:text-red-400')}
               >
                 <Mic aria-hidden="true" />
                 Record
@@ -483,7 +492,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
             Ctrl+Z undoes
           </p>
         </div>
-      </main>
+      </div>
 
       <footer className="flex gap-2 border-t bg-card/80 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:hidden">
         <Button variant="outline" className="flex-1" onClick={saveDraft} disabled={busy || save.isPending}>

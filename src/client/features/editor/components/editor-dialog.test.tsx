@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DraftEdit } from '@shared/contract/drafts';
 import { Toaster } from '@client/components/ui/toaster';
@@ -59,6 +59,7 @@ const press = (element: Element, key: string, options: Partial<KeyboardEventInit
   act(() => {
     fireEvent.keyDown(element, { key, ...options });
   });
+const editorStatus = () => within(screen.getByRole('dialog')).getByRole('status');
 const valueText = (element: Element) => element.getAttribute('aria-valuetext');
 
 describe('advanced editor', () => {
@@ -74,14 +75,17 @@ describe('advanced editor', () => {
     // The playhead (0) for the end marker: the end cannot pass the start, so the selection closes at 0:03.0.
     await press(waveform, ']');
     await press(waveform, 'Delete');
-    expect(await screen.findByText('Select a region to delete')).toBeTruthy();
+    // Toasted, and said in the editor's own status line.
+    expect(await screen.findAllByText('Select a region to delete')).toHaveLength(2);
+    expect(editorStatus().textContent).toBe('Select a region to delete');
 
     await press(waveform, 'Home');
     await press(waveform, '[');
     await press(waveform, 'End');
     await press(waveform, ']');
     fireEvent.click(screen.getByRole('button', { name: 'Delete Selected' }));
-    expect(await screen.findByText('Cannot delete entire recording')).toBeTruthy();
+    expect(await screen.findAllByText('Cannot delete entire recording')).toHaveLength(2);
+    expect(editorStatus().textContent).toBe('Cannot delete entire recording');
     expect(valueText(waveform)).toContain('of 0:09.0');
   });
 
