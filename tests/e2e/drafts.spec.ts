@@ -64,7 +64,7 @@ async function applyInEditor(page: Page, card: Locator, title: string): Promise<
   await card.getByRole('button', { name: `Edit ${title}` }).click({ timeout: 10_000 });
   const editor = page.getByRole('dialog', { name: title });
   await editor.getByRole('button', { name: 'Apply' }).first().click({ timeout: 15_000 });
-  await expect(toasts(page)).toContainText('Audio Edited Successfully!', { timeout: 30_000 });
+  await expect(editor).toBeHidden({ timeout: 30_000 });
 }
 
 /** Records a take of about `seconds` in the recorder; the countdown comes first. */

@@ -15,17 +15,19 @@ interface EditorDialogProps {
 /** Spec §2 Recorder view 6: the advanced editor, full screen on every screen size, for one draft. */
 export function EditorDialog({ draft, onClose, onApplied }: EditorDialogProps) {
   const edit = useDraftEdit(draft.id);
+  // The editor starts from the server's list as it is now, never from a copy cached before the last save.
+  const ready = edit.isSuccess && edit.isFetchedAfterMount;
   return (
-    <DialogPrimitive.Root open onOpenChange={(open) => !open && !edit.isSuccess && onClose()}>
+    <DialogPrimitive.Root open onOpenChange={(open) => !open && !ready && onClose()}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Content
           aria-labelledby="draft-editor-title"
           aria-describedby={undefined}
           // The editor asks before unsaved edits are dropped; Escape goes through its Cancel.
-          onEscapeKeyDown={(event) => edit.isSuccess && event.preventDefault()}
+          onEscapeKeyDown={(event) => ready && event.preventDefault()}
           className="fixed inset-0 z-50 flex flex-col bg-background outline-none transition-opacity duration-200 starting:opacity-0 motion-reduce:transition-none"
         >
-          {edit.isSuccess ? (
+          {ready ? (
             <DraftEditor
               draftId={draft.id}
               title={draft.title}
