@@ -338,7 +338,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
       <div className="flex flex-1 flex-col items-center justify-center gap-6 overflow-y-auto px-4 py-6 sm:px-8">
         <div className="w-full max-w-[52rem] space-y-5">
           <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
-            <p className="font-mono text-4xl font-semibold tracking-tight tabular-nums sm:text-5xl">
+            <p className="text-4xl font-bold tracking-tight tabular-nums sm:text-5xl">
               <span className="sr-only">Playhead </span>
               {formatEditorTime(state.playhead)}
               <span className="ml-2 text-lg font-normal text-muted-foreground sm:text-xl">
@@ -374,7 +374,14 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
                 dispatch({ type: 'playhead', at });
               }}
             />
-            <div className="mt-3 flex items-center gap-2">
+            <div
+              aria-hidden="true"
+              className="mx-auto mt-1.5 flex max-w-[800px] justify-between text-[0.7rem] text-muted-foreground tabular-nums"
+            >
+              <span>{formatEditorTime(state.viewStart)}</span>
+              <span>{formatEditorTime(state.viewStart + state.viewSpan)}</span>
+            </div>
+            <div className="mt-2 flex items-center gap-2">
               <Button
                 variant="ghost"
                 size="icon"
