@@ -52,11 +52,14 @@ const TOOL_BUTTON =
   'h-auto flex-col gap-1 px-2 py-2.5 text-xs sm:h-11 sm:flex-row sm:gap-2 sm:px-5 sm:text-sm';
 const MAX_TAKE_SECONDS = AUDIO_DURATION_LIMITS.post.seconds;
 
+/** What a locally kept list was made from: the last save and the original audio (replaced by the simple recorder). */
+const localBasis = (edit: DraftEdit) => `${edit.savedAt ?? 'never saved'} ${edit.original.audioUrl}`;
+
 /** The state to open with: the saved list, or the unsaved one this device kept (with a notice), if it applies. */
 function openingState(draftId: string, edit: DraftEdit): { state: EditorState; restored: boolean } {
   const takeMs = new Map(edit.takes.map((take) => [take.id, take.durationMs]));
   const saved = initialEditorState(edit.original.durationMs, takeMs, edit.operations);
-  const local = loadLocalEdits(draftId, edit.savedAt);
+  const local = loadLocalEdits(draftId, localBasis(edit));
   if (!local || JSON.stringify(local) === JSON.stringify(edit.operations))
     return { state: saved, restored: false };
   try {
@@ -100,9 +103,9 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
   }, [opening.restored]);
 
   useEffect(() => {
-    if (hasUnsavedEdits(state)) storeLocalEdits(draftId, edit.savedAt, state.ops);
+    if (hasUnsavedEdits(state)) storeLocalEdits(draftId, localBasis(edit), state.ops);
     else clearLocalEdits(draftId);
-  }, [draftId, edit.savedAt, state]);
+  }, [draftId, edit, state]);
 
   const sources = useMemo(() => [ORIGINAL_SOURCE, ...takes.map((take) => take.id)], [takes]);
   const peaks = useSourcePeaks(draftId, sources);

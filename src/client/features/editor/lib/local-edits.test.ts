@@ -14,9 +14,9 @@ describe('local edits', () => {
   });
 
   it('drops a list made before a later save', () => {
-    storeLocalEdits('d1', null, ops);
+    storeLocalEdits('d1', 'never saved', ops);
     expect(loadLocalEdits('d1', '2026-11-24T18:00:00.000Z')).toBeNull();
     clearLocalEdits('d1');
-    expect(loadLocalEdits('d1', null)).toBeNull();
+    expect(loadLocalEdits('d1', 'never saved')).toBeNull();
   });
 });
