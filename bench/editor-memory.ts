@@ -38,18 +38,22 @@ async function rendererPids(browser: Browser): Promise<number[]> {
 /**
  * Opens a 60-minute draft in the advanced editor in Chromium, plays it 5 s, cuts its middle third and saves,
  * sampling the tab every 100 ms: its JS heap (CDP Performance.getMetrics JSHeapUsedSize) and its renderer's
- * memory (PSS from /proc). Needs the built client (`npm run build`).
+ * memory (PSS from /proc). Runs the built app (`npm run build`), which serves the built client.
  */
 export async function benchEditorMemory(
   workspace: Workspace,
   ffmpegPath: string,
 ): Promise<{ rows: Row[]; notes: string[] }> {
-  if (!existsSync(path.join(repoRoot, 'dist', 'client', 'index.html'))) {
-    throw new Error('the editor bench drives the built client: run `npm run build` first');
+  const builtServer = path.join('dist', 'server', 'main.js');
+  if (
+    !existsSync(path.join(repoRoot, 'dist', 'client', 'index.html')) ||
+    !existsSync(path.join(repoRoot, builtServer))
+  ) {
+    throw new Error('the editor bench drives the built app: run `npm run build` first');
   }
   log(`editor: generating a ${DRAFT_SECONDS / 60}-minute Opus draft`);
   const fixture = await makeSpeechWebm(ffmpegPath, await workspace.dir('editor-fixture'), DRAFT_SECONDS);
-  const server = await startMainServer(workspace, await workspace.dir('editor-data'));
+  const server = await startMainServer(workspace, await workspace.dir('editor-data'), {}, builtServer);
   const base = `http://127.0.0.1:${server.port}`;
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   try {
@@ -67,6 +71,7 @@ export async function benchEditorMemory(
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
+    log('editor: draft uploaded; opening it in Chromium');
     await page.goto(`${base}/drafts`);
     const renderers = await rendererPids(browser);
 
@@ -74,34 +79,46 @@ export async function benchEditorMemory(
     let heapPeak = 0;
     let tabPeak = 0;
     const sampler = (async () => {
+      // Stops at the end of the run, or when the tab is gone (the run's own error is what gets reported).
       while (!done) {
-        const { metrics } = await cdp.send('Performance.getMetrics');
-        const heap = metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0;
-        heapPeak = Math.max(heapPeak, heap / MB);
-        const sizes = await Promise.all(renderers.map(pssMB));
-        tabPeak = Math.max(tabPeak, ...sizes.filter(Number.isFinite));
+        try {
+          const { metrics } = await cdp.send('Performance.getMetrics');
+          const heap = metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0;
+          heapPeak = Math.max(heapPeak, heap / MB);
+          const sizes = await Promise.all(renderers.map(pssMB));
+          tabPeak = Math.max(tabPeak, ...sizes.filter(Number.isFinite));
+        } catch {
+          return;
+        }
         await sleep(100);
       }
     })();
 
-    const started = Date.now();
-    await page.getByRole('button', { name: 'Edit An hour of thoughts' }).click({ timeout: 30_000 });
-    const editor = page.getByRole('dialog', { name: 'An hour of thoughts' });
-    const waveform = editor.getByRole('slider', { name: 'Waveform: playhead and selection' });
-    await waveform.waitFor({ timeout: 30_000 });
-    const openMs = Date.now() - started;
-    await editor.getByRole('button', { name: 'Play', exact: true }).click();
-    await sleep(5_000);
-    await editor.getByRole('button', { name: 'Pause', exact: true }).click();
-    await waveform.focus();
-    await page.keyboard.press('Delete');
-    await editor.getByText(/Deleted 1200\.\ds of audio/).waitFor({ timeout: 10_000 });
-    const saveStarted = Date.now();
-    await editor.getByRole('button', { name: 'Save Draft' }).first().click();
-    await editor.waitFor({ state: 'hidden', timeout: SAVE_TIMEOUT_MS });
-    const saveMs = Date.now() - saveStarted;
-    done = true;
-    await sampler;
+    let openMs: number;
+    let saveMs: number;
+    try {
+      const started = Date.now();
+      await page.getByRole('button', { name: 'Edit An hour of thoughts' }).click({ timeout: 30_000 });
+      const editor = page.getByRole('dialog', { name: 'An hour of thoughts' });
+      const waveform = editor.getByRole('slider', { name: 'Waveform: playhead and selection' });
+      await waveform.waitFor({ timeout: 30_000 });
+      openMs = Date.now() - started;
+      log(`editor: open in ${openMs} ms; playing 5 s`);
+      await editor.getByRole('button', { name: 'Play', exact: true }).click();
+      await sleep(5_000);
+      await editor.getByRole('button', { name: 'Pause', exact: true }).click();
+      await waveform.focus();
+      await page.keyboard.press('Delete');
+      await editor.getByText(/Deleted \d+\.\ds of audio/).waitFor({ timeout: 10_000 });
+      log('editor: cut; saving');
+      const saveStarted = Date.now();
+      await editor.getByRole('button', { name: 'Save Draft' }).first().click();
+      await editor.waitFor({ state: 'hidden', timeout: SAVE_TIMEOUT_MS });
+      saveMs = Date.now() - saveStarted;
+    } finally {
+      done = true;
+      await sampler;
+    }
     await context.close();
 
     log(`editor: heap peak ${heapPeak.toFixed(1)} MB, renderer PSS peak ${tabPeak.toFixed(1)} MB`);

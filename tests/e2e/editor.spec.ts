@@ -169,3 +169,33 @@ test('a draft is cut, gets a take at the playhead, undone and redone, saved, reo
   await expect(reopened.editor).toBeHidden({ timeout: 5_000 });
   await context.close();
 });
+
+test('Advanced: a draft recorded on the Drafts screen opens in the editor once saved', async ({
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signUpQuickly(page, 'Ada', 'Advanced');
+  await page.goto('/drafts');
+
+  const advanced = page.getByRole('button', { name: 'Advanced' });
+  await advanced.click({ timeout: 15_000 });
+  await expect(advanced).toHaveAttribute('aria-pressed', 'true');
+  const recorder = page.getByRole('region', { name: 'Voice draft recorder', exact: true });
+  await recorder.getByRole('textbox', { name: 'Title' }).fill('Take one', { timeout: 10_000 });
+  await recorder.getByRole('button', { name: 'Start Recording' }).click();
+  await expect(recorder.getByRole('timer')).toHaveText('00:02', { timeout: 15_000 });
+  await recorder.getByRole('button', { name: 'Stop recording' }).click();
+  await recorder.getByRole('button', { name: 'Save', exact: true }).click({ timeout: 10_000 });
+
+  const editor = page.getByRole('dialog', { name: 'Take one' });
+  await expect(editor.getByRole('slider', { name: 'Waveform: playhead and selection' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expectNoSeriousA11yViolations(page, '[role="dialog"]', 'the advanced editor on a phone');
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor).toBeHidden({ timeout: 5_000 });
+  await expect(advanced).toHaveAttribute('aria-pressed', 'false');
+  await context.close();
+});
