@@ -179,10 +179,11 @@ test('Advanced: a draft recorded on the Drafts screen opens in the editor once s
   await signUpQuickly(page, 'Ada', 'Advanced');
   await page.goto('/drafts');
 
-  const advanced = page.getByRole('button', { name: 'Advanced' });
-  await advanced.click({ timeout: 15_000 });
-  await expect(advanced).toHaveAttribute('aria-pressed', 'true');
   const recorder = page.getByRole('region', { name: 'Voice draft recorder', exact: true });
+  await expect(recorder.getByRole('button', { name: 'Record voice draft' })).toBeVisible({ timeout: 15_000 });
+  const advanced = page.getByRole('button', { name: 'Advanced' });
+  await advanced.click();
+  await expect(advanced).toHaveAttribute('aria-pressed', 'true');
   await recorder.getByRole('textbox', { name: 'Title' }).fill('Take one', { timeout: 10_000 });
   await recorder.getByRole('button', { name: 'Start Recording' }).click();
   await expect(recorder.getByRole('timer')).toHaveText('00:02', { timeout: 15_000 });
