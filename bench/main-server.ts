@@ -38,15 +38,17 @@ async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
 /**
  * The whole server as an operator runs it (`src/server/main.ts`: jobs, maintenance; NODE_ENV=production, SQLite
  * unless `env` names a database, LOG_LEVEL=warn) on 127.0.0.1, in a process group of its own that the workspace
- * ends with its ffmpeg processes.
+ * ends with its ffmpeg processes. `entry` is the source by default; the build (`dist/server/main.js`) also serves
+ * the built client.
  */
 export async function startMainServer(
   workspace: Workspace,
   dataDir: string,
   env: Record<string, string> = {},
+  entry = path.join('src', 'server', 'main.ts'),
 ): Promise<MainServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('src', 'server', 'main.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -24,10 +24,11 @@ import { seedFeed, seedPublicAudio, type SeededFeed, type ServedAudio } from './
 import { startS3Server, startServer, type S3Server, type ServerProcess } from './servers';
 import { benchRenditionLag } from './rendition-lag';
 import { benchUploadMemory } from './upload-memory';
+import { benchEditorMemory } from './editor-memory';
 import { repoRoot, Workspace } from './workspace';
 
 /**
- * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,lag,events,conversations,lists,discover,search]`: each of ours
+ * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,lag,events,conversations,lists,discover,search,editor]`: each of ours
  * against its floor on this machine, alternating the two, medians of several rounds. Progress goes to stderr, the
  * table to stdout.
  */
@@ -43,6 +44,7 @@ const SECTIONS = [
   'lists',
   'discover',
   'search',
+  'editor',
 ] as const;
 /** The events, conversations, lists, discover and search sections need PostgreSQL: BENCH_DATABASE_URL, or the tests' database. */
 const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -299,6 +301,7 @@ async function main(): Promise<number> {
       await run('http', () => benchHttp(workspace, settings, ffmpegPath, speechFixture));
     }
     if (settings.sections.has('upload')) await run('upload', () => benchUploadMemory(workspace));
+    if (settings.sections.has('editor')) await run('editor', () => benchEditorMemory(workspace, ffmpegPath));
     if (settings.sections.has('lag')) {
       await run('lag', async () =>
         benchRenditionLag(workspace, {

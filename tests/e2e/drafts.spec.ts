@@ -5,7 +5,8 @@ import { expectNoSeriousA11yViolations, fakeMicrophoneBrowser, signUpQuickly } f
 
 /**
  * The Voice Drafts screen (spec §2 Drafts) and editing a draft (spec §4): a draft saved from Home shows on
- * /drafts, Edit hands it to Home's recorder, saving replaces it in place, and it plays and is deleted. Chromium
+ * /drafts, Edit opens the advanced editor whose Apply hands it to Home's recorder (tests/e2e/editor.spec.ts tests
+ * the editor itself), saving replaces it in place, and it plays and is deleted. Chromium
  * records through a fake microphone playing a tone. Nothing here is public, so the shared feed stays empty.
  */
 
@@ -35,6 +36,14 @@ async function listDrafts(page: Page): Promise<Post[]> {
   const response = await page.request.get('/api/diary', { timeout: 10_000 });
   expect(response.ok()).toBe(true);
   return (await response.json()) as Post[];
+}
+
+/** Drafts' Edit opens the advanced editor; Apply, with no edits, saves and hands the draft to Home's recorder. */
+async function applyInEditor(page: Page, card: Locator, title: string): Promise<void> {
+  await card.getByRole('button', { name: `Edit ${title}` }).click({ timeout: 10_000 });
+  const editor = page.getByRole('dialog', { name: title });
+  await editor.getByRole('button', { name: 'Apply' }).first().click({ timeout: 15_000 });
+  await expect(editor).toBeHidden({ timeout: 30_000 });
 }
 
 /** Records a take of about `seconds` in the recorder; the countdown comes first. */
@@ -97,11 +106,11 @@ test('a draft saved on Home is listed, edited in place with another take, played
   await expect(card).toContainText('Personal', { timeout: 5_000 });
   await expect(card.locator('time')).toHaveAttribute('datetime', saved!.createdAt, { timeout: 5_000 });
   await expect(page.getByRole('region', { name: 'New Draft' })).toBeVisible({ timeout: 5_000 });
-  await expect(page.getByRole('button', { name: /Advanced/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Advanced' })).toBeVisible({ timeout: 5_000 });
   await expectNoSeriousA11yViolations(page, 'main', 'the drafts screen');
 
-  // Edit: Home opens the save form with the draft's audio and fields.
-  await card.getByRole('button', { name: `Edit ${title}` }).click({ timeout: 10_000 });
+  // Edit opens the advanced editor; its Apply hands the draft to Home's save form with its audio and fields.
+  await applyInEditor(page, card, title);
   await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
   await expect(toasts(page)).toContainText('Draft Loaded for Editing!', { timeout: 15_000 });
   recorder = diaryRecorder(page);
@@ -194,7 +203,7 @@ test('Cancel leaves the draft as it was; a draft whose audio fails to load says 
   const card = draftCards(page).filter({ hasText: 'Untouched thought' });
   await expect(card).toHaveCount(1, { timeout: 15_000 });
 
-  await card.getByRole('button', { name: 'Edit Untouched thought' }).click({ timeout: 10_000 });
+  await applyInEditor(page, card, 'Untouched thought');
   const recorder = diaryRecorder(page);
   await expect(recorder.getByRole('heading', { name: 'Save Voice Diary Entry' })).toBeVisible({
     timeout: 15_000,
@@ -208,10 +217,7 @@ test('Cancel leaves the draft as it was; a draft whose audio fails to load says 
   // The audio cannot be fetched: the person is told, and stays on the drafts screen.
   await page.goto('/drafts', { timeout: 15_000 });
   await page.route('**/media/audio/**', (route) => route.fulfill({ status: 500, body: 'broken' }));
-  await draftCards(page)
-    .first()
-    .getByRole('button', { name: 'Edit Untouched thought' })
-    .click({ timeout: 10_000 });
+  await applyInEditor(page, draftCards(page).first(), 'Untouched thought');
   await expect(toasts(page)).toContainText('Error Loading Draft', { timeout: 10_000 });
   await expect(toasts(page)).toContainText('Failed to load draft for editing', { timeout: 5_000 });
   await expect(page).toHaveURL(/\/drafts$/, { timeout: 5_000 });

@@ -1,4 +1,4 @@
-import { Loader2 } from 'lucide-react';
+import { Loader2, SlidersHorizontal } from 'lucide-react';
 import { LoadError } from '@client/components/load-error';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Post } from '@shared/contract/posts';
@@ -13,6 +13,12 @@ import { DraftsSkeleton } from '@client/features/drafts/components/drafts-skelet
 import { NewDraftSection } from '@client/features/drafts/components/new-draft-section';
 import { draftTitle } from '@client/features/drafts/lib/draft-labels';
 import { AudioPlayer } from '@client/features/player/components/audio-player';
+
+const EditorDialog = lazy(() =>
+  import('@client/features/editor/components/editor-dialog').then((module) => ({
+    default: module.EditorDialog,
+  })),
+);
 
 const RecorderPanel = lazy(() =>
   import('@client/features/recorder/components/recorder-panel').then((module) => ({
@@ -44,6 +50,10 @@ export function DraftsPage() {
   const drafts = useDrafts();
   const editDraft = useEditDraft();
   const [deleting, setDeleting] = useState<Post | null>(null);
+  /** The draft open in the advanced editor. */
+  const [editing, setEditing] = useState<Post | null>(null);
+  /** "Advanced": the next draft recorded here opens in the editor once it is saved. */
+  const [advanced, setAdvanced] = useState(false);
   const list = useMemo(() => drafts.data?.pages.flatMap((page) => page.items) ?? [], [drafts.data]);
   const openingId = editDraft.isPending ? editDraft.variables?.id : undefined;
 
@@ -54,9 +64,33 @@ export function DraftsPage() {
         description="Private recordings, only for you. Listen back, pick up where you left off, or let them go."
       />
 
-      <NewDraftSection id={NEW_DRAFT_ID}>
+      <NewDraftSection
+        id={NEW_DRAFT_ID}
+        action={
+          <Button
+            variant={advanced ? 'secondary' : 'ghost'}
+            size="sm"
+            aria-pressed={advanced}
+            title="Record a draft, then trim it and add segments in the advanced editor"
+            onClick={() => {
+              setAdvanced(!advanced);
+              if (!advanced) focusNewDraftRecorder();
+            }}
+          >
+            <SlidersHorizontal aria-hidden="true" />
+            Advanced
+          </Button>
+        }
+      >
         <Suspense fallback={<RecorderFallback />}>
-          <RecorderPanel mode="diary" />
+          <RecorderPanel
+            mode="diary"
+            onSaved={(draft) => {
+              if (!advanced) return;
+              setAdvanced(false);
+              setEditing(draft);
+            }}
+          />
         </Suspense>
       </NewDraftSection>
 
@@ -101,7 +135,7 @@ export function DraftsPage() {
                         waveformHeight={48}
                       />
                     }
-                    onEdit={(chosen) => editDraft.mutate(chosen)}
+                    onEdit={setEditing}
                     onDelete={setDeleting}
                     opening={openingId === draft.id}
                     editDisabled={editDraft.isPending}
@@ -124,6 +158,20 @@ export function DraftsPage() {
           </>
         )}
       </section>
+
+      {editing && (
+        <Suspense fallback={null}>
+          <EditorDialog
+            draft={{ id: editing.id, title: draftTitle(editing) }}
+            onClose={() => setEditing(null)}
+            // Spec §4: Apply hands the edited draft to the save form, as editing a draft does.
+            onApplied={(draft) => {
+              setEditing(null);
+              editDraft.mutate(draft);
+            }}
+          />
+        </Suspense>
+      )}
 
       {deleting && (
         <DeleteDraftDialog

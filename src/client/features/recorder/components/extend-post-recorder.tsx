@@ -11,7 +11,7 @@ import { postListQueries, routeKey } from '@client/lib/query-keys';
 import { uploadErrorMessage, uploadWithProgress } from '@client/lib/upload-with-progress';
 import { toast } from '@client/lib/use-toast';
 import { formatClock } from '@client/lib/format';
-import { CountdownView } from './countdown-view';
+import { CountdownView } from '@client/components/countdown-view';
 import { LiveRecordingView } from './live-recording-view';
 import { RecordingPreview } from './recording-preview';
 

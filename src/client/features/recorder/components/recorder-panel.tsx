@@ -1,3 +1,4 @@
+import type { Post } from '@shared/contract/posts';
 import { Loader2, Mic, MicOff, NotebookPen } from 'lucide-react';
 import { lazy, Suspense, useEffect, useReducer, useRef, useState, type ChangeEvent } from 'react';
 import { isRecordingSupported } from '@client/lib/audio/recording-support';
@@ -36,6 +37,8 @@ export interface RecorderPanelProps {
   onEditDraftOpened?: (draft: EditDraft) => void;
   /** A recording session ended: published, cancelled, or failed. */
   onSessionEnd?: (how: SessionEnd) => void;
+  /** The post or draft a session saved. */
+  onSaved?: (post: Post) => void;
   className?: string;
 }
 
@@ -56,6 +59,7 @@ export function RecorderPanel({
   editDraft,
   onEditDraftOpened,
   onSessionEnd,
+  onSaved,
   className,
 }: RecorderPanelProps) {
   const [supported] = useState(isRecordingSupported);
@@ -205,6 +209,7 @@ export function RecorderPanel({
               source={session.source}
               initialDetails={session.details}
               showTypeChoice={showChooser}
+              onSaved={onSaved}
               onEnd={(how) => {
                 moveTo(sessionDone(session, how) ? 'prompt' : 'title', { type: 'sessionEnded', how });
                 onSessionEnd?.(how);

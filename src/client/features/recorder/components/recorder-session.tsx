@@ -1,3 +1,4 @@
+import type { Post } from '@shared/contract/posts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { AutosaveSession, useAutosaveStatus } from '@client/lib/audio/autosave';
@@ -10,7 +11,7 @@ import { toast } from '@client/lib/use-toast';
 import { levelsFromWaveform } from '../lib/edit-draft';
 import type { SessionEnd, SessionSource } from '../lib/recorder-panel-state';
 import { buildUploadForm, type PublishDetails, type RecorderMode } from '../lib/upload-form';
-import { CountdownView } from './countdown-view';
+import { CountdownView } from '@client/components/countdown-view';
 import { DiscardDialog } from './discard-dialog';
 import { LiveRecordingView } from './live-recording-view';
 import { PublishForm } from './publish-form';
@@ -32,6 +33,8 @@ export interface RecorderSessionProps {
   initialDetails: PublishDetails;
   showTypeChoice: boolean;
   onEnd: (how: SessionEnd) => void;
+  /** The post or draft the server saved, just before onEnd('published'). */
+  onSaved?: (post: Post) => void;
 }
 
 type Phase = 'countdown' | 'live' | 'review';
@@ -56,6 +59,7 @@ export function RecorderSession({
   initialDetails,
   showTypeChoice,
   onEnd,
+  onSaved,
 }: RecorderSessionProps) {
   const editing = source.kind === 'draft' ? source.draft : null;
   const [countingDown, setCountingDown] = useState(source.kind === 'record');
@@ -104,7 +108,7 @@ export function RecorderSession({
       const endpoint = editing ? 'editDraft' : mode === 'diary' ? 'createDiaryEntry' : 'createPost';
       return uploadWithProgress(endpoint, { body, onProgress });
     },
-    onUploaded: () => {
+    onUploaded: (post) => {
       // Spec §7: a new post or draft refreshes the posts and the feed; the drafts and profiles too.
       void queryClient.invalidateQueries(postListQueries);
       // An edited draft's own page shows its new audio and duration.
@@ -117,6 +121,7 @@ export function RecorderSession({
             ? { title: 'Voice Draft Saved', description: 'Your voice draft has been saved securely.' }
             : { title: 'Success', description: 'Your voice post has been uploaded!' },
       );
+      onSaved?.(post);
       onEnd('published');
     },
     onUploadFailed: (error) => {

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
-import { useCountdown } from '../hooks/use-countdown';
+import { useCountdown } from '@client/lib/use-countdown';
 
 interface CountdownViewProps {
   /** Runs once the countdown reaches GO. */

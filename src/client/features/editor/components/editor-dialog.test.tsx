@@ -1,0 +1,148 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DraftEdit } from '@shared/contract/drafts';
+import { Toaster } from '@client/components/ui/toaster';
+import { routeUrl } from '@client/lib/api-client';
+import { getQueryFn } from '@client/lib/query-client';
+import { recordingBrowserInEachTest } from '@client/testing/fake-browser';
+import { EditorDialog } from './editor-dialog';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const edit: DraftEdit = {
+  original: { durationMs: 9_000, audioUrl: '/media/original.webm', peaksUrl: '/peaks' },
+  takes: [],
+  operations: [],
+  savedAt: null,
+};
+let saved: unknown[];
+
+recordingBrowserInEachTest();
+beforeEach(() => {
+  saved = [];
+  localStorage.clear();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input, init) => {
+      const url = String(input);
+      if (init?.method === 'PUT' && url === routeUrl('saveDraftEdit', { params: { id: 'd1' } })) {
+        saved.push(JSON.parse(String(init.body)));
+        return Response.json({ id: 'd1' });
+      }
+      if (url === routeUrl('getDraftEdit', { params: { id: 'd1' } })) return Response.json(edit);
+      return Response.json({ peaksPerSecond: 10, peaks: Array.from({ length: 90 }, () => 0.5) });
+    }),
+  );
+});
+afterEach(() => localStorage.clear());
+
+async function openEditor() {
+  const onClose = vi.fn();
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: { retry: false, queryFn: getQueryFn({ on401: 'throw' }) },
+      mutations: { retry: false },
+    },
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <EditorDialog draft={{ id: 'd1', title: 'Morning notes' }} onClose={onClose} onApplied={vi.fn()} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  const waveform = await screen.findByRole('slider', { name: 'Waveform: playhead and selection' });
+  return { waveform, onClose };
+}
+
+const press = (element: Element, key: string, options: Partial<KeyboardEventInit> = {}) =>
+  act(() => {
+    fireEvent.keyDown(element, { key, ...options });
+  });
+const editorStatus = () => within(screen.getByRole('dialog')).getByRole('status');
+const valueText = (element: Element) => element.getAttribute('aria-valuetext');
+
+describe('advanced editor', () => {
+  it('opens with the markers at a third and two thirds, focused on the waveform', async () => {
+    const { waveform } = await openEditor();
+    expect(valueText(waveform)).toBe('Playhead 0:00.0 of 0:09.0; selection 0:03.0 to 0:06.0');
+    expect(document.activeElement).toBe(waveform);
+    expect(screen.getByRole('heading', { name: 'Morning notes' })).toBeTruthy();
+  });
+
+  it('refuses to delete an empty selection or the whole recording', async () => {
+    const { waveform } = await openEditor();
+    // The playhead (0) for the end marker: the end cannot pass the start, so the selection closes at 0:03.0.
+    await press(waveform, ']');
+    await press(waveform, 'Delete');
+    // Toasted, and said in the editor's own status line.
+    expect(await screen.findAllByText('Select a region to delete')).toHaveLength(2);
+    expect(editorStatus().textContent).toBe('Select a region to delete');
+
+    await press(waveform, 'Home');
+    await press(waveform, '[');
+    await press(waveform, 'End');
+    await press(waveform, ']');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Selected' }));
+    expect(await screen.findAllByText('Cannot delete entire recording')).toHaveLength(2);
+    expect(editorStatus().textContent).toBe('Cannot delete entire recording');
+    expect(valueText(waveform)).toContain('of 0:09.0');
+  });
+
+  it('moves the playhead and markers by key, cuts, undoes and redoes', async () => {
+    const { waveform } = await openEditor();
+    await press(waveform, 'ArrowRight');
+    expect(valueText(waveform)).toContain('Playhead 0:01.0');
+    await press(waveform, '[');
+    await press(waveform, 'ArrowRight', { shiftKey: true });
+    expect(valueText(waveform)).toContain('Playhead 0:09.0');
+    await press(waveform, 'ArrowLeft', { shiftKey: true });
+    await press(waveform, 'ArrowRight');
+    await press(waveform, 'ArrowRight');
+    await press(waveform, ']');
+    expect(valueText(waveform)).toBe('Playhead 0:02.0 of 0:09.0; selection 0:01.0 to 0:02.0');
+
+    await press(waveform, 'Backspace');
+    expect(screen.getByText('Deleted 1.0s of audio')).toBeTruthy();
+    expect(valueText(waveform)).toContain('of 0:08.0');
+
+    await press(waveform, 'z', { ctrlKey: true });
+    expect(valueText(waveform)).toContain('of 0:09.0');
+    await press(waveform, 'z', { metaKey: true, shiftKey: true });
+    expect(valueText(waveform)).toContain('of 0:08.0');
+  });
+
+  it('saves the edit list and says so', async () => {
+    const { waveform, onClose } = await openEditor();
+    await press(waveform, 'Delete');
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: 'Save Draft' })[0]!);
+    });
+    expect(await screen.findByText('Draft Saved')).toBeTruthy();
+    expect(saved).toEqual([{ operations: [{ kind: 'delete', start: 3_000, end: 6_000 }] }]);
+    expect(screen.getByText('Your voice draft has been saved.')).toBeTruthy();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('asks before Cancel drops unsaved edits, and keeps them on the device until then', async () => {
+    const { waveform, onClose } = await openEditor();
+    await press(waveform, 'Delete');
+    expect(localStorage.getItem('earshot.editor.d1')).toContain('"delete"');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(await screen.findByRole('button', { name: 'Discard edits' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(localStorage.getItem('earshot.editor.d1')).toBeNull();
+  });
+
+  it('says "Mic error. Check permissions." when the microphone is refused', async () => {
+    vi.mocked(navigator.mediaDevices.getUserMedia).mockRejectedValue(
+      Object.assign(new Error('denied'), { name: 'NotAllowedError' }),
+    );
+    await openEditor();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Record' }));
+    });
+    expect(await screen.findByText('Mic error. Check permissions.')).toBeTruthy();
+  });
+});

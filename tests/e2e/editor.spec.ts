@@ -1,0 +1,202 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Post } from '../../src/shared/contract/posts';
+import { streamedTone } from '../support/audio';
+import {
+  expectNoSeriousA11yViolations,
+  launchWithFakeMicrophone,
+  signUpQuickly,
+  writeMicrophoneWav,
+} from './support';
+
+/**
+ * The advanced editor (spec §2 Advanced editor, §4, §5 Editor, issue 16): a draft opens from Drafts' Edit; its
+ * markers move by mouse and by key; a cut shrinks it; a take recorded through Chromium's fake microphone goes in
+ * at the playhead; undo, save, reopen and play. The server renders the saved list from the draft's original.
+ */
+
+let browser: Browser;
+let workDir: string;
+
+test.beforeAll(async () => {
+  workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-editor-'));
+  const microphoneWav = path.join(workDir, 'voice.wav');
+  await writeMicrophoneWav(microphoneWav, 60);
+  browser = await launchWithFakeMicrophone(microphoneWav);
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+async function draftOf(page: Page, title: string, seconds: number): Promise<Post> {
+  const buffer = await streamedTone({
+    seconds,
+    format: 'webm',
+    codecArgs: ['-c:a', 'libopus', '-b:a', '48k'],
+  });
+  const response = await page.request.post('/api/diary', {
+    multipart: { audio: { name: 'recording.webm', mimeType: 'audio/webm', buffer }, title },
+    timeout: 30_000,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Post;
+}
+
+/** "0:09.0" → ms. */
+function parseTime(text: string): number {
+  const match = /(\d+):(\d\d)\.(\d)/.exec(text);
+  if (!match) throw new Error(`No time in “${text}”`);
+  return (Number(match[1]) * 60 + Number(match[2])) * 1000 + Number(match[3]) * 100;
+}
+
+async function valueText(waveform: Locator): Promise<string> {
+  return (await waveform.getAttribute('aria-valuetext')) ?? '';
+}
+
+/** The timeline's length, from the waveform's accessible value ("Playhead … of 0:09.0; …"). */
+async function lengthMs(waveform: Locator): Promise<number> {
+  return parseTime((await valueText(waveform)).split(' of ')[1] ?? '');
+}
+
+async function openEditor(page: Page, title: string): Promise<{ editor: Locator; waveform: Locator }> {
+  await page
+    .getByRole('region', { name: 'Your drafts' })
+    .getByRole('button', { name: `Edit ${title}` })
+    .click({ timeout: 15_000 });
+  const editor = page.getByRole('dialog', { name: title });
+  const waveform = editor.getByRole('slider', { name: 'Waveform: playhead and selection' });
+  await expect(waveform).toBeVisible({ timeout: 15_000 });
+  return { editor, waveform };
+}
+
+test('a draft is cut, gets a take at the playhead, undone and redone, saved, reopened and played', async ({
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signUpQuickly(page, 'Eddie', 'Editor');
+  const title = 'Rough cut';
+  const draft = await draftOf(page, title, 9);
+  await page.goto('/drafts');
+
+  const { editor, waveform } = await openEditor(page, title);
+  const original = await lengthMs(waveform);
+  expect(Math.abs(original - draft.duration * 1000)).toBeLessThan(150);
+  await expect(waveform).toHaveAttribute('aria-valuetext', /selection 0:03\.0 to 0:06\.0/, {
+    timeout: 5_000,
+  });
+  await expectNoSeriousA11yViolations(page, '[role="dialog"]', 'the advanced editor');
+
+  // The refusals, in the spec's words.
+  await waveform.focus();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('BracketRight');
+  await editor.getByRole('button', { name: 'Delete Selected' }).click();
+  // In the editor's status line (the toasts sit outside the dialog, hidden from assistive technology meanwhile).
+  const status = editor.getByRole('status');
+  await expect(status).toHaveText('Select a region to delete');
+  await waveform.focus();
+  await page.keyboard.press('BracketLeft');
+  await page.keyboard.press('End');
+  await page.keyboard.press('BracketRight');
+  await page.keyboard.press('Delete');
+  await expect(status).toHaveText('Cannot delete entire recording');
+  expect(await lengthMs(waveform)).toBe(original);
+
+  // Mouse: the start marker dragged from 0 to about a quarter; keys: the end marker at 1 s past it.
+  const box = (await waveform.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 2, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 4, y, { steps: 5 });
+  await page.mouse.up();
+  const start = parseTime(/selection (\S+)/.exec(await valueText(waveform))![1]!);
+  expect(Math.abs(start - original / 4)).toBeLessThan(300);
+  await waveform.focus();
+  await page.keyboard.press('Home');
+  for (let step = 0; step < 2; step += 1) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('BracketLeft');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('BracketRight');
+  await expect(waveform).toHaveAttribute('aria-valuetext', /selection 0:02\.0 to 0:03\.0/);
+
+  // Cut a second: the draft is a second shorter.
+  await page.keyboard.press('Delete');
+  await expect(editor.getByText('Deleted 1.0s of audio')).toBeVisible();
+  expect(await lengthMs(waveform)).toBe(original - 1000);
+
+  // A take goes in at 1 s: Add Segment, Record, 3-2-1, about 2 s, stop.
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  await editor.getByRole('button', { name: 'Add Segment' }).click();
+  await editor.getByRole('button', { name: 'Record' }).click();
+  const timer = editor.getByRole('timer');
+  await expect(timer).toBeVisible({ timeout: 15_000 });
+  await expect(timer).toHaveText('00:02', { timeout: 10_000 });
+  await editor.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(editor.getByText(/Inserted \d+\.\ds of audio at 0:01\.0/)).toBeVisible({ timeout: 30_000 });
+  const withTake = await lengthMs(waveform);
+  expect(withTake).toBeGreaterThan(original - 1000 + 1500);
+
+  // Undo takes the take out, redo puts it back.
+  await waveform.focus();
+  await page.keyboard.press('Control+z');
+  expect(await lengthMs(waveform)).toBe(original - 1000);
+  await page.keyboard.press('Control+Shift+z');
+  expect(await lengthMs(waveform)).toBe(withTake);
+
+  // Save: rendered by the server, as long as the editor said.
+  await editor.getByRole('button', { name: 'Save Draft' }).first().click();
+  await expect(editor).toBeHidden({ timeout: 60_000 });
+  await expect(page.getByRole('region', { name: /Notifications/ })).toContainText('Draft Saved');
+  const listed = (await (await page.request.get('/api/diary')).json()) as Post[];
+  expect(Math.abs(listed[0]!.duration * 1000 - withTake)).toBeLessThan(250);
+
+  // Reopen: the same edits; Play moves the playhead.
+  const reopened = await openEditor(page, title);
+  expect(await lengthMs(reopened.waveform)).toBe(withTake);
+  await reopened.editor.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(reopened.waveform).not.toHaveAttribute('aria-valuetext', /Playhead 0:00\.0/, {
+    timeout: 10_000,
+  });
+  await reopened.editor.getByRole('button', { name: 'Pause', exact: true }).click();
+  await reopened.editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(reopened.editor).toBeHidden({ timeout: 5_000 });
+  await context.close();
+});
+
+test('Advanced: a draft recorded on the Drafts screen opens in the editor once saved', async ({
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signUpQuickly(page, 'Ada', 'Advanced');
+  await page.goto('/drafts');
+
+  const recorder = page.getByRole('region', { name: 'Voice draft recorder', exact: true });
+  await expect(recorder.getByRole('button', { name: 'Record voice draft' })).toBeVisible({ timeout: 15_000 });
+  const advanced = page.getByRole('button', { name: 'Advanced' });
+  await advanced.click();
+  await expect(advanced).toHaveAttribute('aria-pressed', 'true');
+  await recorder.getByRole('textbox', { name: 'Title' }).fill('Take one', { timeout: 10_000 });
+  await recorder.getByRole('button', { name: 'Start Recording' }).click();
+  await expect(recorder.getByRole('timer')).toHaveText('00:02', { timeout: 15_000 });
+  await recorder.getByRole('button', { name: 'Stop recording' }).click();
+  await recorder.getByRole('button', { name: 'Save', exact: true }).click({ timeout: 10_000 });
+
+  const editor = page.getByRole('dialog', { name: 'Take one' });
+  await expect(editor.getByRole('slider', { name: 'Waveform: playhead and selection' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expectNoSeriousA11yViolations(page, '[role="dialog"]', 'the advanced editor on a phone');
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor).toBeHidden({ timeout: 5_000 });
+  await expect(advanced).toHaveAttribute('aria-pressed', 'false');
+  await context.close();
+});
