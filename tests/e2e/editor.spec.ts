@@ -1,15 +1,7 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Post } from '../../src/shared/contract/posts';
 import { streamedTone } from '../support/audio';
-import {
-  expectNoSeriousA11yViolations,
-  launchWithFakeMicrophone,
-  signUpQuickly,
-  writeMicrophoneWav,
-} from './support';
+import { expectNoSeriousA11yViolations, fakeMicrophoneBrowser, signUpQuickly } from './support';
 
 /**
  * The advanced editor (spec §2 Advanced editor, §4, §5 Editor, issue 16): a draft opens from Drafts' Edit; its
@@ -17,20 +9,7 @@ import {
  * at the playhead; undo, save, reopen and play. The server renders the saved list from the draft's original.
  */
 
-let browser: Browser;
-let workDir: string;
-
-test.beforeAll(async () => {
-  workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-editor-'));
-  const microphoneWav = path.join(workDir, 'voice.wav');
-  await writeMicrophoneWav(microphoneWav, 60);
-  browser = await launchWithFakeMicrophone(microphoneWav);
-});
-
-test.afterAll(async () => {
-  await browser?.close();
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
-});
+const microphoneBrowser = fakeMicrophoneBrowser(60);
 
 async function draftOf(page: Page, title: string, seconds: number): Promise<Post> {
   const buffer = await streamedTone({
@@ -77,7 +56,7 @@ test('a draft is cut, gets a take at the playhead, undone and redone, saved, reo
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const context = await microphoneBrowser().newContext({ baseURL, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await signUpQuickly(page, 'Eddie', 'Editor');
   const title = 'Rough cut';
@@ -174,7 +153,7 @@ test('Advanced: a draft recorded on the Drafts screen opens in the editor once s
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const context = await microphoneBrowser().newContext({ baseURL, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await signUpQuickly(page, 'Ada', 'Advanced');
   await page.goto('/drafts');
