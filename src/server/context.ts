@@ -165,7 +165,7 @@ export async function createContext(
     users,
     profiles: createProfileService(db, images),
     posts,
-    draftEditor: createDraftEditor({ db, audio, posts }),
+    draftEditor: createDraftEditor({ db, audio, posts, log }),
     autosave,
     reactions: createReactionService(db, notifications),
     follows: createFollowService(db, users, notifications),

@@ -5,6 +5,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db/database';
+import type { Ffmpeg } from '../../src/server/media/ffmpeg';
+import { createAudioLibrary } from '../../src/server/services/audio-library';
+import { createDraftEditor } from '../../src/server/services/draft-editor';
+import { createImageLibrary } from '../../src/server/services/image-library';
+import { createPostService } from '../../src/server/services/post-service';
 import { ffmpegOutput, multipartForm, type FilePart } from '../support/audio';
 import { signUp, type SignedIn } from './support/accounts';
 import { storedAudioAssetIds } from './support/stored-objects';
@@ -176,6 +182,29 @@ describe(`the advanced editor's server on ${databaseKind} with ${storageKind} st
     };
     const natural = largestStep(100, 400);
     expect(largestStep(483, 523)).toBeLessThanOrEqual(natural * 1.2);
+  });
+
+  it('fades at the joint itself when the recording has gaps in its timestamps, as browser recordings do', async () => {
+    // 3 s of tone whose timestamps jump by half a second after 1 s (the samples run on without a break).
+    const gapped = await ffmpegOutput([
+      ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=3:sample_rate=${RATE}`],
+      ...['-af', "asetpts='PTS+if(gte(T,1),0.5/TB,0)'", '-c:a', 'libopus', '-f', 'webm', 'pipe:1'],
+    ]);
+    const draft = await newDraft(gapped);
+    const samples = await samplesOf(await saved(draft.id, [{ kind: 'delete', start: 2000, end: 2100 }]));
+    const loudest = (fromMs: number, toMs: number) => {
+      let peak = 0;
+      for (let index = Math.round((fromMs * RATE) / 1000); index < (toMs * RATE) / 1000; index += 1) {
+        peak = Math.max(peak, Math.abs(samples[index]!));
+      }
+      return peak;
+    };
+    // The tone is whole up to the joint at 2 s, fades over its last 5 ms, and comes back after it.
+    for (let fromMs = 0; fromMs < 1980; fromMs += 20) {
+      expect(loudest(fromMs, fromMs + 20), `${fromMs} ms`).toBeGreaterThan(0.1);
+    }
+    expect(loudest(1999.8, 2000.2)).toBeLessThan(LOUD);
+    expect(loudest(2010, 2030)).toBeGreaterThan(0.1);
   });
 
   it('inserts a take at a position, measured by the server', async () => {
@@ -387,5 +416,140 @@ describe(`the advanced editor's server on ${databaseKind} with ${storageKind} st
     expect(deleted.statusCode, deleted.body).toBe(200);
     await waitForIdleJobs(testApp.context.db);
     expect(await storedAudioAssetIds(testApp.context.blobs)).toEqual(objectsBefore);
+  });
+  it('removes the newest render with the draft when a save lands between the deletion’s check and its lock', async () => {
+    await waitForIdleJobs(testApp.context.db);
+    const objectsBefore = await storedAudioAssetIds(testApp.context.blobs);
+    const draft = await newDraft();
+    await saved(draft.id, [{ kind: 'delete', start: 0, end: 500 }]);
+    const { db, blobs, scratch, ffmpeg, jobs } = testApp.context;
+    let meanwhile: Promise<unknown> | undefined;
+    // The deletion has checked the draft; before its transaction locks it, another save commits a new render.
+    const racedDb = new Proxy(db, {
+      get(target, property) {
+        if (property === 'transaction') {
+          return () => ({
+            execute: async (work: (trx: Db) => Promise<unknown>) => {
+              meanwhile ??= saved(draft.id, [{ kind: 'delete', start: 0, end: 1000 }]);
+              await meanwhile;
+              return target.transaction().execute(work);
+            },
+          });
+        }
+        const value: unknown = Reflect.get(target, property);
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      },
+    });
+    const posts = createPostService({
+      db: racedDb,
+      audio: createAudioLibrary({ blobs, scratch, ffmpeg, db, jobs }),
+      images: createImageLibrary(blobs),
+    });
+    await posts.delete(owner.user.id, draft.id, { draftsOnly: true });
+    expect(meanwhile).toBeDefined();
+    await waitForIdleJobs(db);
+    expect(await storedAudioAssetIds(blobs)).toEqual(objectsBefore);
+  });
+
+  it('refuses, before copying anything, an edit whose render would read far more audio than it keeps', async () => {
+    const draft = await newDraft();
+    const take = await addTake(draft.id);
+    // As if the take were 4 hours long (the length the server measured is what counts).
+    const takeAsset = take.audioUrl.split('/')[3]!;
+    const fourHoursMs = 4 * 60 * 60 * 1000;
+    await testApp.context.db
+      .updateTable('audio_assets')
+      .set({ duration: fourHoursMs / 1000 })
+      .where('id', '=', takeAsset)
+      .execute();
+    await waitForIdleJobs(testApp.context.db);
+    const objectsBefore = await storedAudioAssetIds(testApp.context.blobs);
+    // The take's last millisecond, three times: each is read from the take's start.
+    const lastMsOfTake: EditOperation[] = [
+      { kind: 'insert', at: 0, takeId: take.id },
+      { kind: 'delete', start: 0, end: fourHoursMs - 1 },
+    ];
+    const response = await save(draft.id, [...lastMsOfTake, ...lastMsOfTake, ...lastMsOfTake]);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().message).toBe(
+      'This edit would have to read more than 8 hours of recordings to put together: a recording used again ' +
+        'earlier than where it was last used is read again from its start. Insert copies of long recordings ' +
+        'fewer times, or record the part you need again.',
+    );
+    const tooManyCopies = Array.from({ length: 201 }, (): EditOperation => ({
+      kind: 'append',
+      takeId: take.id,
+    }));
+    await testApp.context.db
+      .updateTable('audio_assets')
+      .set({ duration: 1 })
+      .where('id', '=', takeAsset)
+      .execute();
+    const copies = await save(draft.id, tooManyCopies);
+    expect(copies.statusCode, copies.body).toBe(422);
+    expect(copies.json().message).toMatch(
+      /^This edit uses its recordings in more than 200 places out of order/,
+    );
+    expect(await storedAudioAssetIds(testApp.context.blobs)).toEqual(objectsBefore);
+  });
+
+  it('answers a render that runs out of time with 503, try again later, leaving the draft as it was', async () => {
+    const draft = await newDraft();
+    const { db, blobs, scratch, ffmpeg, jobs, log } = testApp.context;
+    // Every render runs out of time at once (ffmpeg itself is fine).
+    const slowFfmpeg: Ffmpeg = {
+      ...ffmpeg,
+      analyse: (inputs, options) => ffmpeg.analyse(inputs, { ...options, timeoutMs: 1 }),
+    };
+    const audio = createAudioLibrary({ blobs, scratch, ffmpeg: slowFfmpeg, db, jobs });
+    const editor = createDraftEditor({ db, audio, posts: testApp.context.posts, log });
+    await expect(
+      editor.save(owner.user.id, draft.id, [{ kind: 'delete', start: 0, end: 500 }]),
+    ).rejects.toMatchObject({
+      statusCode: 503,
+      message:
+        'Your edit is taking too long to put together right now. The draft is as it was; please try again later.',
+    });
+    expect(await draftAsListed(draft.id)).toEqual(draft);
+  });
+
+  it('renders no rendition of a take, which the editor plays from its original', async () => {
+    const draft = await newDraft();
+    const take = await addTake(draft.id);
+    await waitForIdleJobs(testApp.context.db);
+    const takeAsset = take.audioUrl.split('/')[3]!;
+    const row = await testApp.context.db
+      .selectFrom('audio_assets')
+      .select('rendition_key')
+      .where('id', '=', takeAsset)
+      .executeTakeFirstOrThrow();
+    expect(row.rendition_key).toBeNull();
+  });
+
+  it('starts afresh from a saved list that no longer validates, rather than failing for good', async () => {
+    const draft = await newDraft();
+    await saved(draft.id, [{ kind: 'delete', start: 0, end: 500 }]);
+    await testApp.context.db
+      .updateTable('draft_edits')
+      .set({ operations_json: JSON.stringify([{ kind: 'stretch', by: 2 }]) })
+      .where('post_id', '=', draft.id)
+      .execute();
+    expect((await editOf(draft.id)).operations).toEqual([]);
+    const post = await saved(draft.id, [{ kind: 'delete', start: 0, end: 1000 }]);
+    expect(Math.abs(post.duration - 3)).toBeLessThanOrEqual(DURATION_TOLERANCE_S);
+  });
+
+  it('limits how often one person saves edits', async () => {
+    const busy = await signUp(testApp.app);
+    const answers = [];
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      answers.push((await saveAs(busy, 'no-such-draft', [])).statusCode);
+    }
+    expect(answers.every((status) => status === 404)).toBe(true);
+    const refused = await saveAs(busy, 'no-such-draft', []);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(
+      'You have saved edits a lot in the last few minutes. Please wait a while and try again.',
+    );
   });
 });

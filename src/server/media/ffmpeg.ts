@@ -6,7 +6,13 @@ import type { AudioFormat } from './file-formats';
 import type { ResolvedBinary } from './ffmpeg-binary';
 import { createFfmpegHealth, type FfmpegHealth } from './ffmpeg-check';
 import { LoudnessMeter } from './loudness';
-import { AudioTooLongError, FfmpegUnusableError, NOT_AUDIO_MESSAGE, NotAudioError } from './media-errors';
+import {
+  AudioTooLongError,
+  DecodeTimedOutError,
+  FfmpegUnusableError,
+  NOT_AUDIO_MESSAGE,
+  NotAudioError,
+} from './media-errors';
 import { PeakAccumulator, type PeakLevels, type PeakSummary } from './peaks';
 import { MediaProcessError, ProcessLimiter, runProcess } from './process-runner';
 import { writeGainTrack } from './speech-limiter';
@@ -58,6 +64,8 @@ export interface JoinPiece {
   /** Fade in at its start / out at its end: where it was cut out of its recording or meets another stretch. */
   fadeIn: boolean;
   fadeOut: boolean;
+  /** It runs to its input's end, whose exact sample the length in milliseconds does not tell. */
+  toSourceEnd: boolean;
 }
 
 export interface AnalyseOptions {
@@ -107,14 +115,27 @@ const JOIN_RATE = 48_000;
 const JOINT_FADE_SAMPLES = 240;
 const samplesOf = (ms: number) => Math.round((ms * JOIN_RATE) / 1000);
 
-/** One piece's chain: cut by sample at the join rate, timestamps from zero, faded where it was cut. */
+/**
+ * A source's length is stored rounded to the millisecond, so its last sample may come up to half a millisecond
+ * (24 samples) before where that length puts it, a sample or so more after resampling: a fade-out at a source's
+ * end finishes this much earlier (then silence), so it reaches zero before the audio runs out.
+ */
+const SOURCE_END_SLACK_SAMPLES = 48;
+
+/**
+ * One piece's chain: cut by sample at the join rate, and timestamps made the sample count (a recording's own are
+ * rounded to the millisecond and may jump over gaps, and the fades are placed by timestamp), faded where cut.
+ */
 function pieceFilter(piece: JoinPiece): string {
   const start = samplesOf(piece.fromMs);
   const length = samplesOf(piece.toMs) - start;
   const fade = Math.min(JOINT_FADE_SAMPLES, Math.floor(length / 2));
-  const chain = [`atrim=start_sample=${start}:end_sample=${start + length}`, 'asetpts=PTS-STARTPTS'];
+  const chain = [`atrim=start_sample=${start}:end_sample=${start + length}`, 'asetpts=N/SR/TB'];
   if (piece.fadeIn && fade > 0) chain.push(`afade=t=in:ss=0:ns=${fade}`);
-  if (piece.fadeOut && fade > 0) chain.push(`afade=t=out:ss=${length - fade}:ns=${fade}`);
+  if (piece.fadeOut && fade > 0) {
+    const fadeEnd = piece.toSourceEnd ? Math.max(fade, length - SOURCE_END_SLACK_SAMPLES) : length;
+    chain.push(`afade=t=out:ss=${fadeEnd - fade}:ns=${fade}`);
+  }
   return chain.join(',');
 }
 
@@ -213,6 +234,7 @@ export function createFfmpeg(
     if (problem) return new FfmpegUnusableError(`ffmpeg at ${binary.path} ${problem}`, { cause: failure });
     if (OUT_OF_SPACE_WORDS.test(failure.message))
       return new InsufficientStorageError(undefined, { cause: failure });
+    if (failure.reason === 'timed-out') return new DecodeTimedOutError(NOT_AUDIO_MESSAGE, failure.message);
     return new NotAudioError(NOT_AUDIO_MESSAGE, failure.message);
   }
 

@@ -13,6 +13,9 @@ export class NotAudioError extends UnprocessableError {
   }
 }
 
+/** The decode ran past its time limit while ffmpeg itself works: the upload's fault, unless it was our own audio. */
+export class DecodeTimedOutError extends NotAudioError {}
+
 /** Longer than its kind may be; the decode stopped just past the limit, so `decodedSeconds` is not the whole. */
 export class AudioTooLongError extends NotAudioError {
   constructor(

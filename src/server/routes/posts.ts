@@ -197,8 +197,17 @@ export function registerPostRoutes(app: App, context: AppContext): void {
         context.draftEditor.addTake(signedInUser(request).id, request.params.id, upload.files.audio),
       ),
   });
+  // Each save renders the whole draft again in one ffmpeg pass: plenty for saving as one works, never a flood.
+  const limitEditSaves = rateLimit(context, {
+    name: 'draft-edit-save',
+    limit: 30,
+    windowSeconds: 10 * 60,
+    key: (request) => request.currentUser?.id,
+    message: 'You have saved edits a lot in the last few minutes. Please wait a while and try again.',
+  });
   app.route({
     ...contractRoute(routes.saveDraftEdit),
+    preHandler: limitEditSaves,
     handler: (request) =>
       context.draftEditor.save(request.currentUser?.id, request.params.id, request.body.operations),
   });

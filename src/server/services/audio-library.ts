@@ -9,6 +9,7 @@ import { readHead, sniffAudioFormat, type AudioFormat } from '../media/file-form
 import type { AnalysedAudio, AudioInput, Ffmpeg, JoinPiece } from '../media/ffmpeg';
 import {
   AudioTooLongError,
+  DecodeTimedOutError,
   MissingMediaError,
   NotAudioError,
   operatorReason,
@@ -22,12 +23,10 @@ import {
 } from '../media/speech-limiter';
 import { BlobNotFoundError, deletePrefix, readBlob, type BlobStore } from '../storage/blob-store';
 import type { ScratchFile, ScratchFiles } from '../storage/scratch-files';
-import { BadRequestError } from '../errors';
+import { ServiceUnavailableError } from '../errors';
 import { newId } from '../ids';
 import type { PreparedFile } from './stored-files';
 
-/** Most files one edit's render reads at once (as for a conversation's post: more would open too many). */
-const MAX_EDIT_INPUTS = 200;
 const JOINED_FORMAT: AudioFormat = { demuxer: 'matroska', mime: 'audio/webm', extension: 'webm' };
 const RENDITION_MIME = 'audio/mp4';
 
@@ -49,7 +48,10 @@ export interface PreparedAudio extends PreparedFile {
 }
 
 /** What reading a stored asset's original needs. */
-export type StoredOriginal = Pick<AudioAssetRow, 'id' | 'original_key' | 'original_mime' | 'duration'>;
+export type StoredOriginal = Pick<
+  AudioAssetRow,
+  'id' | 'original_key' | 'original_mime' | 'original_bytes' | 'duration'
+>;
 
 /** Milliseconds `fromMs` to `toMs` of a stored asset's audio. */
 export interface AudioStretch {
@@ -57,6 +59,44 @@ export interface AudioStretch {
   fromMs: number;
   toMs: number;
 }
+
+/** How an edit's render reads its stretches: each input a stored original read from its start to `endMs`. */
+export interface EditPlan {
+  reads: Array<{ asset: StoredOriginal; endMs: number }>;
+  pieces: JoinPiece[];
+}
+
+/**
+ * ffmpeg reads each input once from start to end: a stretch that goes back in its recording (a take used twice)
+ * gets an input of its own rather than have the whole take held in memory.
+ */
+export function planEdit(stretches: AudioStretch[]): EditPlan {
+  const reads: EditPlan['reads'] = [];
+  const pieces = stretches.map((stretch, at): JoinPiece => {
+    const { asset, fromMs, toMs } = stretch;
+    let input = reads.findIndex((read) => read.asset.id === asset.id && read.endMs <= fromMs);
+    if (input < 0) input = reads.push({ asset, endMs: 0 }) - 1;
+    reads[input]!.endMs = toMs;
+    const toSourceEnd = toMs >= Math.round(asset.duration * 1000);
+    return {
+      input,
+      fromMs,
+      toMs,
+      fadeIn: at > 0 || fromMs > 0,
+      fadeOut: at < stretches.length - 1 || !toSourceEnd,
+      toSourceEnd,
+    };
+  });
+  return { reads, pieces };
+}
+
+/** The audio an edit's render decodes, which is what it costs: every input from its start to its last piece's end. */
+export const readSpanMs = (plan: EditPlan) => plan.reads.reduce((sum, read) => sum + read.endMs, 0);
+
+/** The originals an edit's render copies in, each once. */
+export const distinctAssets = (plan: EditPlan) => [
+  ...new Map(plan.reads.map((read) => [read.asset.id, read.asset])).values(),
+];
 
 export interface AudioLibrary {
   /**
@@ -91,18 +131,22 @@ export interface AudioLibrary {
     limit: AudioDurationLimit,
   ): Promise<PreparedAudio>;
   /**
-   * Stretches of stored assets joined in their order in one ffmpeg pass from local copies of their originals, each
-   * cut by sample and faded where it was cut, as a new asset measured as a whole; `limit` applies to the whole.
-   * Stored audio that is missing or no longer decodes is our fault, never the person's: a 500 that says so.
+   * An edit's stretches (planned by `planEdit`) joined in their order in one ffmpeg pass from local copies of their
+   * originals, each cut by sample and faded where it was cut, as a new asset measured as a whole; `limit` applies to
+   * the whole. Stored audio that is missing or no longer decodes is our fault, never the person's: a 500 that says
+   * so; a render that runs out of time, a 503.
    */
   prepareEdited(
-    stretches: AudioStretch[],
+    plan: EditPlan,
     ownerId: string,
     isPrivate: boolean,
     limit: AudioDurationLimit,
   ): Promise<PreparedAudio>;
-  /** Adds the asset in the caller's transaction, with the job that renders its speech rendition. */
-  insert(db: Db, prepared: PreparedAudio): Promise<void>;
+  /**
+   * Adds the asset in the caller's transaction, with the job that renders its speech rendition unless
+   * `withRendition` is false (audio only ever played from its original, as the editor's takes are).
+   */
+  insert(db: Db, prepared: PreparedAudio, options?: { withRendition: boolean }): Promise<void>;
   /** Every stored object of an asset whose row is already gone. */
   deleteFiles(asset: Pick<AudioAssetRow, 'id'>): Promise<void>;
   /** Job handler: the AAC rendition, loudness-normalised for speech. Idempotent. */
@@ -142,6 +186,8 @@ const MISSING_ORIGINAL_MESSAGE =
 const MISSING_EDIT_SOURCE_MESSAGE =
   'Part of this draft’s audio could not be found, so your edit could not be saved. The problem is on our side, ' +
   'not with your recordings; the draft is as it was.';
+const EDIT_RENDER_BUSY_MESSAGE =
+  'Your edit is taking too long to put together right now. The draft is as it was; please try again later.';
 const EDIT_RENDER_FAILED_MESSAGE =
   'Your edit could not be put together because of a problem on our side, not with your recordings. The draft ' +
   'is as it was; please try again later.';
@@ -266,15 +312,11 @@ export function createAudioLibrary(deps: {
     ownerId: string,
     isPrivate: boolean,
     limit: AudioDurationLimit,
-    pieces?: JoinPiece[],
+    edit?: { pieces: JoinPiece[]; timeoutMs: number },
   ): Promise<PreparedAudio> {
     const output = await scratch.newPath(JOINED_FORMAT.extension);
     try {
-      const analysis = await ffmpeg.analyse(inputs, {
-        joinedOutput: output,
-        limit,
-        ...(pieces && { pieces }),
-      });
+      const analysis = await ffmpeg.analyse(inputs, { joinedOutput: output, limit, ...edit });
       const { size } = await stat(output);
       return await store(output, size, JOINED_FORMAT, analysis, ownerId, isPrivate);
     } catch (error) {
@@ -299,41 +341,23 @@ export function createAudioLibrary(deps: {
       return withOriginals(assets, (originals) => joinInto(originals, ownerId, isPrivate, limit));
     },
 
-    async prepareEdited(stretches, ownerId, isPrivate, limit) {
-      // ffmpeg reads each input once from start to end: a stretch that goes back in its recording (a take used
-      // twice) gets an input of its own rather than have the whole take held in memory.
-      const reads: Array<{ asset: StoredOriginal; endMs: number }> = [];
-      const pieces = stretches.map((stretch, at): JoinPiece => {
-        const { asset, fromMs, toMs } = stretch;
-        let input = reads.findIndex((read) => read.asset.id === asset.id && read.endMs <= fromMs);
-        if (input < 0) input = reads.push({ asset, endMs: 0 }) - 1;
-        reads[input]!.endMs = toMs;
-        if (reads.length > MAX_EDIT_INPUTS) {
-          throw new BadRequestError(
-            `This edit uses its recordings in more than ${MAX_EDIT_INPUTS} places out of order, too many to put ` +
-              'together at once. Insert fewer copies of the same recording.',
-          );
-        }
-        return {
-          input,
-          fromMs,
-          toMs,
-          fadeIn: at > 0 || fromMs > 0,
-          fadeOut: at < stretches.length - 1 || toMs < Math.round(asset.duration * 1000),
-        };
-      });
-      const assets = [...new Map(reads.map((read) => [read.asset.id, read.asset])).values()];
+    async prepareEdited(plan, ownerId, isPrivate, limit) {
+      const assets = distinctAssets(plan);
+      const timeoutMs = renderBudgetMs(readSpanMs(plan) / 1000);
       try {
         return await withOriginals(
           assets,
           (copies) => {
             const copyOf = new Map(assets.map((asset, index) => [asset.id, copies[index]!]));
-            const inputs = reads.map((read) => copyOf.get(read.asset.id)!);
-            return joinInto(inputs, ownerId, isPrivate, limit, pieces);
+            const inputs = plan.reads.map((read) => copyOf.get(read.asset.id)!);
+            return joinInto(inputs, ownerId, isPrivate, limit, { pieces: plan.pieces, timeoutMs });
           },
           MISSING_EDIT_SOURCE_MESSAGE,
         );
       } catch (error) {
+        if (error instanceof DecodeTimedOutError) {
+          throw new ServiceUnavailableError(EDIT_RENDER_BUSY_MESSAGE, { cause: error });
+        }
         if (error instanceof NotAudioError && !(error instanceof AudioTooLongError)) {
           throw new StoredAudioError(EDIT_RENDER_FAILED_MESSAGE, operatorReason(error), { cause: error });
         }
@@ -341,9 +365,10 @@ export function createAudioLibrary(deps: {
       }
     },
 
-    async insert(database, prepared) {
+    async insert(database, prepared, options = { withRendition: true }) {
       const assetId = prepared.row.id;
       await insertAudioAsset(database, prepared.row);
+      if (!options.withRendition) return;
       await jobs.enqueue(
         'media.render-speech',
         { assetId },

@@ -1,7 +1,8 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { buildPath, endpoints } from '@shared/contract/endpoints';
 import { editOperationsSchema, type DraftEdit, type DraftTake } from '@shared/contract/drafts';
 import type { Post } from '@shared/contract/posts';
-import { AUDIO_DURATION_LIMITS, tooLongMessage } from '@shared/domain/audio-limits';
+import { AUDIO_DURATION_LIMITS, durationInWords, tooLongMessage } from '@shared/domain/audio-limits';
 import {
   EditListError,
   ORIGINAL_SOURCE,
@@ -9,6 +10,7 @@ import {
   timelineLength,
   type EditOperation,
 } from '@shared/domain/edit-list';
+import { MAX_AUDIO_BYTES } from '@shared/domain/posts';
 import { authorize, notFound } from '../access/guard';
 import { actorOf } from '../access/policy';
 import { postResource } from '../access/resources';
@@ -27,13 +29,31 @@ import type { PostRow } from '../db/schema';
 import { BadRequestError, ConflictError, UnprocessableError } from '../errors';
 import { newId } from '../ids';
 import type { ScratchFile } from '../storage/scratch-files';
-import type { AudioLibrary, AudioStretch, StoredOriginal } from './audio-library';
+import {
+  distinctAssets,
+  planEdit,
+  readSpanMs,
+  type AudioLibrary,
+  type AudioStretch,
+  type EditPlan,
+  type StoredOriginal,
+} from './audio-library';
 import type { PostService } from './post-service';
 import { audioFileUrl, parseJsonArray } from './post-presenter';
 import { commitWithFiles } from './stored-files';
 
 /** Takes stay until the draft is deleted or extended (undo may reach back past a save): this many at most. */
 export const DRAFT_TAKES_MAX = 100;
+
+/**
+ * What one save's render may read. ffmpeg decodes each input from its start to the end of the last piece taken
+ * from it, so a render costs the sum of those spans, not the length of the result: twice the longest a draft may be
+ * covers any reasonable edit of a long recording. The files copied in are bounded too, and so is the number of
+ * inputs (each an open file and a decoder; as for a conversation's post).
+ */
+const MAX_EDIT_READ_MS = 2 * AUDIO_DURATION_LIMITS.post.seconds * 1000;
+const MAX_EDIT_SOURCE_BYTES = 3 * MAX_AUDIO_BYTES;
+const MAX_EDIT_INPUTS = 200;
 
 export const NOT_A_DRAFT_MESSAGE =
   'Only drafts can be edited in the advanced editor, and this post is already published.';
@@ -62,8 +82,13 @@ export interface DraftEditor {
 
 const durationMs = (asset: Pick<StoredOriginal, 'duration'>) => Math.round(asset.duration * 1000);
 
-export function createDraftEditor(deps: { db: Db; audio: AudioLibrary; posts: PostService }): DraftEditor {
-  const { db, audio, posts } = deps;
+export function createDraftEditor(deps: {
+  db: Db;
+  audio: AudioLibrary;
+  posts: PostService;
+  log: FastifyBaseLogger;
+}): DraftEditor {
+  const { db, audio, posts, log } = deps;
 
   /** The draft, if `userId` may change it: 404 as for nothing to anyone else; a published post is refused. */
   async function draftFor(database: Db, userId: string | undefined, draftId: string): Promise<PostRow> {
@@ -74,14 +99,51 @@ export function createDraftEditor(deps: { db: Db; audio: AudioLibrary; posts: Po
     return post;
   }
 
-  /** The draft's state in the editor: the original (its audio until the first save), and its takes. */
-  async function editOf(draft: PostRow) {
+  /** The draft's sources in the editor: the original (its audio until the first save), and its takes. */
+  async function sourcesOf(draft: PostRow) {
     const edit = await findDraftEdit(db, draft.id);
     const original = await findAudioAsset(db, edit?.original_asset_id ?? draft.audio_id);
     if (!original) throw notFound('post');
-    const takes = await listDraftTakes(db, draft.id);
-    const operations = edit ? editOperationsSchema.parse(parseJsonArray(edit.operations_json)) : [];
-    return { original, takes, operations, savedAt: edit?.saved_at ?? null };
+    const takes = (await listDraftTakes(db, draft.id)).map(({ take_id, audio_id, ...audio }) => ({
+      takeId: take_id,
+      asset: { id: audio_id, ...audio },
+    }));
+    return { edit, original, takes };
+  }
+
+  /** The saved operations; a stored list that no longer validates is logged and the editor starts afresh. */
+  function savedOperations(draftId: string, operationsJson: string): EditOperation[] {
+    const parsed = editOperationsSchema.safeParse(parseJsonArray(operationsJson));
+    if (parsed.success) return parsed.data;
+    log.warn(
+      { draftId, issues: parsed.error.issues },
+      'saved edit operations no longer valid; starting afresh',
+    );
+    return [];
+  }
+
+  /** Refuses, before anything is copied in, a render that would read or copy more than a save may. */
+  function checkRenderCost(plan: EditPlan): void {
+    if (plan.reads.length > MAX_EDIT_INPUTS) {
+      throw new UnprocessableError(
+        `This edit uses its recordings in more than ${MAX_EDIT_INPUTS} places out of order, too many to put ` +
+          'together at once. Insert fewer copies of the same recording.',
+      );
+    }
+    if (readSpanMs(plan) > MAX_EDIT_READ_MS) {
+      throw new UnprocessableError(
+        `This edit would have to read more than ${durationInWords(MAX_EDIT_READ_MS / 1000)} of recordings to put ` +
+          'together: a recording used again earlier than where it was last used is read again from its start. ' +
+          'Insert copies of long recordings fewer times, or record the part you need again.',
+      );
+    }
+    const bytes = distinctAssets(plan).reduce((sum, asset) => sum + asset.original_bytes, 0);
+    if (bytes > MAX_EDIT_SOURCE_BYTES) {
+      throw new UnprocessableError(
+        `The recordings this edit uses are more than ${MAX_EDIT_SOURCE_BYTES / (1024 * 1024)} MB together, too ` +
+          'much to put together at once. Use fewer of the recordings made in the editor.',
+      );
+    }
   }
 
   const peaksUrl = (draftId: string, source: string) =>
@@ -98,7 +160,8 @@ export function createDraftEditor(deps: { db: Db; audio: AudioLibrary; posts: Po
     const draft = await draftFor(database, userId, draftId);
     if ((await countDraftTakes(database, draft.id)) >= DRAFT_TAKES_MAX) {
       throw new ConflictError(
-        `A draft can keep at most ${DRAFT_TAKES_MAX} recordings made in the editor. Save it, then start a new draft to record more.`,
+        `A draft can keep at most ${DRAFT_TAKES_MAX} recordings made in the editor. Publish or delete this draft, ` +
+          'or record more in a new draft.',
       );
     }
   }
@@ -106,12 +169,12 @@ export function createDraftEditor(deps: { db: Db; audio: AudioLibrary; posts: Po
   return {
     async get(userId, draftId) {
       const draft = await draftFor(db, userId, draftId);
-      const { original, takes, operations, savedAt } = await editOf(draft);
+      const { edit, original, takes } = await sourcesOf(draft);
       return {
         original: audioOf(draft.id, ORIGINAL_SOURCE, original),
-        takes: takes.map((take) => ({ id: take.take_id, ...audioOf(draft.id, take.take_id, take) })),
-        operations,
-        savedAt,
+        takes: takes.map((take) => ({ id: take.takeId, ...audioOf(draft.id, take.takeId, take.asset) })),
+        operations: edit ? savedOperations(draft.id, edit.operations_json) : [],
+        savedAt: edit?.saved_at ?? null,
       };
     },
 
@@ -119,7 +182,7 @@ export function createDraftEditor(deps: { db: Db; audio: AudioLibrary; posts: Po
 
     async addTake(userId, draftId, upload) {
       if (!upload) throw new BadRequestError('Attach the recording as a file field named "audio".');
-      await checkTakeAllowed(db, userId, draftId);
+      // Checked before the upload was read (the route's guard), and again under the lock below.
       // A take longer than a draft may be could never be inserted anywhere.
       // Only its owner gets this far: the take is theirs, and private as their drafts are.
       const prepared = await audio.prepare(upload, userId, true, AUDIO_DURATION_LIMITS.post);
@@ -128,7 +191,8 @@ export function createDraftEditor(deps: { db: Db; audio: AudioLibrary; posts: Po
         // Under the draft's lock: a deletion meanwhile either takes this take with it or comes first (then 404).
         await lockPost(trx, draftId);
         await checkTakeAllowed(trx, userId, draftId);
-        await audio.insert(trx, prepared);
+        // The editor plays a take's original: it needs no rendition.
+        await audio.insert(trx, prepared, { withRendition: false });
         await insertDraftTake(trx, {
           id: takeId,
           post_id: draftId,
@@ -141,12 +205,12 @@ export function createDraftEditor(deps: { db: Db; audio: AudioLibrary; posts: Po
 
     async save(userId, draftId, operations) {
       const draft = await draftFor(db, userId, draftId);
-      const { original, takes } = await editOf(draft);
-      const takeById = new Map(takes.map((take) => [take.take_id, take]));
+      const { original, takes } = await sourcesOf(draft);
+      const takeById = new Map(takes.map((take) => [take.takeId, take.asset]));
       let segments;
       try {
         // Judged against the lengths the server measured, never the client's.
-        const takeMs = new Map(takes.map((take) => [take.take_id, durationMs(take)]));
+        const takeMs = new Map(takes.map((take) => [take.takeId, durationMs(take.asset)]));
         segments = resolveEdits(durationMs(original), takeMs, operations);
       } catch (error) {
         if (error instanceof EditListError) throw new BadRequestError(error.message);
@@ -163,10 +227,12 @@ export function createDraftEditor(deps: { db: Db; audio: AudioLibrary; posts: Po
         fromMs: segment.from,
         toMs: segment.to,
       }));
-      const render = await audio.prepareEdited(stretches, draft.user_id, true, limit);
+      const plan = planEdit(stretches);
+      checkRenderCost(plan);
+      const render = await audio.prepareEdited(plan, draft.user_id, true, limit);
       const previous = draft.audio_id;
       // The audio the draft had is deleted unless it is the original or a take, which the edit keeps.
-      const previousIsKept = previous === original.id || takes.some((take) => take.id === previous);
+      const previousIsKept = previous === original.id || takes.some((take) => take.asset.id === previous);
       const now = new Date().toISOString();
       await commitWithFiles(db, [render], async (trx) => {
         await audio.insert(trx, render);

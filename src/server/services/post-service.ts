@@ -163,7 +163,7 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
         throw new ConflictError('This recording changed while you were saving. Reload it and try again.');
       }
       // The new audio is where a later edit starts: the editor's original and takes of the old one go.
-      const editAssets = await clearDraftEdit(trx, post.id, next.row.id);
+      const editAssets = await clearDraftEdit(trx, post.id);
       await deleteAudioAsset(trx, post.audio_id);
       if (sessionId) await markAutosavePublished(trx, post.user_id, sessionId, now);
       return [{ id: post.audio_id }, ...editAssets];
@@ -311,24 +311,28 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
     },
 
     async delete(userId, postId, options = {}) {
-      const post = await postToChange(userId, postId, 'delete', options.draftsOnly ?? false);
-      const image = post.image_id ? await findImage(db, post.image_id) : undefined;
-      const otherAudio = await db.transaction().execute(async (trx) => {
-        // Read under the lock, so a comment arriving meanwhile either is in this list or is refused (post gone).
-        await lockPost(trx, post.id);
+      const found = await postToChange(userId, postId, 'delete', options.draftsOnly ?? false);
+      const removed = await db.transaction().execute(async (trx) => {
+        // Read again under the lock: an edit's save or an extend committed since the check above has given the
+        // post other audio, which must go with it; and a comment arriving meanwhile either is in this list or is
+        // refused (post gone).
+        await lockPost(trx, found.id);
+        const post = await findPost(trx, found.id);
+        if (!post || (options.draftsOnly && post.is_draft !== 1)) throw notFound('post');
+        const image = post.image_id ? await findImage(trx, post.image_id) : undefined;
         const commentAssets = await commentAudioOfPost(trx, post.id);
         // The advanced editor's original and takes of a draft.
-        const editAssets = await clearDraftEdit(trx, post.id, post.audio_id);
+        const editAssets = await clearDraftEdit(trx, post.id);
         // Comments, reactions and notifications go with the post (foreign keys cascade); their audio rows do not.
         await deletePost(trx, post.id);
         if (post.is_private === 0 && post.is_draft === 0) await adjustPostCount(trx, post.user_id, -1);
         for (const audioAsset of [{ id: post.audio_id }, ...commentAssets])
           await deleteAudioAsset(trx, audioAsset.id);
         if (post.image_id) await deleteImage(trx, post.image_id);
-        return [...commentAssets, ...editAssets];
+        return { audio: [{ id: post.audio_id }, ...commentAssets, ...editAssets], image };
       });
-      for (const audioAsset of [{ id: post.audio_id }, ...otherAudio]) await audio.deleteFiles(audioAsset);
-      if (image) await images.deleteFile(image);
+      for (const audioAsset of removed.audio) await audio.deleteFiles(audioAsset);
+      if (removed.image) await images.deleteFile(removed.image);
     },
 
     async insertRecovered(row, prepared, sessionKey) {

@@ -22,10 +22,11 @@ export async function saveDraftEdit(
 
 /** What the editor needs of a take's audio: not its peaks, which are fetched one take at a time. */
 const TAKE_AUDIO_COLUMNS = [
-  'audio_assets.id',
+  'audio_assets.id as audio_id',
   'audio_assets.duration',
   'audio_assets.original_key',
   'audio_assets.original_mime',
+  'audio_assets.original_bytes',
 ] as const;
 
 /** A draft's takes with their audio, oldest first (a draft holds a bounded number). */
@@ -68,16 +69,18 @@ export async function insertDraftTake(
 }
 
 /**
- * Forgets the draft's edit (its original and takes) and deletes their asset rows, except `keep` (the audio the
- * draft points at). Answers the deleted assets, whose stored files the caller removes once this commits.
+ * Forgets the draft's edit (its original and takes) and deletes their asset rows; never the audio the draft points
+ * at, which is a render or the original's replacement. Answers the deleted assets, whose stored files the caller
+ * removes once this commits.
  */
-export async function clearDraftEdit(db: Db, postId: string, keep: string): Promise<Array<{ id: string }>> {
+export async function clearDraftEdit(db: Db, postId: string): Promise<Array<{ id: string }>> {
   const edit = await findDraftEdit(db, postId);
   const takes = await db.selectFrom('draft_takes').select('audio_id').where('post_id', '=', postId).execute();
   await db.deleteFrom('draft_takes').where('post_id', '=', postId).execute();
   await db.deleteFrom('draft_edits').where('post_id', '=', postId).execute();
-  const ids = new Set([...(edit ? [edit.original_asset_id] : []), ...takes.map((take) => take.audio_id)]);
-  ids.delete(keep);
-  for (const id of ids) await db.deleteFrom('audio_assets').where('id', '=', id).execute();
-  return [...ids].map((id) => ({ id }));
+  const ids = [
+    ...new Set([...(edit ? [edit.original_asset_id] : []), ...takes.map((take) => take.audio_id)]),
+  ];
+  if (ids.length > 0) await db.deleteFrom('audio_assets').where('id', 'in', ids).execute();
+  return ids.map((id) => ({ id }));
 }
