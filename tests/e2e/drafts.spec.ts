@@ -112,7 +112,7 @@ test('a draft saved on Home is listed, edited in place with another take, played
   // Edit opens the advanced editor; its Apply hands the draft to Home's save form with its audio and fields.
   await applyInEditor(page, card, title);
   await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
-  await expect(toasts(page)).toContainText('Draft Loaded for Editing!', { timeout: 15_000 });
+  await expect(toasts(page)).toContainText('Audio Edited Successfully!', { timeout: 15_000 });
   recorder = diaryRecorder(page);
   await expect(recorder.getByRole('heading', { name: 'Save Voice Diary Entry' })).toBeVisible({
     timeout: 15_000,

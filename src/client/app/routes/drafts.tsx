@@ -48,7 +48,8 @@ function focusNewDraftRecorder() {
 /** Spec §2 Drafts: the person's private voice drafts, a quick recorder for a new one, play, Edit and Delete. */
 export function DraftsPage() {
   const drafts = useDrafts();
-  const editDraft = useEditDraft();
+  // Spec §4: the editor's Apply hands its draft to the save form, which then says the edit is done.
+  const editDraft = useEditDraft('Audio Edited Successfully!');
   const [deleting, setDeleting] = useState<Post | null>(null);
   /** The draft open in the advanced editor. */
   const [editing, setEditing] = useState<Post | null>(null);

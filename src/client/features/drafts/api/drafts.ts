@@ -56,9 +56,10 @@ async function fetchAudio(url: string): Promise<Blob> {
 
 /**
  * Spec §4 "Editing a draft": fetches the draft's audio, hands the draft to Home's recorder and goes there. On
- * failure: "Error Loading Draft" / "Failed to load draft for editing".
+ * failure: "Error Loading Draft" / "Failed to load draft for editing". With one toast at a time (spec §9), the
+ * recorder's toast on opening is `announcement` when given.
  */
-export function useEditDraft() {
+export function useEditDraft(announcement?: string) {
   const [, navigate] = useLocation();
   return useMutation({
     // The original recording (sources are best first, original last): editing the loudness-normalised rendition
@@ -66,7 +67,7 @@ export function useEditDraft() {
     mutationFn: async (draft: Post) =>
       editDraftFrom(draft, await fetchAudio(draft.audioSources.at(-1)?.url ?? draft.audioUrl)),
     onSuccess: (editDraft) => {
-      setPendingEditDraft(editDraft);
+      setPendingEditDraft(announcement ? { ...editDraft, announcement } : editDraft);
       navigate('/');
     },
     onError: (error) => {

@@ -15,6 +15,7 @@ import {
   X,
 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
+import { ConfirmDiscardDialog } from '@client/components/confirm-discard-dialog';
 import type { DraftEdit, DraftTake } from '@shared/contract/drafts';
 import type { Post } from '@shared/contract/posts';
 import { AUDIO_DURATION_LIMITS } from '@shared/domain/audio-limits';
@@ -43,7 +44,6 @@ import {
 import { clearLocalEdits, loadLocalEdits, storeLocalEdits } from '../lib/local-edits';
 import { formatEditorTime } from '../lib/time';
 import { editorBars } from '../lib/waveform-bars';
-import { DiscardEditsDialog } from './discard-edits-dialog';
 import { EditorWaveform } from './editor-waveform';
 
 const ZOOM_STEP = 2;
@@ -229,11 +229,8 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
       toast({ title: 'Draft Saved', description: 'Your voice draft has been saved.' });
       onClose();
     });
-  const apply = () =>
-    saveEdits((draft) => {
-      toast({ title: 'Audio Edited Successfully!' });
-      onApplied(draft);
-    });
+  // "Audio Edited Successfully!" is said by the save form this hands the draft to (one toast at a time).
+  const apply = () => saveEdits(onApplied);
 
   const cancel = () => {
     if (busy || save.isPending) return;
@@ -519,9 +516,14 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
         </Button>
       </footer>
 
-      <DiscardEditsDialog
+      {/* Cancel with unsaved edits asks first; the takes stay on the server, the edits themselves are lost. */}
+      <ConfirmDiscardDialog
         open={confirmingCancel}
         onOpenChange={setConfirmingCancel}
+        title="Discard your edits?"
+        description="The draft stays as it was last saved."
+        keepLabel="Keep editing"
+        discardLabel="Discard edits"
         onDiscard={() => {
           clearLocalEdits(draftId);
           onClose();

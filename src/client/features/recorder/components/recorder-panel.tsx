@@ -30,7 +30,8 @@ export interface RecorderPanelProps {
   startToken?: number;
   /**
    * Diary mode: a saved draft to edit (spec §4 "Editing a draft"). When a new one arrives the panel opens
-   * straight into the save form with the draft's audio and fields, says "Draft Loaded for Editing!", and calls
+   * straight into the save form with the draft's audio and fields, says "Draft Loaded for Editing!" (or the draft's
+   * own announcement), and calls
    * `onEditDraftOpened` so the caller can let go of it. Saving then updates that draft instead of creating one.
    */
   editDraft?: EditDraft | null;
@@ -82,7 +83,7 @@ export function RecorderPanel({
   });
   useEffect(() => {
     if (!state.openedDraft) return;
-    toast({ title: 'Draft Loaded for Editing!' });
+    toast({ title: state.openedDraft.announcement ?? 'Draft Loaded for Editing!' });
     onEditDraftOpenedRef.current?.(state.openedDraft);
   }, [state.openedDraft]);
 

@@ -1,6 +1,7 @@
 import type { Post } from '@shared/contract/posts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ConfirmDiscardDialog } from '@client/components/confirm-discard-dialog';
 import { AutosaveSession, useAutosaveStatus } from '@client/lib/audio/autosave';
 import { mergeSegments, type MergedAudio } from '@client/lib/audio/merge-segments';
 import { isRecordingSupported, recordingFileName } from '@client/lib/audio/recording-support';
@@ -12,7 +13,6 @@ import { levelsFromWaveform } from '../lib/edit-draft';
 import type { SessionEnd, SessionSource } from '../lib/recorder-panel-state';
 import { buildUploadForm, type PublishDetails, type RecorderMode } from '../lib/upload-form';
 import { CountdownView } from '@client/components/countdown-view';
-import { DiscardDialog } from './discard-dialog';
 import { LiveRecordingView } from './live-recording-view';
 import { PublishForm } from './publish-form';
 
@@ -324,13 +324,25 @@ export function RecorderSession({
           }
         />
       )}
-      <DiscardDialog
+      <ConfirmDiscardDialog
         open={confirmDiscard !== null}
-        editingDraft={editing !== null && confirmDiscard === 'all'}
         onOpenChange={(open) => {
           if (!open) setConfirmDiscard(null);
         }}
-        onConfirm={() => (confirmDiscard === 'take' ? discardTake() : discardAll())}
+        {...(editing !== null && confirmDiscard === 'all'
+          ? {
+              title: 'Discard your changes?',
+              description:
+                'The draft stays as it was saved. What you recorded since opening it will be deleted.',
+              keepLabel: 'Keep editing',
+            }
+          : {
+              title: 'Discard this recording?',
+              description: 'What you recorded will be deleted. This can’t be undone.',
+              keepLabel: 'Keep it',
+            })}
+        discardLabel="Discard"
+        onDiscard={() => (confirmDiscard === 'take' ? discardTake() : discardAll())}
       />
     </>
   );
