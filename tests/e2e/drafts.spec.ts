@@ -1,7 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Post } from '../../src/shared/contract/posts';
-import { streamedTone } from '../support/audio';
-import { expectNoSeriousA11yViolations, fakeMicrophoneBrowser, signUpQuickly } from './support';
+import {
+  expectNoSeriousA11yViolations,
+  fakeMicrophoneBrowser,
+  saveDraftThroughApi,
+  signUpQuickly,
+} from './support';
 
 /**
  * The Voice Drafts screen (spec §2 Drafts) and editing a draft (spec §4): a draft saved from Home shows on
@@ -53,21 +57,6 @@ async function recordTake(recorder: Locator, seconds: number): Promise<void> {
     timeout: seconds * 1_000 + 5_000,
   });
   await recorder.getByRole('button', { name: 'Stop recording' }).click({ timeout: 5_000 });
-}
-
-/** Saves a voice draft through the API (an Opus tone), as the recorder would. */
-async function saveDraftThroughApi(page: Page, title: string, seconds = 2): Promise<Post> {
-  const buffer = await streamedTone({
-    seconds,
-    format: 'webm',
-    codecArgs: ['-c:a', 'libopus', '-b:a', '48k'],
-  });
-  const response = await page.request.post('/api/diary', {
-    multipart: { audio: { name: 'recording.webm', mimeType: 'audio/webm', buffer }, title },
-    timeout: 30_000,
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Post;
 }
 
 test('a draft saved on Home is listed, edited in place with another take, played and deleted', async ({
@@ -198,7 +187,7 @@ test('a draft saved on Home is listed, edited in place with another take, played
 test('Cancel leaves the draft as it was; a draft whose audio fails to load says so', async ({ baseURL }) => {
   test.setTimeout(90_000);
   const page = await signedInPage(baseURL, '/drafts');
-  const draft = await saveDraftThroughApi(page, 'Untouched thought');
+  const draft = await saveDraftThroughApi(page.request, 'Untouched thought', 2);
   await page.reload({ timeout: 15_000 });
   const card = draftCards(page).filter({ hasText: 'Untouched thought' });
   await expect(card).toHaveCount(1, { timeout: 15_000 });
@@ -229,7 +218,8 @@ test('drafts come a page at a time, with Load more while the Link header has a n
 }) => {
   test.setTimeout(90_000);
   const page = await signedInPage(baseURL, '/drafts');
-  for (const title of ['First note', 'Second note', 'Third note']) await saveDraftThroughApi(page, title, 1);
+  for (const title of ['First note', 'Second note', 'Third note'])
+    await saveDraftThroughApi(page.request, title, 1);
   // Two to a page, so three drafts make two pages (the server's Link keeps the limit).
   await page.route(/\/api\/diary$/, (route) => route.continue({ url: `${route.request().url()}?limit=2` }));
   await page.reload({ timeout: 15_000 });

@@ -1,7 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Post } from '../../src/shared/contract/posts';
-import { streamedTone } from '../support/audio';
-import { expectNoSeriousA11yViolations, fakeMicrophoneBrowser, signUpQuickly } from './support';
+import {
+  expectNoSeriousA11yViolations,
+  fakeMicrophoneBrowser,
+  saveDraftThroughApi,
+  signUpQuickly,
+} from './support';
 
 /**
  * The advanced editor (spec §2 Advanced editor, §4, §5 Editor, issue 16): a draft opens from Drafts' Edit; its
@@ -10,20 +14,6 @@ import { expectNoSeriousA11yViolations, fakeMicrophoneBrowser, signUpQuickly } f
  */
 
 const microphoneBrowser = fakeMicrophoneBrowser(60);
-
-async function draftOf(page: Page, title: string, seconds: number): Promise<Post> {
-  const buffer = await streamedTone({
-    seconds,
-    format: 'webm',
-    codecArgs: ['-c:a', 'libopus', '-b:a', '48k'],
-  });
-  const response = await page.request.post('/api/diary', {
-    multipart: { audio: { name: 'recording.webm', mimeType: 'audio/webm', buffer }, title },
-    timeout: 30_000,
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Post;
-}
 
 /** "0:09.0" → ms. */
 function parseTime(text: string): number {
@@ -60,7 +50,7 @@ test('a draft is cut, gets a take at the playhead, undone and redone, saved, reo
   const page = await context.newPage();
   await signUpQuickly(page, 'Eddie', 'Editor');
   const title = 'Rough cut';
-  const draft = await draftOf(page, title, 9);
+  const draft = await saveDraftThroughApi(page.request, title, 9);
   await page.goto('/drafts');
 
   const { editor, waveform } = await openEditor(page, title);

@@ -59,6 +59,25 @@ export async function publishPost(
   return (await response.json()) as Post;
 }
 
+/** Saves a voice draft through the API (an Opus tone the test makes), as the recorder would. */
+export async function saveDraftThroughApi(
+  request: APIRequestContext,
+  title: string,
+  seconds: number,
+): Promise<Post> {
+  const buffer = await streamedTone({
+    seconds,
+    format: 'webm',
+    codecArgs: ['-c:a', 'libopus', '-b:a', '48k'],
+  });
+  const response = await request.post('/api/diary', {
+    multipart: { audio: { name: 'recording.webm', mimeType: 'audio/webm', buffer }, title },
+    timeout: 30_000,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Post;
+}
+
 /** axe-core over `selector`: no serious or critical violation. */
 export async function expectNoSeriousA11yViolations(
   page: Page,
