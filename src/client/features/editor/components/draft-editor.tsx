@@ -95,7 +95,9 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
   const waveformRef = useRef<HTMLDivElement>(null);
   const save = useSaveDraftEdit(draftId);
   const unsaved = hasUnsavedEdits(state);
-  const busy = state.mode === 'countdown' || state.mode === 'recording' || state.mode === 'processing';
+  // A save under way locks the editor too: its success closes the editor, which would drop a later edit or take.
+  const busy =
+    state.mode === 'countdown' || state.mode === 'recording' || state.mode === 'processing' || save.isPending;
 
   useEffect(() => {
     if (opening.restored) toast({ title: 'Unsaved edits restored', description: 'Save them, or undo them.' });
@@ -233,7 +235,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
   const apply = () => saveEdits(onApplied);
 
   const cancel = () => {
-    if (busy || save.isPending) return;
+    if (busy) return;
     stopPlaying();
     if (unsaved) setConfirmingCancel(true);
     else onClose();
@@ -249,7 +251,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
     const onOwnControl =
       target === waveformRef.current || !target.closest('button, input, textarea, [role="slider"]');
     const command = commandForKey(event, state, onOwnControl);
-    if (!command || busy || save.isPending) return;
+    if (!command || busy) return;
     event.preventDefault();
     if (command.type === 'toggle-play') togglePlay();
     else if (command.type === 'delete') deleteSelected();
@@ -320,7 +322,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
           </Button>
         </div>
         <div className="hidden items-center gap-2 sm:flex">
-          <Button variant="outline" onClick={saveDraft} disabled={busy || save.isPending}>
+          <Button variant="outline" onClick={saveDraft} disabled={busy}>
             {save.isPending ? (
               <Loader2 className="animate-spin" aria-hidden="true" />
             ) : (
@@ -328,7 +330,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
             )}
             Save Draft
           </Button>
-          <Button onClick={apply} disabled={busy || save.isPending}>
+          <Button onClick={apply} disabled={busy}>
             <Wand2 aria-hidden="true" />
             Apply
           </Button>
@@ -502,7 +504,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
       </div>
 
       <footer className="flex gap-2 border-t bg-card/80 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:hidden">
-        <Button variant="outline" className="flex-1" onClick={saveDraft} disabled={busy || save.isPending}>
+        <Button variant="outline" className="flex-1" onClick={saveDraft} disabled={busy}>
           {save.isPending ? (
             <Loader2 className="animate-spin" aria-hidden="true" />
           ) : (
@@ -510,7 +512,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
           )}
           Save Draft
         </Button>
-        <Button className="flex-1" onClick={apply} disabled={busy || save.isPending}>
+        <Button className="flex-1" onClick={apply} disabled={busy}>
           <Wand2 aria-hidden="true" />
           Apply
         </Button>

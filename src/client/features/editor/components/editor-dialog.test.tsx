@@ -124,6 +124,29 @@ describe('advanced editor', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('locks every control while a save is under way', async () => {
+    let finishSave: (response: Response) => void = () => {};
+    const fetchMock = vi.mocked(fetch);
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) =>
+      init?.method === 'PUT'
+        ? new Promise<Response>((resolve) => (finishSave = resolve))
+        : answer(input, init),
+    );
+    const { waveform } = await openEditor();
+    await press(waveform, 'Delete');
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: 'Save Draft' })[0]!);
+    });
+    for (const name of ['Record', 'Delete Selected', 'Add Segment', 'Play', 'Undo', 'Cancel'])
+      expect(screen.getByRole('button', { name })).toHaveProperty('disabled', true);
+    expect(waveform.getAttribute('aria-disabled')).toBe('true');
+    await press(waveform, 'z', { ctrlKey: true });
+    expect(valueText(waveform)).toContain('of 0:06.0');
+    await act(async () => finishSave(Response.json({ id: 'd1' })));
+    expect(await screen.findByText('Draft Saved')).toBeTruthy();
+  });
+
   it('asks before Cancel drops unsaved edits, and keeps them on the device until then', async () => {
     const { waveform, onClose } = await openEditor();
     await press(waveform, 'Delete');
