@@ -242,6 +242,8 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Keys in the discard question bubble here through its portal: they are that dialog's own.
+    if (!event.currentTarget.contains(event.target as Node)) return;
     if (event.key === 'Escape') {
       event.preventDefault();
       cancel();

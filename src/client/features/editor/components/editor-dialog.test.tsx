@@ -158,6 +158,18 @@ describe('advanced editor', () => {
     expect(localStorage.getItem('earshot.editor.d1')).toBeNull();
   });
 
+  it('leaves keys pressed inside the discard question to that question', async () => {
+    const { waveform } = await openEditor();
+    await press(waveform, 'Delete');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const keep = await screen.findByRole('button', { name: 'Keep editing' });
+    await press(keep, 'z', { ctrlKey: true });
+    await press(keep, 'Delete');
+    expect(valueText(waveform)).toContain('of 0:06.0');
+    await press(keep, 'Escape');
+    expect(screen.queryByRole('button', { name: 'Keep editing' })).toBeNull();
+  });
+
   it('says "Mic error. Check permissions." when the microphone is refused', async () => {
     vi.mocked(navigator.mediaDevices.getUserMedia).mockRejectedValue(
       Object.assign(new Error('denied'), { name: 'NotAllowedError' }),
