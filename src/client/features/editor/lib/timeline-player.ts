@@ -18,6 +18,8 @@ export class TimelinePlayer {
   #elements = new Map<string, HTMLAudioElement>();
   #current: HTMLAudioElement | null = null;
   #frame = 0;
+  /** Bumped by every segment start and pause: a callback from an earlier one is stale and does nothing. */
+  #generation = 0;
   readonly #createAudio: (url: string | undefined) => HTMLAudioElement;
 
   constructor(createAudio: (url: string | undefined) => HTMLAudioElement = (url) => new Audio(url)) {
@@ -41,6 +43,7 @@ export class TimelinePlayer {
   }
 
   pause(): void {
+    this.#generation += 1;
     cancelAnimationFrame(this.#frame);
     this.#current?.pause();
     this.#current = null;
@@ -77,16 +80,19 @@ export class TimelinePlayer {
     const element = this.#element(segment.source);
     this.#current?.pause();
     cancelAnimationFrame(this.#frame);
+    const generation = ++this.#generation;
     this.#current = element;
     const segmentStart = timelineAt - (sourceAt - segment.from);
     element.currentTime = sourceAt / 1000;
-    element.play().catch(() => {
-      if (this.#current !== element) return;
+    // A seek or a joint within one source pauses this element while its play() is pending: that rejection is
+    // an AbortError for a superseded start, not a failure.
+    element.play().catch((error: unknown) => {
+      if (generation !== this.#generation || (error instanceof Error && error.name === 'AbortError')) return;
       this.pause();
       callbacks.onStopped(segmentStart + Math.max(0, element.currentTime * 1000 - segment.from));
     });
     const tick = () => {
-      if (this.#current !== element) return;
+      if (generation !== this.#generation) return;
       const at = element.currentTime * 1000;
       if (at >= segment.to || element.ended) {
         const next = segments[index + 1];
