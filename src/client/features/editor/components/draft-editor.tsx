@@ -140,6 +140,13 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
     dispatch({ type: 'mode', mode: 'idle' });
   }, [player]);
 
+  /** Moves the playhead; while playing, playback goes on from there (the player would otherwise pull it back). */
+  const seek = (at: number) => {
+    const target = Math.min(Math.max(at, 0), state.length);
+    if (state.mode === 'playing') playFrom(target);
+    dispatch({ type: 'playhead', at: target });
+  };
+
   const togglePlay = () => {
     if (state.mode === 'playing') stopPlaying();
     else if (state.mode === 'idle') {
@@ -257,6 +264,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
     event.preventDefault();
     if (command.type === 'toggle-play') togglePlay();
     else if (command.type === 'delete') deleteSelected();
+    else if (command.type === 'playhead') seek(command.at);
     else {
       if (command.type === 'undo' || command.type === 'redo') stopPlaying();
       dispatch(command);
@@ -373,10 +381,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
               insertAt={state.insertAt}
               disabled={busy}
               onMarker={(which, at) => dispatch({ type: 'marker', which, at })}
-              onSeek={(at) => {
-                if (state.mode === 'playing') playFrom(at);
-                dispatch({ type: 'playhead', at });
-              }}
+              onSeek={seek}
             />
             <div
               aria-hidden="true"

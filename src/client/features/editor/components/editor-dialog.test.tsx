@@ -35,7 +35,10 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
 
 async function openEditor() {
   const onClose = vi.fn();
@@ -110,6 +113,21 @@ describe('advanced editor', () => {
     expect(valueText(waveform)).toContain('of 0:09.0');
     await press(waveform, 'z', { metaKey: true, shiftKey: true });
     expect(valueText(waveform)).toContain('of 0:08.0');
+  });
+
+  it('plays on from where an arrow key moves the playhead while playing', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockReturnValue();
+    const { waveform } = await openEditor();
+    await press(waveform, ' ');
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
+    await press(waveform, 'ArrowRight', { shiftKey: true });
+    await press(waveform, 'Home');
+    await press(waveform, 'ArrowRight');
+    expect(play).toHaveBeenCalledTimes(4);
+    const audio = play.mock.contexts.at(-1) as HTMLMediaElement;
+    expect(audio.currentTime).toBe(1);
+    expect(valueText(waveform)).toContain('Playhead 0:01.0');
   });
 
   it('saves the edit list and says so', async () => {
