@@ -25,6 +25,7 @@ import { LiveRecordingMeter, StopRecordingButton } from '@client/components/live
 import { Button } from '@client/components/ui/button';
 import { Slider } from '@client/components/ui/slider';
 import { uploadErrorMessage } from '@client/lib/upload-with-progress';
+import { pauseAllAudio } from '@client/lib/audio/audio-controller';
 import { isRecordingSupported } from '@client/lib/audio/recording-support';
 import { useRecordedTake } from '@client/lib/audio/use-recorded-take';
 import { useStopAtLimit } from '@client/lib/audio/use-stop-at-limit';
@@ -196,6 +197,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
       return;
     }
     stopPlaying();
+    pauseAllAudio();
     dispatch({ type: 'mode', mode: 'countdown' });
     void recording.prepare();
   };

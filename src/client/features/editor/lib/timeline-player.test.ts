@@ -134,6 +134,25 @@ describe('TimelinePlayer', () => {
     expect(callbacks.onStopped).toHaveBeenCalledWith(2_000);
   });
 
+  it('stops where it was when another player pauses it, and moves on when a source ends', () => {
+    const { player, callbacks, audio } = setUp([
+      { source: 'original', from: 0, to: 2_000 },
+      { source: 'take', from: 0, to: 1_000 },
+    ]);
+    player.play(0, callbacks);
+    const original = audio('o.webm');
+    original.currentTime = 2;
+    original.ended = true;
+    original.pause();
+    original.dispatchEvent(new Event('pause'));
+    expect(audio('t.webm').paused).toBe(false);
+    const take = audio('t.webm');
+    take.currentTime = 0.4;
+    take.pause();
+    take.dispatchEvent(new Event('pause'));
+    expect(callbacks.onStopped).toHaveBeenCalledWith(2_400);
+  });
+
   it('lets go of its audio on dispose', async () => {
     const { player, callbacks, audio } = setUp([{ source: 'original', from: 0, to: 5_000 }]);
     player.play(0, callbacks);

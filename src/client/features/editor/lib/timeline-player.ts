@@ -1,9 +1,10 @@
 import { locate, type EditSegment } from '@shared/domain/edit-list';
+import { registerAudioElement } from '@client/lib/audio/audio-controller';
 
 export interface PlaybackCallbacks {
   /** Every frame while playing: the timeline position in ms. */
   onPosition: (ms: number) => void;
-  /** The end of the timeline was reached, or a source would not play: where it stopped. */
+  /** The end of the timeline was reached, a source would not play, or something else paused it: where it stopped. */
   onStopped: (ms: number) => void;
 }
 
@@ -15,11 +16,13 @@ export interface PlaybackCallbacks {
 export class TimelinePlayer {
   #segments: readonly EditSegment[] = [];
   #urls: ReadonlyMap<string, string> = new Map();
-  #elements = new Map<string, HTMLAudioElement>();
+  #elements = new Map<string, { element: HTMLAudioElement; unregister: () => void }>();
   #current: HTMLAudioElement | null = null;
   #frame = 0;
   /** Bumped by every segment start and pause: a callback from an earlier one is stale and does nothing. */
   #generation = 0;
+  /** The playing segment's answer to its element pausing or failing without us: the end of a source moves on. */
+  #onHalt: (() => void) | null = null;
   readonly #createAudio: (url: string | undefined) => HTMLAudioElement;
 
   constructor(createAudio: (url: string | undefined) => HTMLAudioElement = (url) => new Audio(url)) {
@@ -52,7 +55,8 @@ export class TimelinePlayer {
   /** Stops and lets go of every source's audio. */
   dispose(): void {
     this.pause();
-    for (const element of this.#elements.values()) {
+    for (const { element, unregister } of this.#elements.values()) {
+      unregister();
       element.removeAttribute('src');
       element.load();
     }
@@ -60,12 +64,17 @@ export class TimelinePlayer {
   }
 
   #element(source: string): HTMLAudioElement {
-    let element = this.#elements.get(source);
-    if (!element) {
-      element = this.#createAudio(this.#urls.get(source));
-      element.preload = 'metadata';
-      this.#elements.set(source, element);
-    }
+    const known = this.#elements.get(source);
+    if (known) return known.element;
+    const element = this.#createAudio(this.#urls.get(source));
+    element.preload = 'metadata';
+    // One audio at a time across the app (spec §4): another player starting pauses this one, and we stop with it.
+    const halted = () => {
+      if (this.#current === element && (element.paused || element.error)) this.#onHalt?.();
+    };
+    element.addEventListener('pause', halted);
+    element.addEventListener('error', halted);
+    this.#elements.set(source, { element, unregister: registerAudioElement(element) });
     return element;
   }
 
@@ -86,20 +95,27 @@ export class TimelinePlayer {
     element.currentTime = sourceAt / 1000;
     // A seek or a joint within one source pauses this element while its play() is pending: that rejection is
     // an AbortError for a superseded start, not a failure.
+    const position = () => segmentStart + Math.max(0, element.currentTime * 1000 - segment.from);
+    const stop = () => {
+      this.pause();
+      callbacks.onStopped(position());
+    };
+    const advance = () => {
+      const next = segments[index + 1];
+      this.#playSegment(index + 1, segmentStart + (segment.to - segment.from), next?.from ?? 0, callbacks);
+    };
+    this.#onHalt = () => (element.ended ? advance() : stop());
     element.play().catch((error: unknown) => {
       if (generation !== this.#generation || (error instanceof Error && error.name === 'AbortError')) return;
-      this.pause();
-      callbacks.onStopped(segmentStart + Math.max(0, element.currentTime * 1000 - segment.from));
+      stop();
     });
     const tick = () => {
       if (generation !== this.#generation) return;
-      const at = element.currentTime * 1000;
-      if (at >= segment.to || element.ended) {
-        const next = segments[index + 1];
-        this.#playSegment(index + 1, segmentStart + (segment.to - segment.from), next?.from ?? 0, callbacks);
+      if (element.currentTime * 1000 >= segment.to || element.ended) {
+        advance();
         return;
       }
-      callbacks.onPosition(segmentStart + Math.max(0, at - segment.from));
+      callbacks.onPosition(position());
       this.#frame = requestAnimationFrame(tick);
     };
     this.#frame = requestAnimationFrame(tick);
