@@ -153,6 +153,31 @@ describe('TimelinePlayer', () => {
     expect(callbacks.onStopped).toHaveBeenCalledWith(2_400);
   });
 
+  it('ends a segment on time even where animation frames never come (a background tab)', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { player, callbacks, audio } = setUp([
+        { source: 'original', from: 0, to: 1_000 },
+        { source: 'original', from: 3_000, to: 4_000 },
+        { source: 'take', from: 0, to: 1_000 },
+      ]);
+      player.play(0, callbacks);
+      const original = audio('o.webm');
+      original.currentTime = 1.01;
+      original.dispatchEvent(new Event('timeupdate'));
+      expect(original.currentTime).toBe(3);
+      original.currentTime = 3.6;
+      vi.advanceTimersByTime(500);
+      expect(original.currentTime).toBe(3.6);
+      original.currentTime = 4;
+      vi.advanceTimersByTime(500);
+      expect(audio('t.webm').paused).toBe(false);
+      expect(original.paused).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('lets go of its audio on dispose', async () => {
     const { player, callbacks, audio } = setUp([{ source: 'original', from: 0, to: 5_000 }]);
     player.play(0, callbacks);

@@ -1,6 +1,9 @@
 import { locate, type EditSegment } from '@shared/domain/edit-list';
 import { registerAudioElement } from '@client/lib/audio/audio-controller';
 
+/** A timer firing a little early (or the audio starting late) wakes again after at least this. */
+const MIN_TIMER_MS = 20;
+
 export interface PlaybackCallbacks {
   /** Every frame while playing: the timeline position in ms. */
   onPosition: (ms: number) => void;
@@ -23,6 +26,9 @@ export class TimelinePlayer {
   #generation = 0;
   /** The playing segment's answer to its element pausing or failing without us: the end of a source moves on. */
   #onHalt: (() => void) | null = null;
+  /** Checks whether the playing segment is over: on every frame, `timeupdate` and a timer to its end (below). */
+  #onTime: (() => void) | null = null;
+  #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #createAudio: (url: string | undefined) => HTMLAudioElement;
 
   constructor(createAudio: (url: string | undefined) => HTMLAudioElement = (url) => new Audio(url)) {
@@ -48,6 +54,7 @@ export class TimelinePlayer {
   pause(): void {
     this.#generation += 1;
     cancelAnimationFrame(this.#frame);
+    clearTimeout(this.#timer);
     this.#current?.pause();
     this.#current = null;
   }
@@ -74,6 +81,9 @@ export class TimelinePlayer {
     };
     element.addEventListener('pause', halted);
     element.addEventListener('error', halted);
+    element.addEventListener('timeupdate', () => {
+      if (this.#current === element) this.#onTime?.();
+    });
     this.#elements.set(source, { element, unregister: registerAudioElement(element) });
     return element;
   }
@@ -89,6 +99,7 @@ export class TimelinePlayer {
     const element = this.#element(segment.source);
     this.#current?.pause();
     cancelAnimationFrame(this.#frame);
+    clearTimeout(this.#timer);
     const generation = ++this.#generation;
     this.#current = element;
     const segmentStart = timelineAt - (sourceAt - segment.from);
@@ -109,12 +120,27 @@ export class TimelinePlayer {
       if (generation !== this.#generation || (error instanceof Error && error.name === 'AbortError')) return;
       stop();
     });
+    /** True once this segment is done with: over (and the next one started), or superseded. */
+    const finished = () => {
+      if (generation !== this.#generation) return true;
+      if (element.currentTime * 1000 < segment.to && !element.ended) return false;
+      advance();
+      return true;
+    };
+    this.#onTime = finished;
+    // Background tabs pause animation frames, so the frames alone would play the cut audio through.
+    const wakeAtEnd = () => {
+      const remaining = (segment.to - element.currentTime * 1000) / (element.playbackRate || 1);
+      this.#timer = setTimeout(
+        () => {
+          if (!finished()) wakeAtEnd();
+        },
+        Math.max(MIN_TIMER_MS, remaining),
+      );
+    };
+    wakeAtEnd();
     const tick = () => {
-      if (generation !== this.#generation) return;
-      if (element.currentTime * 1000 >= segment.to || element.ended) {
-        advance();
-        return;
-      }
+      if (finished()) return;
       callbacks.onPosition(position());
       this.#frame = requestAnimationFrame(tick);
     };
