@@ -7,6 +7,7 @@ import {
   Play,
   Plus,
   Redo2,
+  RotateCcw,
   Save,
   Scissors,
   SquarePlus,
@@ -185,11 +186,25 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
       recording.discard();
     },
     onUploadFailed: (error) => {
-      dispatch({ type: 'mode', mode: 'idle', status: '' });
-      toast({ variant: 'destructive', title: 'Upload Failed', description: uploadErrorMessage(error) });
+      const message = uploadErrorMessage(error);
+      dispatch({ type: 'mode', mode: 'idle', status: `Upload Failed: ${message}` });
+      toast({ variant: 'destructive', title: 'Upload Failed', description: message });
     },
   });
   const { recorder } = recording;
+  /** A take the server did not get stays here until it is sent again or thrown away. */
+  const failedTake = recording.phase === 'failed' ? recording.take : null;
+  const uploadTakeOf = (seconds: number) =>
+    dispatch({ type: 'mode', mode: 'processing', status: `Recorded ${formatSeconds(seconds * 1000)}` });
+  const retryUpload = () => {
+    if (!failedTake) return;
+    uploadTakeOf(failedTake.seconds);
+    recording.upload(failedTake);
+  };
+  const discardFailedTake = () => {
+    recording.discard();
+    dispatch({ type: 'status', status: '' });
+  };
 
   const record = () => {
     if (!isRecordingSupported()) {
@@ -210,7 +225,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
       dispatch({ type: 'mode', mode: 'idle' });
       return;
     }
-    dispatch({ type: 'mode', mode: 'processing', status: `Recorded ${formatSeconds(take.seconds * 1000)}` });
+    uploadTakeOf(take.seconds);
     recording.upload(take);
   }, [recording]);
   const cancelRecording = () => {
@@ -444,6 +459,18 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
               </span>
             )}
           </p>
+
+          {failedTake && state.mode === 'idle' && (
+            <div className="flex items-center justify-center gap-2">
+              <Button onClick={retryUpload}>
+                <RotateCcw aria-hidden="true" />
+                Retry upload
+              </Button>
+              <Button variant="ghost" onClick={discardFailedTake}>
+                Discard
+              </Button>
+            </div>
+          )}
 
           {state.mode === 'countdown' ? (
             <CountdownView

@@ -6,6 +6,7 @@ import { Toaster } from '@client/components/ui/toaster';
 import { routeUrl } from '@client/lib/api-client';
 import { getQueryFn } from '@client/lib/query-client';
 import { recordingBrowserInEachTest } from '@client/testing/fake-browser';
+import { FakeXhr, lastUpload } from '@client/testing/fake-xhr';
 import { EditorDialog } from './editor-dialog';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -186,6 +187,35 @@ describe('advanced editor', () => {
     expect(valueText(waveform)).toContain('of 0:06.0');
     await press(keep, 'Escape');
     expect(screen.queryByRole('button', { name: 'Keep editing' })).toBeNull();
+  });
+
+  it('keeps a take whose upload failed, for Retry upload or Discard', async () => {
+    const { waveform } = await openEditor();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Record' }));
+      });
+      await act(async () => {
+        vi.advanceTimersByTime(3_000);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Stop recording' }));
+    });
+    await act(async () => lastUpload().respond(500, { message: 'Storage is full' }));
+    expect(editorStatus().textContent).toContain('Storage is full');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Retry upload' }));
+    });
+    expect(FakeXhr.sent).toHaveLength(2);
+    await act(async () =>
+      lastUpload().respond(201, { id: 't1', durationMs: 2_000, audioUrl: '/media/t1.webm' }),
+    );
+    expect(valueText(waveform)).toContain('of 0:11.0');
+    expect(screen.queryByRole('button', { name: 'Retry upload' })).toBeNull();
   });
 
   it('says "Mic error. Check permissions." when the microphone is refused', async () => {
