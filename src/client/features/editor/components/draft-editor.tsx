@@ -166,12 +166,16 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
       return;
     }
     try {
-      stopPlaying();
-      dispatch({ type: 'delete' });
+      // Tried here first: thrown inside the reducer, a failed cut could not be reported.
+      editorReducer(state, { type: 'delete' });
     } catch (error) {
       console.warn('Could not delete the selection', error);
+      dispatch({ type: 'status', status: 'Error deleting selected region' });
       toast({ variant: 'destructive', title: 'Error deleting selected region' });
+      return;
     }
+    stopPlaying();
+    dispatch({ type: 'delete' });
   };
 
   const recording = useRecordedTake<DraftTake>({
@@ -290,7 +294,8 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
 
   const zoomed = state.viewSpan < state.length;
   const selection = state.end - state.start;
-  const statusLine = state.mode === 'processing' ? 'Processing...' : state.status;
+  const statusLine =
+    state.mode === 'processing' ? [state.status, 'Processing...'].filter(Boolean).join(' · ') : state.status;
 
   return (
     <div

@@ -205,6 +205,7 @@ describe('advanced editor', () => {
     await act(async () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Stop recording' }));
     });
+    expect(editorStatus().textContent).toMatch(/^Recorded \S+s · Processing\.\.\.$/);
     await act(async () => lastUpload().respond(500, { message: 'Storage is full' }));
     expect(editorStatus().textContent).toContain('Storage is full');
     await act(async () => {
