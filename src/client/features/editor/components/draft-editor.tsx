@@ -53,6 +53,8 @@ const ZOOM_STEP = 2;
 const TOOL_BUTTON =
   'h-auto flex-col gap-1 px-2 py-2.5 text-xs sm:h-11 sm:flex-row sm:gap-2 sm:px-5 sm:text-sm';
 const MAX_TAKE_SECONDS = AUDIO_DURATION_LIMITS.post.seconds;
+const MIC_ERROR = 'Mic error. Check permissions.';
+const SAVE_FAILED = 'Failed to save draft. Please try again.';
 
 /** What a locally kept list was made from: the last save and the original audio (replaced by the simple recorder). */
 const localBasis = (edit: DraftEdit) => `${edit.savedAt ?? 'never saved'} ${edit.original.audioUrl}`;
@@ -180,8 +182,9 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
 
   const recording = useRecordedTake<DraftTake>({
     onError: () => {
-      dispatch({ type: 'mode', mode: 'idle' });
-      toast({ variant: 'destructive', title: 'Mic error. Check permissions.' });
+      // Said in the status line too: the toasts sit outside the dialog, where assistive technology does not look.
+      dispatch({ type: 'mode', mode: 'idle', status: MIC_ERROR });
+      toast({ variant: 'destructive', title: MIC_ERROR });
     },
     upload: (take, onProgress) => uploadTake(draftId, take, onProgress),
     onUploaded: (take) => {
@@ -246,12 +249,10 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
         dispatch({ type: 'saved', ops: state.ops });
         then(draft);
       },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Failed to save draft. Please try again.',
-          description: uploadErrorMessage(error),
-        }),
+      onError: (error) => {
+        dispatch({ type: 'status', status: SAVE_FAILED });
+        toast({ variant: 'destructive', title: SAVE_FAILED, description: uploadErrorMessage(error) });
+      },
     });
   };
   const saveDraft = () =>

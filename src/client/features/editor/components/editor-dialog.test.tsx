@@ -227,6 +227,7 @@ describe('advanced editor', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Record' }));
     });
-    expect(await screen.findByText('Mic error. Check permissions.')).toBeTruthy();
+    expect(await screen.findAllByText('Mic error. Check permissions.')).toHaveLength(2);
+    expect(editorStatus().textContent).toBe('Mic error. Check permissions.');
   });
 });
