@@ -67,6 +67,24 @@ const editorStatus = () => within(screen.getByRole('dialog')).getByRole('status'
 const valueText = (element: Element) => element.getAttribute('aria-valuetext');
 
 describe('advanced editor', () => {
+  it('says "Error Loading Draft" when the draft will not open', async () => {
+    const fetchMock = vi.mocked(fetch);
+    fetchMock.mockImplementation(async () => Response.json({ message: 'Down' }, { status: 500 }));
+    render(
+      <QueryClientProvider
+        client={
+          new QueryClient({
+            defaultOptions: { queries: { retry: false, queryFn: getQueryFn({ on401: 'throw' }) } },
+          })
+        }
+      >
+        <EditorDialog draft={{ id: 'd1', title: 'Morning notes' }} onClose={vi.fn()} onApplied={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Error Loading Draft')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Failed to load draft for editing');
+  });
+
   it('opens with the markers at a third and two thirds, focused on the waveform', async () => {
     const { waveform } = await openEditor();
     expect(valueText(waveform)).toBe('Playhead 0:00.0 of 0:09.0; selection 0:03.0 to 0:06.0');
