@@ -41,6 +41,7 @@ import {
   formatSeconds,
   hasUnsavedEdits,
   initialEditorState,
+  MIN_VIEW_MS,
   type EditorState,
 } from '../lib/editor-state';
 import { clearLocalEdits, loadLocalEdits, storeLocalEdits } from '../lib/local-edits';
@@ -108,10 +109,12 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
     waveformRef.current?.focus();
   }, [opening.restored]);
 
+  // Keyed on the lists alone: the state as a whole changes every frame while playing.
+  const { ops, savedOps } = state;
   useEffect(() => {
-    if (hasUnsavedEdits(state)) storeLocalEdits(draftId, localBasis(edit), state.ops);
+    if (hasUnsavedEdits({ ops, savedOps })) storeLocalEdits(draftId, localBasis(edit), ops);
     else clearLocalEdits(draftId);
-  }, [draftId, edit, state]);
+  }, [draftId, edit, ops, savedOps]);
 
   const sources = useMemo(() => [ORIGINAL_SOURCE, ...takes.map((take) => take.id)], [takes]);
   const peaks = useSourcePeaks(draftId, sources);
@@ -441,7 +444,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
                 size="icon"
                 className="size-8"
                 onClick={() => dispatch({ type: 'zoom', factor: ZOOM_STEP })}
-                disabled={state.viewSpan <= Math.min(5_000, state.length)}
+                disabled={state.viewSpan <= Math.min(MIN_VIEW_MS, state.length)}
                 aria-label="Zoom in"
                 title="Zoom in"
               >
