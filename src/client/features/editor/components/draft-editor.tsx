@@ -194,6 +194,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
       setTakes((list) => [...list, take]);
       dispatch({ type: 'take-added', takeId: take.id, durationMs: take.durationMs });
       recording.discard();
+      waveformRef.current?.focus();
     },
     onUploadFailed: (error) => {
       const message = uploadErrorMessage(error);
@@ -214,7 +215,14 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
   const discardFailedTake = () => {
     recording.discard();
     dispatch({ type: 'status', status: '' });
+    waveformRef.current?.focus();
   };
+  // The Record button is gone while recording: focus goes to Stop as soon as it can be pressed.
+  const recordingRowRef = useRef<HTMLDivElement>(null);
+  const canStop = state.mode === 'recording' && recorder.status === 'recording';
+  useEffect(() => {
+    if (canStop) recordingRowRef.current?.querySelector('button')?.focus();
+  }, [canStop]);
 
   const record = () => {
     if (!isRecordingSupported()) {
@@ -241,6 +249,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
   const cancelRecording = () => {
     recording.cancel();
     dispatch({ type: 'mode', mode: 'idle' });
+    waveformRef.current?.focus();
   };
   useStopAtLimit(recorder, MAX_TAKE_SECONDS, stopRecording);
 
@@ -488,7 +497,10 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
               onCancel={cancelRecording}
             />
           ) : state.mode === 'recording' ? (
-            <div className="mx-auto flex max-w-md items-center gap-3 rounded-[1.75rem] border border-destructive/40 bg-card p-2 pl-4 shadow-soft ring-4 ring-destructive/10">
+            <div
+              ref={recordingRowRef}
+              className="mx-auto flex max-w-md items-center gap-3 rounded-[1.75rem] border border-destructive/40 bg-card p-2 pl-4 shadow-soft ring-4 ring-destructive/10"
+            >
               <LiveRecordingMeter
                 stream={recorder.stream}
                 elapsedSeconds={recorder.elapsedSeconds}

@@ -220,8 +220,10 @@ describe('advanced editor', () => {
     } finally {
       vi.useRealTimers();
     }
+    const stop = await screen.findByRole('button', { name: 'Stop recording' });
+    expect(document.activeElement).toBe(stop);
     await act(async () => {
-      fireEvent.click(await screen.findByRole('button', { name: 'Stop recording' }));
+      fireEvent.click(stop);
     });
     expect(editorStatus().textContent).toMatch(/^Recorded \S+s · Processing\.\.\.$/);
     await act(async () => lastUpload().respond(500, { message: 'Storage is full' }));
@@ -234,6 +236,7 @@ describe('advanced editor', () => {
       lastUpload().respond(201, { id: 't1', durationMs: 2_000, audioUrl: '/media/t1.webm' }),
     );
     expect(valueText(waveform)).toContain('of 0:11.0');
+    expect(document.activeElement).toBe(waveform);
     expect(screen.queryByRole('button', { name: 'Retry upload' })).toBeNull();
   });
 
