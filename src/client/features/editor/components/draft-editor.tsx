@@ -480,11 +480,11 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
 
           {failedTake && state.mode === 'idle' && (
             <div className="flex items-center justify-center gap-2">
-              <Button onClick={retryUpload}>
+              <Button onClick={retryUpload} disabled={busy}>
                 <RotateCcw aria-hidden="true" />
                 Retry upload
               </Button>
-              <Button variant="ghost" onClick={discardFailedTake}>
+              <Button variant="ghost" onClick={discardFailedTake} disabled={busy}>
                 Discard
               </Button>
             </div>
