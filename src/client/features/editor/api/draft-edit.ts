@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EditOperation } from '@shared/domain/edit-list';
 import { ORIGINAL_SOURCE } from '@shared/domain/edit-list';
@@ -27,17 +28,22 @@ export function useSourcePeaks(
   draftId: string,
   sources: readonly string[],
 ): ReadonlyMap<string, SourcePeaks> {
-  return useQueries({
-    queries: sources.map((source) =>
-      queryOptions<SourcePeaks>({ queryKey: routeKey('getDraftSourcePeaks', { id: draftId, source }) }),
-    ),
-    combine: (results) => {
+  // Stable, so the map (and the bars drawn from it) is made again only when the peaks change, not every render.
+  const combine = useCallback(
+    (results: readonly { data?: SourcePeaks }[]) => {
       const peaks = new Map<string, SourcePeaks>();
       results.forEach((result, index) => {
         if (result.data) peaks.set(sources[index] ?? ORIGINAL_SOURCE, result.data);
       });
       return peaks;
     },
+    [sources],
+  );
+  return useQueries({
+    queries: sources.map((source) =>
+      queryOptions<SourcePeaks>({ queryKey: routeKey('getDraftSourcePeaks', { id: draftId, source }) }),
+    ),
+    combine,
   });
 }
 

@@ -7,6 +7,7 @@ import {
   Play,
   Plus,
   Redo2,
+  RotateCcw,
   Save,
   Scissors,
   SquarePlus,
@@ -25,6 +26,7 @@ import { LiveRecordingMeter, StopRecordingButton } from '@client/components/live
 import { Button } from '@client/components/ui/button';
 import { Slider } from '@client/components/ui/slider';
 import { uploadErrorMessage } from '@client/lib/upload-with-progress';
+import { pauseAllAudio } from '@client/lib/audio/audio-controller';
 import { isRecordingSupported } from '@client/lib/audio/recording-support';
 import { useRecordedTake } from '@client/lib/audio/use-recorded-take';
 import { useStopAtLimit } from '@client/lib/audio/use-stop-at-limit';
@@ -39,6 +41,7 @@ import {
   formatSeconds,
   hasUnsavedEdits,
   initialEditorState,
+  MIN_VIEW_MS,
   type EditorState,
 } from '../lib/editor-state';
 import { clearLocalEdits, loadLocalEdits, storeLocalEdits } from '../lib/local-edits';
@@ -51,6 +54,8 @@ const ZOOM_STEP = 2;
 const TOOL_BUTTON =
   'h-auto flex-col gap-1 px-2 py-2.5 text-xs sm:h-11 sm:flex-row sm:gap-2 sm:px-5 sm:text-sm';
 const MAX_TAKE_SECONDS = AUDIO_DURATION_LIMITS.post.seconds;
+const MIC_ERROR = 'Mic error. Check permissions.';
+const SAVE_FAILED = 'Failed to save draft. Please try again.';
 
 /** What a locally kept list was made from: the last save and the original audio (replaced by the simple recorder). */
 const localBasis = (edit: DraftEdit) => `${edit.savedAt ?? 'never saved'} ${edit.original.audioUrl}`;
@@ -95,17 +100,21 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
   const waveformRef = useRef<HTMLDivElement>(null);
   const save = useSaveDraftEdit(draftId);
   const unsaved = hasUnsavedEdits(state);
-  const busy = state.mode === 'countdown' || state.mode === 'recording' || state.mode === 'processing';
+  // A save under way locks the editor too: its success closes the editor, which would drop a later edit or take.
+  const busy =
+    state.mode === 'countdown' || state.mode === 'recording' || state.mode === 'processing' || save.isPending;
 
   useEffect(() => {
     if (opening.restored) toast({ title: 'Unsaved edits restored', description: 'Save them, or undo them.' });
     waveformRef.current?.focus();
   }, [opening.restored]);
 
+  // Keyed on the lists alone: the state as a whole changes every frame while playing.
+  const { ops, savedOps } = state;
   useEffect(() => {
-    if (hasUnsavedEdits(state)) storeLocalEdits(draftId, localBasis(edit), state.ops);
+    if (hasUnsavedEdits({ ops, savedOps })) storeLocalEdits(draftId, localBasis(edit), ops);
     else clearLocalEdits(draftId);
-  }, [draftId, edit, state]);
+  }, [draftId, edit, ops, savedOps]);
 
   const sources = useMemo(() => [ORIGINAL_SOURCE, ...takes.map((take) => take.id)], [takes]);
   const peaks = useSourcePeaks(draftId, sources);
@@ -138,6 +147,13 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
     dispatch({ type: 'mode', mode: 'idle' });
   }, [player]);
 
+  /** Moves the playhead; while playing, playback goes on from there (the player would otherwise pull it back). */
+  const seek = (at: number) => {
+    const target = Math.min(Math.max(at, 0), state.length);
+    if (state.mode === 'playing') playFrom(target);
+    dispatch({ type: 'playhead', at: target });
+  };
+
   const togglePlay = () => {
     if (state.mode === 'playing') stopPlaying();
     else if (state.mode === 'idle') {
@@ -155,31 +171,58 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
       return;
     }
     try {
-      stopPlaying();
-      dispatch({ type: 'delete' });
+      // Tried here first: thrown inside the reducer, a failed cut could not be reported.
+      editorReducer(state, { type: 'delete' });
     } catch (error) {
       console.warn('Could not delete the selection', error);
+      dispatch({ type: 'status', status: 'Error deleting selected region' });
       toast({ variant: 'destructive', title: 'Error deleting selected region' });
+      return;
     }
+    stopPlaying();
+    dispatch({ type: 'delete' });
   };
 
   const recording = useRecordedTake<DraftTake>({
     onError: () => {
-      dispatch({ type: 'mode', mode: 'idle' });
-      toast({ variant: 'destructive', title: 'Mic error. Check permissions.' });
+      // Said in the status line too: the toasts sit outside the dialog, where assistive technology does not look.
+      dispatch({ type: 'mode', mode: 'idle', status: MIC_ERROR });
+      toast({ variant: 'destructive', title: MIC_ERROR });
     },
     upload: (take, onProgress) => uploadTake(draftId, take, onProgress),
     onUploaded: (take) => {
       setTakes((list) => [...list, take]);
       dispatch({ type: 'take-added', takeId: take.id, durationMs: take.durationMs });
       recording.discard();
+      waveformRef.current?.focus();
     },
     onUploadFailed: (error) => {
-      dispatch({ type: 'mode', mode: 'idle', status: '' });
-      toast({ variant: 'destructive', title: 'Upload Failed', description: uploadErrorMessage(error) });
+      const message = uploadErrorMessage(error);
+      dispatch({ type: 'mode', mode: 'idle', status: `Upload Failed: ${message}` });
+      toast({ variant: 'destructive', title: 'Upload Failed', description: message });
     },
   });
   const { recorder } = recording;
+  /** A take the server did not get stays here until it is sent again or thrown away. */
+  const failedTake = recording.phase === 'failed' ? recording.take : null;
+  const uploadTakeOf = (seconds: number) =>
+    dispatch({ type: 'mode', mode: 'processing', status: `Recorded ${formatSeconds(seconds * 1000)}` });
+  const retryUpload = () => {
+    if (!failedTake) return;
+    uploadTakeOf(failedTake.seconds);
+    recording.upload(failedTake);
+  };
+  const discardFailedTake = () => {
+    recording.discard();
+    dispatch({ type: 'status', status: '' });
+    waveformRef.current?.focus();
+  };
+  // The Record button is gone while recording: focus goes to Stop as soon as it can be pressed.
+  const recordingRowRef = useRef<HTMLDivElement>(null);
+  const canStop = state.mode === 'recording' && recorder.status === 'recording';
+  useEffect(() => {
+    if (canStop) recordingRowRef.current?.querySelector('button')?.focus();
+  }, [canStop]);
 
   const record = () => {
     if (!isRecordingSupported()) {
@@ -187,6 +230,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
       return;
     }
     stopPlaying();
+    pauseAllAudio();
     dispatch({ type: 'mode', mode: 'countdown' });
     void recording.prepare();
   };
@@ -199,12 +243,13 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
       dispatch({ type: 'mode', mode: 'idle' });
       return;
     }
-    dispatch({ type: 'mode', mode: 'processing', status: `Recorded ${formatSeconds(take.seconds * 1000)}` });
+    uploadTakeOf(take.seconds);
     recording.upload(take);
   }, [recording]);
   const cancelRecording = () => {
     recording.cancel();
     dispatch({ type: 'mode', mode: 'idle' });
+    waveformRef.current?.focus();
   };
   useStopAtLimit(recorder, MAX_TAKE_SECONDS, stopRecording);
 
@@ -216,12 +261,10 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
         dispatch({ type: 'saved', ops: state.ops });
         then(draft);
       },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Failed to save draft. Please try again.',
-          description: uploadErrorMessage(error),
-        }),
+      onError: (error) => {
+        dispatch({ type: 'status', status: SAVE_FAILED });
+        toast({ variant: 'destructive', title: SAVE_FAILED, description: uploadErrorMessage(error) });
+      },
     });
   };
   const saveDraft = () =>
@@ -233,13 +276,15 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
   const apply = () => saveEdits(onApplied);
 
   const cancel = () => {
-    if (busy || save.isPending) return;
+    if (busy) return;
     stopPlaying();
     if (unsaved) setConfirmingCancel(true);
     else onClose();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Keys in the discard question bubble here through its portal: they are that dialog's own.
+    if (!event.currentTarget.contains(event.target as Node)) return;
     if (event.key === 'Escape') {
       event.preventDefault();
       cancel();
@@ -249,10 +294,11 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
     const onOwnControl =
       target === waveformRef.current || !target.closest('button, input, textarea, [role="slider"]');
     const command = commandForKey(event, state, onOwnControl);
-    if (!command || busy || save.isPending) return;
+    if (!command || busy) return;
     event.preventDefault();
     if (command.type === 'toggle-play') togglePlay();
     else if (command.type === 'delete') deleteSelected();
+    else if (command.type === 'playhead') seek(command.at);
     else {
       if (command.type === 'undo' || command.type === 'redo') stopPlaying();
       dispatch(command);
@@ -261,7 +307,8 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
 
   const zoomed = state.viewSpan < state.length;
   const selection = state.end - state.start;
-  const statusLine = state.mode === 'processing' ? 'Processing...' : state.status;
+  const statusLine =
+    state.mode === 'processing' ? [state.status, 'Processing...'].filter(Boolean).join(' · ') : state.status;
 
   return (
     <div
@@ -320,7 +367,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
           </Button>
         </div>
         <div className="hidden items-center gap-2 sm:flex">
-          <Button variant="outline" onClick={saveDraft} disabled={busy || save.isPending}>
+          <Button variant="outline" onClick={saveDraft} disabled={busy}>
             {save.isPending ? (
               <Loader2 className="animate-spin" aria-hidden="true" />
             ) : (
@@ -328,7 +375,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
             )}
             Save Draft
           </Button>
-          <Button onClick={apply} disabled={busy || save.isPending}>
+          <Button onClick={apply} disabled={busy}>
             <Wand2 aria-hidden="true" />
             Apply
           </Button>
@@ -369,10 +416,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
               insertAt={state.insertAt}
               disabled={busy}
               onMarker={(which, at) => dispatch({ type: 'marker', which, at })}
-              onSeek={(at) => {
-                if (state.mode === 'playing') playFrom(at);
-                dispatch({ type: 'playhead', at });
-              }}
+              onSeek={seek}
             />
             <div
               aria-hidden="true"
@@ -409,7 +453,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
                 size="icon"
                 className="size-8"
                 onClick={() => dispatch({ type: 'zoom', factor: ZOOM_STEP })}
-                disabled={state.viewSpan <= Math.min(5_000, state.length)}
+                disabled={state.viewSpan <= Math.min(MIN_VIEW_MS, state.length)}
                 aria-label="Zoom in"
                 title="Zoom in"
               >
@@ -434,6 +478,18 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
             )}
           </p>
 
+          {failedTake && state.mode === 'idle' && (
+            <div className="flex items-center justify-center gap-2">
+              <Button onClick={retryUpload} disabled={busy}>
+                <RotateCcw aria-hidden="true" />
+                Retry upload
+              </Button>
+              <Button variant="ghost" onClick={discardFailedTake} disabled={busy}>
+                Discard
+              </Button>
+            </div>
+          )}
+
           {state.mode === 'countdown' ? (
             <CountdownView
               onDone={() => void beginRecording()}
@@ -441,7 +497,10 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
               onCancel={cancelRecording}
             />
           ) : state.mode === 'recording' ? (
-            <div className="mx-auto flex max-w-md items-center gap-3 rounded-[1.75rem] border border-destructive/40 bg-card p-2 pl-4 shadow-soft ring-4 ring-destructive/10">
+            <div
+              ref={recordingRowRef}
+              className="mx-auto flex max-w-md items-center gap-3 rounded-[1.75rem] border border-destructive/40 bg-card p-2 pl-4 shadow-soft ring-4 ring-destructive/10"
+            >
               <LiveRecordingMeter
                 stream={recorder.stream}
                 elapsedSeconds={recorder.elapsedSeconds}
@@ -502,7 +561,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
       </div>
 
       <footer className="flex gap-2 border-t bg-card/80 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:hidden">
-        <Button variant="outline" className="flex-1" onClick={saveDraft} disabled={busy || save.isPending}>
+        <Button variant="outline" className="flex-1" onClick={saveDraft} disabled={busy}>
           {save.isPending ? (
             <Loader2 className="animate-spin" aria-hidden="true" />
           ) : (
@@ -510,7 +569,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
           )}
           Save Draft
         </Button>
-        <Button className="flex-1" onClick={apply} disabled={busy || save.isPending}>
+        <Button className="flex-1" onClick={apply} disabled={busy}>
           <Wand2 aria-hidden="true" />
           Apply
         </Button>

@@ -6,6 +6,7 @@ import { Toaster } from '@client/components/ui/toaster';
 import { routeUrl } from '@client/lib/api-client';
 import { getQueryFn } from '@client/lib/query-client';
 import { recordingBrowserInEachTest } from '@client/testing/fake-browser';
+import { FakeXhr, lastUpload } from '@client/testing/fake-xhr';
 import { EditorDialog } from './editor-dialog';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -35,7 +36,10 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
 
 async function openEditor() {
   const onClose = vi.fn();
@@ -63,6 +67,24 @@ const editorStatus = () => within(screen.getByRole('dialog')).getByRole('status'
 const valueText = (element: Element) => element.getAttribute('aria-valuetext');
 
 describe('advanced editor', () => {
+  it('says "Error Loading Draft" when the draft will not open', async () => {
+    const fetchMock = vi.mocked(fetch);
+    fetchMock.mockImplementation(async () => Response.json({ message: 'Down' }, { status: 500 }));
+    render(
+      <QueryClientProvider
+        client={
+          new QueryClient({
+            defaultOptions: { queries: { retry: false, queryFn: getQueryFn({ on401: 'throw' }) } },
+          })
+        }
+      >
+        <EditorDialog draft={{ id: 'd1', title: 'Morning notes' }} onClose={vi.fn()} onApplied={vi.fn()} />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Error Loading Draft')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Failed to load draft for editing');
+  });
+
   it('opens with the markers at a third and two thirds, focused on the waveform', async () => {
     const { waveform } = await openEditor();
     expect(valueText(waveform)).toBe('Playhead 0:00.0 of 0:09.0; selection 0:03.0 to 0:06.0');
@@ -112,6 +134,21 @@ describe('advanced editor', () => {
     expect(valueText(waveform)).toContain('of 0:08.0');
   });
 
+  it('plays on from where an arrow key moves the playhead while playing', async () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockReturnValue();
+    const { waveform } = await openEditor();
+    await press(waveform, ' ');
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
+    await press(waveform, 'ArrowRight', { shiftKey: true });
+    await press(waveform, 'Home');
+    await press(waveform, 'ArrowRight');
+    expect(play).toHaveBeenCalledTimes(4);
+    const audio = play.mock.contexts.at(-1) as HTMLMediaElement;
+    expect(audio.currentTime).toBe(1);
+    expect(valueText(waveform)).toContain('Playhead 0:01.0');
+  });
+
   it('saves the edit list and says so', async () => {
     const { waveform, onClose } = await openEditor();
     await press(waveform, 'Delete');
@@ -122,6 +159,29 @@ describe('advanced editor', () => {
     expect(saved).toEqual([{ operations: [{ kind: 'delete', start: 3_000, end: 6_000 }] }]);
     expect(screen.getByText('Your voice draft has been saved.')).toBeTruthy();
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('locks every control while a save is under way', async () => {
+    let finishSave: (response: Response) => void = () => {};
+    const fetchMock = vi.mocked(fetch);
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((input, init) =>
+      init?.method === 'PUT'
+        ? new Promise<Response>((resolve) => (finishSave = resolve))
+        : answer(input, init),
+    );
+    const { waveform } = await openEditor();
+    await press(waveform, 'Delete');
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: 'Save Draft' })[0]!);
+    });
+    for (const name of ['Record', 'Delete Selected', 'Add Segment', 'Play', 'Undo', 'Cancel'])
+      expect(screen.getByRole('button', { name })).toHaveProperty('disabled', true);
+    expect(waveform.getAttribute('aria-disabled')).toBe('true');
+    await press(waveform, 'z', { ctrlKey: true });
+    expect(valueText(waveform)).toContain('of 0:06.0');
+    await act(async () => finishSave(Response.json({ id: 'd1' })));
+    expect(await screen.findByText('Draft Saved')).toBeTruthy();
   });
 
   it('asks before Cancel drops unsaved edits, and keeps them on the device until then', async () => {
@@ -135,6 +195,51 @@ describe('advanced editor', () => {
     expect(localStorage.getItem('earshot.editor.d1')).toBeNull();
   });
 
+  it('leaves keys pressed inside the discard question to that question', async () => {
+    const { waveform } = await openEditor();
+    await press(waveform, 'Delete');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const keep = await screen.findByRole('button', { name: 'Keep editing' });
+    await press(keep, 'z', { ctrlKey: true });
+    await press(keep, 'Delete');
+    expect(valueText(waveform)).toContain('of 0:06.0');
+    await press(keep, 'Escape');
+    expect(screen.queryByRole('button', { name: 'Keep editing' })).toBeNull();
+  });
+
+  it('keeps a take whose upload failed, for Retry upload or Discard', async () => {
+    const { waveform } = await openEditor();
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Record' }));
+      });
+      await act(async () => {
+        vi.advanceTimersByTime(3_000);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    const stop = await screen.findByRole('button', { name: 'Stop recording' });
+    expect(document.activeElement).toBe(stop);
+    await act(async () => {
+      fireEvent.click(stop);
+    });
+    expect(editorStatus().textContent).toMatch(/^Recorded \S+s · Processing\.\.\.$/);
+    await act(async () => lastUpload().respond(500, { message: 'Storage is full' }));
+    expect(editorStatus().textContent).toContain('Storage is full');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Retry upload' }));
+    });
+    expect(FakeXhr.sent).toHaveLength(2);
+    await act(async () =>
+      lastUpload().respond(201, { id: 't1', durationMs: 2_000, audioUrl: '/media/t1.webm' }),
+    );
+    expect(valueText(waveform)).toContain('of 0:11.0');
+    expect(document.activeElement).toBe(waveform);
+    expect(screen.queryByRole('button', { name: 'Retry upload' })).toBeNull();
+  });
+
   it('says "Mic error. Check permissions." when the microphone is refused', async () => {
     vi.mocked(navigator.mediaDevices.getUserMedia).mockRejectedValue(
       Object.assign(new Error('denied'), { name: 'NotAllowedError' }),
@@ -143,6 +248,7 @@ describe('advanced editor', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Record' }));
     });
-    expect(await screen.findByText('Mic error. Check permissions.')).toBeTruthy();
+    expect(await screen.findAllByText('Mic error. Check permissions.')).toHaveLength(2);
+    expect(editorStatus().textContent).toBe('Mic error. Check permissions.');
   });
 });

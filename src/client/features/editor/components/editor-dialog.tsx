@@ -42,8 +42,9 @@ export function EditorDialog({ draft, onClose, onApplied }: EditorDialogProps) {
               </DialogPrimitive.Title>
               {edit.isError ? (
                 <div className="w-full max-w-md space-y-3">
+                  <p className="text-center font-semibold">Error Loading Draft</p>
                   <LoadError
-                    message="We couldn’t open this draft in the editor."
+                    message="Failed to load draft for editing"
                     onRetry={() => void edit.refetch()}
                     retrying={edit.isFetching}
                   />

@@ -56,6 +56,12 @@ describe('editor state', () => {
     expect(appended.status).toBe('Added 2.0s to the end');
     const marked = run(fresh(), { type: 'playhead', at: 1_500 }, { type: 'mark-insert' });
     expect(marked.insertAt).toBe(1_500);
+    // Pressed again: the next take goes to the end after all.
+    const unmarked = run(marked, { type: 'mark-insert' });
+    expect(unmarked.insertAt).toBeNull();
+    expect(run(unmarked, { type: 'take-added', takeId: 't1', durationMs: 2_000 }).ops).toEqual([
+      { kind: 'append', takeId: 't1' },
+    ]);
     const inserted = run(marked, { type: 'take-added', takeId: 't1', durationMs: 2_000 });
     expect(inserted.ops).toEqual([{ kind: 'insert', at: 1_500, takeId: 't1' }]);
     expect(inserted.segments.map((segment) => segment.source)).toEqual(['original', 't1', 'original']);

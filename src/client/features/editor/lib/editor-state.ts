@@ -199,6 +199,9 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return { ...state, playhead, viewStart };
     }
     case 'mark-insert':
+      // A second press takes the mark back.
+      if (state.insertAt !== null)
+        return { ...state, insertAt: null, status: 'Next recording goes at the end' };
       return {
         ...state,
         insertAt: state.playhead,

@@ -1,9 +1,13 @@
 import { locate, type EditSegment } from '@shared/domain/edit-list';
+import { registerAudioElement } from '@client/lib/audio/audio-controller';
+
+/** A timer firing a little early (or the audio starting late) wakes again after at least this. */
+const MIN_TIMER_MS = 20;
 
 export interface PlaybackCallbacks {
   /** Every frame while playing: the timeline position in ms. */
   onPosition: (ms: number) => void;
-  /** The end of the timeline was reached, or a source would not play: where it stopped. */
+  /** The end of the timeline was reached, a source would not play, or something else paused it: where it stopped. */
   onStopped: (ms: number) => void;
 }
 
@@ -15,9 +19,16 @@ export interface PlaybackCallbacks {
 export class TimelinePlayer {
   #segments: readonly EditSegment[] = [];
   #urls: ReadonlyMap<string, string> = new Map();
-  #elements = new Map<string, HTMLAudioElement>();
+  #elements = new Map<string, { element: HTMLAudioElement; unregister: () => void }>();
   #current: HTMLAudioElement | null = null;
   #frame = 0;
+  /** Bumped by every segment start and pause: a callback from an earlier one is stale and does nothing. */
+  #generation = 0;
+  /** The playing segment's answer to its element pausing or failing without us: the end of a source moves on. */
+  #onHalt: (() => void) | null = null;
+  /** Checks whether the playing segment is over: on every frame, `timeupdate` and a timer to its end (below). */
+  #onTime: (() => void) | null = null;
+  #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #createAudio: (url: string | undefined) => HTMLAudioElement;
 
   constructor(createAudio: (url: string | undefined) => HTMLAudioElement = (url) => new Audio(url)) {
@@ -41,7 +52,9 @@ export class TimelinePlayer {
   }
 
   pause(): void {
+    this.#generation += 1;
     cancelAnimationFrame(this.#frame);
+    clearTimeout(this.#timer);
     this.#current?.pause();
     this.#current = null;
   }
@@ -49,7 +62,8 @@ export class TimelinePlayer {
   /** Stops and lets go of every source's audio. */
   dispose(): void {
     this.pause();
-    for (const element of this.#elements.values()) {
+    for (const { element, unregister } of this.#elements.values()) {
+      unregister();
       element.removeAttribute('src');
       element.load();
     }
@@ -57,12 +71,20 @@ export class TimelinePlayer {
   }
 
   #element(source: string): HTMLAudioElement {
-    let element = this.#elements.get(source);
-    if (!element) {
-      element = this.#createAudio(this.#urls.get(source));
-      element.preload = 'metadata';
-      this.#elements.set(source, element);
-    }
+    const known = this.#elements.get(source);
+    if (known) return known.element;
+    const element = this.#createAudio(this.#urls.get(source));
+    element.preload = 'metadata';
+    // One audio at a time across the app (spec §4): another player starting pauses this one, and we stop with it.
+    const halted = () => {
+      if (this.#current === element && (element.paused || element.error)) this.#onHalt?.();
+    };
+    element.addEventListener('pause', halted);
+    element.addEventListener('error', halted);
+    element.addEventListener('timeupdate', () => {
+      if (this.#current === element) this.#onTime?.();
+    });
+    this.#elements.set(source, { element, unregister: registerAudioElement(element) });
     return element;
   }
 
@@ -77,23 +99,49 @@ export class TimelinePlayer {
     const element = this.#element(segment.source);
     this.#current?.pause();
     cancelAnimationFrame(this.#frame);
+    clearTimeout(this.#timer);
+    const generation = ++this.#generation;
     this.#current = element;
     const segmentStart = timelineAt - (sourceAt - segment.from);
     element.currentTime = sourceAt / 1000;
-    element.play().catch(() => {
-      if (this.#current !== element) return;
+    // A seek or a joint within one source pauses this element while its play() is pending: that rejection is
+    // an AbortError for a superseded start, not a failure.
+    const position = () => segmentStart + Math.max(0, element.currentTime * 1000 - segment.from);
+    const stop = () => {
       this.pause();
-      callbacks.onStopped(segmentStart + Math.max(0, element.currentTime * 1000 - segment.from));
+      callbacks.onStopped(position());
+    };
+    const advance = () => {
+      const next = segments[index + 1];
+      this.#playSegment(index + 1, segmentStart + (segment.to - segment.from), next?.from ?? 0, callbacks);
+    };
+    this.#onHalt = () => (element.ended ? advance() : stop());
+    element.play().catch((error: unknown) => {
+      if (generation !== this.#generation || (error instanceof Error && error.name === 'AbortError')) return;
+      stop();
     });
+    /** True once this segment is done with: over (and the next one started), or superseded. */
+    const finished = () => {
+      if (generation !== this.#generation) return true;
+      if (element.currentTime * 1000 < segment.to && !element.ended) return false;
+      advance();
+      return true;
+    };
+    this.#onTime = finished;
+    // Background tabs pause animation frames, so the frames alone would play the cut audio through.
+    const wakeAtEnd = () => {
+      const remaining = (segment.to - element.currentTime * 1000) / (element.playbackRate || 1);
+      this.#timer = setTimeout(
+        () => {
+          if (!finished()) wakeAtEnd();
+        },
+        Math.max(MIN_TIMER_MS, remaining),
+      );
+    };
+    wakeAtEnd();
     const tick = () => {
-      if (this.#current !== element) return;
-      const at = element.currentTime * 1000;
-      if (at >= segment.to || element.ended) {
-        const next = segments[index + 1];
-        this.#playSegment(index + 1, segmentStart + (segment.to - segment.from), next?.from ?? 0, callbacks);
-        return;
-      }
-      callbacks.onPosition(segmentStart + Math.max(0, at - segment.from));
+      if (finished()) return;
+      callbacks.onPosition(position());
       this.#frame = requestAnimationFrame(tick);
     };
     this.#frame = requestAnimationFrame(tick);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { AudioSource } from '@shared/contract/posts';
-import { playExclusively, registerAudioElement } from '../lib/audio-controller';
+import { playExclusively, registerAudioElement } from '@client/lib/audio/audio-controller';
 import { nextPlaybackRate, usePlaybackPreferences } from '@client/lib/audio/playback-preferences';
 import { initialPlayerStatus, playerStatusReducer, type PlayerStatus } from './player-status';
 import { useListenReport } from './use-listen-report';

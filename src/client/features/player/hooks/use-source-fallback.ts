@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { AudioSource } from '@shared/contract/posts';
 import { chooseSources, detectIOS } from '../lib/audio-sources';
-import { playExclusively } from '../lib/audio-controller';
+import { playExclusively } from '@client/lib/audio/audio-controller';
 import { PLAYBACK_MESSAGES } from './player-status';
 
 /** Spec §9: iOS gets 10 s to start loading before we call the format unplayable. */

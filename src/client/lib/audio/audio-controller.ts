@@ -33,3 +33,8 @@ export async function playExclusively(element: HTMLAudioElement | null): Promise
     throw error;
   }
 }
+
+/** Before recording: nothing may play over the microphone. */
+export function pauseAllAudio(): void {
+  for (const element of registered) if (!element.paused) element.pause();
+}
