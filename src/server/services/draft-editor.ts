@@ -20,6 +20,7 @@ import {
   countDraftTakes,
   findDraftEdit,
   findDraftTakeAudioId,
+  findEditOriginal,
   insertDraftTake,
   listDraftTakes,
   saveDraftEdit,
@@ -102,7 +103,7 @@ export function createDraftEditor(deps: {
   /** The draft's sources in the editor: the original (its audio until the first save), and its takes. */
   async function sourcesOf(draft: PostRow) {
     const edit = await findDraftEdit(db, draft.id);
-    const original = await findAudioAsset(db, edit?.original_asset_id ?? draft.audio_id);
+    const original = await findEditOriginal(db, edit?.original_asset_id ?? draft.audio_id);
     if (!original) throw notFound('post');
     const takes = (await listDraftTakes(db, draft.id)).map(({ take_id, audio_id, ...audio }) => ({
       takeId: take_id,

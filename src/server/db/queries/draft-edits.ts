@@ -20,21 +20,32 @@ export async function saveDraftEdit(
     .execute();
 }
 
-/** What the editor needs of a take's audio: not its peaks, which are fetched one take at a time. */
-const TAKE_AUDIO_COLUMNS = [
-  'audio_assets.id as audio_id',
+/**
+ * What the editor needs of a source's audio (the original or a take): not its peaks and waveform, which are
+ * large and fetched one source at a time.
+ */
+const SOURCE_AUDIO_COLUMNS = [
   'audio_assets.duration',
   'audio_assets.original_key',
   'audio_assets.original_mime',
   'audio_assets.original_bytes',
 ] as const;
 
+/** The original a draft's edits are rendered from. */
+export function findEditOriginal(db: Db, assetId: string) {
+  return db
+    .selectFrom('audio_assets')
+    .select(['audio_assets.id', ...SOURCE_AUDIO_COLUMNS])
+    .where('audio_assets.id', '=', assetId)
+    .executeTakeFirst();
+}
+
 /** A draft's takes with their audio, oldest first (a draft holds a bounded number). */
 export function listDraftTakes(db: Db, postId: string) {
   return db
     .selectFrom('draft_takes')
     .innerJoin('audio_assets', 'audio_assets.id', 'draft_takes.audio_id')
-    .select([...TAKE_AUDIO_COLUMNS, 'draft_takes.id as take_id'])
+    .select(['audio_assets.id as audio_id', ...SOURCE_AUDIO_COLUMNS, 'draft_takes.id as take_id'])
     .where('draft_takes.post_id', '=', postId)
     .orderBy('draft_takes.created_at')
     .orderBy('draft_takes.id')
