@@ -26,6 +26,9 @@ const PostPage = lazy(() => import('./routes/post').then((module) => ({ default:
 const ProfilePage = lazy(() =>
   import('./routes/profile').then((module) => ({ default: module.ProfilePage })),
 );
+const SettingsPage = lazy(() =>
+  import('./routes/settings').then((module) => ({ default: module.SettingsPage })),
+);
 const StatsPage = lazy(() => import('./routes/stats').then((module) => ({ default: module.StatsPage })));
 
 /** Spec §2: share links use `/posts/{id}`, notifications `/post/{id}`; both show the post. */
@@ -107,6 +110,7 @@ export function AppRouter() {
           <Route path="/conversations/:id">{({ id }) => <ConversationPage key={id} id={id} />}</Route>
           <Route path="/drafts" component={DraftsPage} />
           <Route path="/notifications" component={NotificationsPage} />
+          <Route path="/settings" component={SettingsPage} />
           {POST_PATHS.map((path) => (
             <Route key={path} path={path}>
               {(params) => <PostPage key={params.id} params={params} />}

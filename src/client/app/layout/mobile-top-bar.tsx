@@ -1,4 +1,4 @@
-import { Bell, LogOut } from 'lucide-react';
+import { Bell, LogOut, Settings } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { BrandLogo } from '@client/components/brand-logo';
 import { ThemeToggle } from '@client/components/theme-toggle';
@@ -38,6 +38,14 @@ export function MobileTopBar() {
             <UnreadIndicator count={unread} className="absolute right-1.5 top-1.5" />
           </Link>
           <ThemeToggle />
+          <Link
+            href="/settings"
+            aria-label="Settings"
+            aria-current={isNavItemActive('/settings', location) ? 'page' : undefined}
+            className="grid size-10 place-items-center rounded-full text-foreground transition-colors hover:bg-secondary"
+          >
+            <Settings aria-hidden="true" className="size-5" />
+          </Link>
           <a
             href={SIGN_OUT_URL}
             aria-label="Sign Out"

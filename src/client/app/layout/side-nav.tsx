@@ -1,4 +1,4 @@
-import { LogOut } from 'lucide-react';
+import { LogOut, Settings } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '@shared/contract/users';
 import { displayName, handleOf } from '@shared/domain/display-name';
@@ -84,6 +84,11 @@ export function SideNav({ user }: { user: CurrentUser }) {
               <LogOut aria-hidden="true" />
               Sign Out
             </a>
+          </Button>
+          <Button asChild variant="ghost" size="icon" aria-label="Settings">
+            <Link href="/settings" aria-current={isNavItemActive('/settings', location) ? 'page' : undefined}>
+              <Settings aria-hidden="true" />
+            </Link>
           </Button>
           <ThemeToggle />
         </div>

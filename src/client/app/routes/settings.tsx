@@ -1,0 +1,12 @@
+import { PageHeader } from '@client/components/page-header';
+import { AppearanceSettings } from '@client/features/settings/components/appearance-settings';
+
+/** The signed-in person's settings: one section per concern. */
+export function SettingsPage() {
+  return (
+    <div className="mx-auto max-w-3xl space-y-8">
+      <PageHeader title="Settings" description="How Earshot looks and works for you." />
+      <AppearanceSettings />
+    </div>
+  );
+}
