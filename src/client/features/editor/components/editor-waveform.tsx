@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type PointerEvent, type Ref } from 'react';
 import { useTheme } from '@client/lib/theme';
+import { useHiDpiCanvas } from '@client/lib/use-hidpi-canvas';
 import { cn } from '@client/lib/utils';
 import { formatEditorTime } from '../lib/time';
 import { hitMarker, timeToX, xToTime } from '../lib/markers';
@@ -65,32 +66,15 @@ export function EditorWaveform({
   disabled,
   ref,
 }: EditorWaveformProps) {
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [width, setWidth] = useState(0);
+  const { canvasRef, width, prepare } = useHiDpiCanvas(EDITOR_WAVEFORM_HEIGHT);
   const [grabbable, setGrabbable] = useState(false);
   const dragging = useRef<'start' | 'end' | 'playhead' | null>(null);
   const { theme } = useTheme();
 
   useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.round(entry.contentRect.width));
-    });
-    observer.observe(canvas);
-    return () => observer.disconnect();
-  }, []);
-
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    const context = canvas?.getContext('2d');
-    if (!canvas || !context || width === 0) return;
-    const height = EDITOR_WAVEFORM_HEIGHT;
-    const ratio = Math.min(window.devicePixelRatio || 1, 3);
-    canvas.width = Math.round(width * ratio);
-    canvas.height = Math.round(height * ratio);
-    context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    context.clearRect(0, 0, width, height);
+    const frame = prepare();
+    if (!frame) return;
+    const { canvas, context, height } = frame;
     const colors = readColors(canvas);
     const x = (ms: number) => timeToX(ms, viewStart, viewSpan, width);
     const startX = x(start);
@@ -138,7 +122,7 @@ export function EditorWaveform({
     context.beginPath();
     context.arc(x(playhead), height - 4, 4, 0, Math.PI * 2);
     context.fill();
-  }, [bars, width, viewStart, viewSpan, start, end, playhead, insertAt, theme]);
+  }, [prepare, bars, width, viewStart, viewSpan, start, end, playhead, insertAt, theme]);
 
   const pointerX = (event: PointerEvent<HTMLElement>) =>
     event.clientX - event.currentTarget.getBoundingClientRect().left;
