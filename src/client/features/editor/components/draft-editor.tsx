@@ -43,6 +43,7 @@ import { clearLocalEdits } from '../lib/local-edits';
 import { formatEditorTime } from '../lib/time';
 import { editorBars } from '../lib/waveform-bars';
 import { EditorWaveform } from './editor-waveform';
+import { PlayheadTime } from './playhead-time';
 
 const ZOOM_STEP = 2;
 /** Editing tools: icon over label in a row of three on phones, side by side from sm on. */
@@ -84,7 +85,11 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
     () => editorBars(state.segments, peaks, state.viewStart, state.viewSpan),
     [state.segments, peaks, state.viewStart, state.viewSpan],
   );
-  const { stopPlaying, seek, togglePlay } = useEditorPlayback(state, dispatch, audioUrls);
+  const { clock, playheadNow, syncPlayhead, stopPlaying, seek, togglePlay } = useEditorPlayback(
+    state,
+    dispatch,
+    audioUrls,
+  );
   const {
     recorder,
     failedTake,
@@ -167,7 +172,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
     const target = event.target as HTMLElement;
     const onOwnControl =
       target === waveformRef.current || !target.closest('button, input, textarea, [role="slider"]');
-    const command = commandForKey(event, state, onOwnControl);
+    const command = commandForKey(event, { playhead: playheadNow(), length: state.length }, onOwnControl);
     if (!command || busy) return;
     event.preventDefault();
     if (command.type === 'toggle-play') togglePlay();
@@ -261,7 +266,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
           <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
             <p className="text-4xl font-bold tracking-tight tabular-nums sm:text-5xl">
               <span className="sr-only">Playhead </span>
-              {formatEditorTime(state.playhead)}
+              <PlayheadTime clock={clock} playing={state.mode === 'playing'} playhead={state.playhead} />
               <span className="ml-2 text-lg font-normal text-muted-foreground sm:text-xl">
                 <span className="sr-only">of </span>
                 <span aria-hidden="true">/ </span>
@@ -287,6 +292,8 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
               start={state.start}
               end={state.end}
               playhead={state.playhead}
+              clock={clock}
+              playing={state.mode === 'playing'}
               insertAt={state.insertAt}
               disabled={busy}
               onMarker={(which, at) => dispatch({ type: 'marker', which, at })}
@@ -304,7 +311,10 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
                 variant="ghost"
                 size="icon"
                 className="size-8"
-                onClick={() => dispatch({ type: 'zoom', factor: 1 / ZOOM_STEP })}
+                onClick={() => {
+                  syncPlayhead();
+                  dispatch({ type: 'zoom', factor: 1 / ZOOM_STEP });
+                }}
                 disabled={!zoomed}
                 aria-label="Zoom out"
                 title="Zoom out"
@@ -326,7 +336,10 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
                 variant="ghost"
                 size="icon"
                 className="size-8"
-                onClick={() => dispatch({ type: 'zoom', factor: ZOOM_STEP })}
+                onClick={() => {
+                  syncPlayhead();
+                  dispatch({ type: 'zoom', factor: ZOOM_STEP });
+                }}
                 disabled={state.viewSpan <= Math.min(MIN_VIEW_MS, state.length)}
                 aria-label="Zoom in"
                 title="Zoom in"
@@ -393,7 +406,10 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
               </Button>
               <Button
                 variant="outline"
-                onClick={() => dispatch({ type: 'mark-insert' })}
+                onClick={() => {
+                  syncPlayhead();
+                  dispatch({ type: 'mark-insert' });
+                }}
                 disabled={busy}
                 aria-pressed={state.insertAt !== null}
                 className={TOOL_BUTTON}

@@ -65,6 +65,9 @@ const press = (element: Element, key: string, options: Partial<KeyboardEventInit
   });
 const editorStatus = () => within(screen.getByRole('dialog')).getByRole('status');
 const valueText = (element: Element) => element.getAttribute('aria-valuetext');
+/** The big time display: "Playhead 0:01.4" (its "of" and the length after it left off). */
+const playheadTime = () =>
+  screen.getByText('Playhead', { exact: false, selector: 'span' }).parentElement?.textContent?.split('of')[0];
 
 describe('advanced editor', () => {
   it('says "Error Loading Draft" when the draft will not open', async () => {
@@ -146,7 +149,14 @@ describe('advanced editor', () => {
     expect(play).toHaveBeenCalledTimes(4);
     const audio = play.mock.contexts.at(-1) as HTMLMediaElement;
     expect(audio.currentTime).toBe(1);
-    expect(valueText(waveform)).toContain('Playhead 0:01.0');
+    // While playing, assistive technology hears whole seconds and the clock shows tenths, not every frame.
+    expect(valueText(waveform)).toContain('Playhead 0:01 of');
+    audio.currentTime = 1.47;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(playheadTime()).toBe('Playhead 0:01.4');
+    expect(valueText(waveform)).toContain('Playhead 0:01 of');
+    await press(waveform, ' ');
+    expect(valueText(waveform)).toContain('Playhead 0:01.4 of');
   });
 
   it('saves the edit list and says so', async () => {

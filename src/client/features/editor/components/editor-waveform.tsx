@@ -2,7 +2,9 @@ import { useEffect, useRef, useState, type PointerEvent, type Ref } from 'react'
 import { useTheme } from '@client/lib/theme';
 import { useHiDpiCanvas } from '@client/lib/use-hidpi-canvas';
 import { cn } from '@client/lib/utils';
-import { formatEditorTime } from '../lib/time';
+import { usePlayheadGrain } from '../hooks/use-playhead-grain';
+import type { PlayheadClock } from '../lib/playhead-clock';
+import { formatEditorTime, formatWholeSeconds } from '../lib/time';
 import { hitMarker, timeToX, xToTime } from '../lib/markers';
 import { EDITOR_BARS, EDITOR_WAVEFORM_HEIGHT, EDITOR_WAVEFORM_WIDTH } from '../lib/waveform-bars';
 
@@ -14,7 +16,11 @@ interface EditorWaveformProps {
   viewSpan: number;
   start: number;
   end: number;
+  /** Where the playhead rests while paused. */
   playhead: number;
+  /** The playhead while playing, drawn every frame without a render. */
+  clock: PlayheadClock;
+  playing: boolean;
   insertAt: number | null;
   onMarker: (which: 'start' | 'end', ms: number) => void;
   onSeek: (ms: number) => void;
@@ -25,7 +31,6 @@ interface EditorWaveformProps {
 interface Colors {
   accent: string;
   bar: string;
-  line: string;
   insert: string;
 }
 
@@ -35,7 +40,6 @@ function readColors(element: HTMLElement): Colors {
   return {
     accent: read('--primary', '#e05a33'),
     bar: read('--muted-foreground', '#888888'),
-    line: read('--foreground', '#222222'),
     insert: read('--highlight', '#2a9d8f'),
   };
 }
@@ -60,6 +64,8 @@ export function EditorWaveform({
   start,
   end,
   playhead,
+  clock,
+  playing,
   insertAt,
   onMarker,
   onSeek,
@@ -117,12 +123,28 @@ export function EditorWaveform({
       context.stroke();
       context.setLineDash([]);
     }
-    context.fillStyle = colors.line;
-    context.fillRect(x(playhead) - 1, 0, 2, height);
-    context.beginPath();
-    context.arc(x(playhead), height - 4, 4, 0, Math.PI * 2);
-    context.fill();
-  }, [prepare, bars, width, viewStart, viewSpan, start, end, playhead, insertAt, theme]);
+  }, [prepare, bars, width, viewStart, viewSpan, start, end, insertAt, theme]);
+
+  // The playhead is an element moved by style: while playing it follows the clock every frame, React aside.
+  const playheadRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const place = (ms: number) => {
+      const element = playheadRef.current;
+      if (!element) return;
+      const at = timeToX(ms, viewStart, viewSpan, width);
+      element.style.transform = `translateX(${at}px)`;
+      element.style.visibility = width > 0 && at >= 0 && at <= width ? 'visible' : 'hidden';
+    };
+    if (!playing) {
+      place(playhead);
+      return;
+    }
+    place(clock.ms);
+    return clock.subscribe(() => place(clock.ms));
+  }, [clock, playing, playhead, viewStart, viewSpan, width]);
+  // Said to assistive technology in whole seconds while playing, so it is not told of every frame.
+  const playingSecond = usePlayheadGrain(clock, 1000, playing);
+  const shownPlayhead = playingSecond ?? playhead;
 
   const pointerX = (event: PointerEvent<HTMLElement>) =>
     event.clientX - event.currentTarget.getBoundingClientRect().left;
@@ -158,8 +180,8 @@ export function EditorWaveform({
       aria-label="Waveform: playhead and selection"
       aria-valuemin={0}
       aria-valuemax={Math.round(length / 100) / 10}
-      aria-valuenow={Math.round(playhead / 100) / 10}
-      aria-valuetext={`Playhead ${formatEditorTime(playhead)} of ${formatEditorTime(length)}; selection ${formatEditorTime(start)} to ${formatEditorTime(end)}`}
+      aria-valuenow={Math.round(shownPlayhead / 100) / 10}
+      aria-valuetext={`Playhead ${playingSecond === null ? formatEditorTime(playhead) : formatWholeSeconds(playingSecond)} of ${formatEditorTime(length)}; selection ${formatEditorTime(start)} to ${formatEditorTime(end)}`}
       aria-disabled={disabled || undefined}
       aria-keyshortcuts="Space ArrowLeft ArrowRight [ ] Delete"
       onPointerDown={onPointerDown}
@@ -173,6 +195,13 @@ export function EditorWaveform({
       style={{ maxWidth: EDITOR_WAVEFORM_WIDTH, height: EDITOR_WAVEFORM_HEIGHT }}
     >
       <canvas ref={canvasRef} aria-hidden="true" className="block size-full" />
+      <div
+        ref={playheadRef}
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-y-0 left-0 -ml-px w-0.5 bg-foreground"
+      >
+        <span className="absolute bottom-0 left-1/2 size-2 -translate-x-1/2 rounded-full bg-foreground" />
+      </div>
     </div>
   );
 }

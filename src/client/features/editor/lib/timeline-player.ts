@@ -5,7 +5,7 @@ import { registerAudioElement } from '@client/lib/audio/audio-controller';
 const MIN_TIMER_MS = 20;
 
 export interface PlaybackCallbacks {
-  /** Every frame while playing: the timeline position in ms. */
+  /** Every animation frame while playing: the timeline position in ms. */
   onPosition: (ms: number) => void;
   /** The end of the timeline was reached, a source would not play, or something else paused it: where it stopped. */
   onStopped: (ms: number) => void;
@@ -49,6 +49,11 @@ export class TimelinePlayer {
     const atEnd = start.index === segments.length - 1 && start.at >= (segments[start.index]?.to ?? 0);
     if (atEnd) this.#playSegment(0, 0, segments[0]?.from ?? 0, callbacks);
     else this.#playSegment(start.index, fromMs, start.at, callbacks);
+  }
+
+  /** True from `play` until it pauses or stops. */
+  get playing(): boolean {
+    return this.#current !== null;
   }
 
   pause(): void {
