@@ -6,11 +6,11 @@ import { usePlayheadGrain } from '../hooks/use-playhead-grain';
 import type { PlayheadClock } from '../lib/playhead-clock';
 import { formatEditorTime, formatWholeSeconds } from '../lib/time';
 import { hitMarker, timeToX, xToTime } from '../lib/markers';
-import { EDITOR_BARS, EDITOR_WAVEFORM_HEIGHT, EDITOR_WAVEFORM_WIDTH } from '../lib/waveform-bars';
+import { EDITOR_WAVEFORM_HEIGHT, EDITOR_WAVEFORM_WIDTH } from '../lib/waveform-bars';
 
 interface EditorWaveformProps {
-  /** 0 to 1 each; null draws the placeholder (spec §4: when analysis fails). */
-  bars: readonly number[] | null;
+  /** 0 to 1 each; a null bar is drawn from the placeholder (spec §4: when analysis fails). */
+  bars: readonly (number | null)[];
   length: number;
   viewStart: number;
   viewSpan: number;
@@ -44,11 +44,8 @@ function readColors(element: HTMLElement): Colors {
   };
 }
 
-/** A gentle wave where no peaks could be loaded (spec §4: a placeholder waveform). */
-const placeholderBars = Array.from(
-  { length: EDITOR_BARS },
-  (_, index) => 0.25 + 0.15 * Math.sin(index / 6) * Math.sin(index / 17),
-);
+/** A gentle wave where a source's peaks could not be loaded (spec §4: a placeholder waveform). */
+const placeholderLevel = (index: number) => 0.25 + 0.15 * Math.sin(index / 6) * Math.sin(index / 17);
 
 /**
  * Spec §9 Editor waveform: 300 bars across the visible window on a 96 px high canvas (800 px wide where there is
@@ -90,16 +87,16 @@ export function EditorWaveform({
     context.globalAlpha = 0.12;
     context.fillRect(startX, 0, endX - startX, height);
 
-    const shown = bars ?? placeholderBars;
-    const slot = width / shown.length;
+    const slot = width / bars.length;
     const barWidth = Math.max(1, slot * 0.62);
-    shown.forEach((level, index) => {
-      const barHeight = Math.max(2, level * (height - 12));
+    bars.forEach((bar, index) => {
+      const placeholder = bar === null;
+      const barHeight = Math.max(2, (bar ?? placeholderLevel(index)) * (height - 12));
       const left = index * slot + (slot - barWidth) / 2;
       const centre = left + barWidth / 2;
       const selected = centre >= startX && centre <= endX;
-      context.globalAlpha = bars === null ? 0.25 : selected ? 1 : 0.45;
-      context.fillStyle = selected && bars !== null ? colors.accent : colors.bar;
+      context.globalAlpha = placeholder ? 0.25 : selected ? 1 : 0.45;
+      context.fillStyle = selected && !placeholder ? colors.accent : colors.bar;
       context.beginPath();
       context.roundRect(left, (height - barHeight) / 2, barWidth, barHeight, barWidth / 2);
       context.fill();
