@@ -21,6 +21,8 @@ export class TimelinePlayer {
   #urls: ReadonlyMap<string, string> = new Map();
   #elements = new Map<string, { element: HTMLAudioElement; unregister: () => void }>();
   #current: HTMLAudioElement | null = null;
+  /** Elements started within a user gesture once already (see `prime`). */
+  #primed = new WeakSet<HTMLAudioElement>();
   #frame = 0;
   /** Bumped by every segment start and pause: a callback from an earlier one is stale and does nothing. */
   #generation = 0;
@@ -49,6 +51,7 @@ export class TimelinePlayer {
     const atEnd = start.index === segments.length - 1 && start.at >= (segments[start.index]?.to ?? 0);
     if (atEnd) this.#playSegment(0, 0, segments[0]?.from ?? 0, callbacks);
     else this.#playSegment(start.index, fromMs, start.at, callbacks);
+    this.#prime();
   }
 
   /** True from `play` until it pauses or stops. */
@@ -73,6 +76,25 @@ export class TimelinePlayer {
       element.load();
     }
     this.#elements.clear();
+  }
+
+  /**
+   * iOS Safari lets an element play without a user gesture only once it has been started in one, so at a joint
+   * the next source's play() could be refused. Run by `play` (called from the Play button's own handler, Space,
+   * or a press on the waveform), this starts and at once pauses each other source's element of the timeline not
+   * yet so started: later joints play. Once per element, so cheap however many sources there are; a start
+   * refused (not in a gesture after all) is tried again by the next `play`.
+   */
+  #prime(): void {
+    for (const source of new Set(this.#segments.map((segment) => segment.source))) {
+      const element = this.#element(source);
+      if (this.#primed.has(element) || element === this.#current) continue;
+      this.#primed.add(element);
+      element.play().catch((error: unknown) => {
+        if (error instanceof Error && error.name === 'NotAllowedError') this.#primed.delete(element);
+      });
+      element.pause();
+    }
   }
 
   #element(source: string): HTMLAudioElement {
