@@ -69,6 +69,28 @@ const valueText = (element: Element) => element.getAttribute('aria-valuetext');
 const playheadTime = () =>
   screen.getByText('Playhead', { exact: false, selector: 'span' }).parentElement?.textContent?.split('of')[0];
 
+/** Record (past the 3-2-1), Stop, and the server refuses the take. */
+async function recordTakeThatFailsToUpload() {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  try {
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Record' }));
+    });
+    await act(async () => {
+      vi.advanceTimersByTime(3_000);
+    });
+  } finally {
+    vi.useRealTimers();
+  }
+  const stop = await screen.findByRole('button', { name: 'Stop recording' });
+  expect(document.activeElement).toBe(stop);
+  await act(async () => {
+    fireEvent.click(stop);
+  });
+  expect(editorStatus().textContent).toMatch(/^Recorded \S+s · Processing\.\.\.$/);
+  await act(async () => lastUpload().respond(500, { message: 'Storage is full' }));
+}
+
 describe('advanced editor', () => {
   it('says "Error Loading Draft" when the draft will not open', async () => {
     const fetchMock = vi.mocked(fetch);
@@ -219,24 +241,7 @@ describe('advanced editor', () => {
 
   it('keeps a take whose upload failed, for Retry upload or Discard', async () => {
     const { waveform } = await openEditor();
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    try {
-      await act(async () => {
-        fireEvent.click(screen.getByRole('button', { name: 'Record' }));
-      });
-      await act(async () => {
-        vi.advanceTimersByTime(3_000);
-      });
-    } finally {
-      vi.useRealTimers();
-    }
-    const stop = await screen.findByRole('button', { name: 'Stop recording' });
-    expect(document.activeElement).toBe(stop);
-    await act(async () => {
-      fireEvent.click(stop);
-    });
-    expect(editorStatus().textContent).toMatch(/^Recorded \S+s · Processing\.\.\.$/);
-    await act(async () => lastUpload().respond(500, { message: 'Storage is full' }));
+    await recordTakeThatFailsToUpload();
     expect(editorStatus().textContent).toContain('Storage is full');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Retry upload' }));
@@ -248,6 +253,23 @@ describe('advanced editor', () => {
     expect(valueText(waveform)).toContain('of 0:11.0');
     expect(document.activeElement).toBe(waveform);
     expect(screen.queryByRole('button', { name: 'Retry upload' })).toBeNull();
+  });
+
+  it('throws a failed take away on Discard, the timeline as long as before', async () => {
+    const { waveform } = await openEditor();
+    await recordTakeThatFailsToUpload();
+    expect(editorStatus().textContent).toContain('Upload Failed: Storage is full');
+    const discard = screen.getByRole('button', { name: 'Discard' });
+    expect(screen.getByRole('button', { name: 'Retry upload' })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(discard);
+    });
+    expect(screen.queryByRole('button', { name: 'Retry upload' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Discard' })).toBeNull();
+    expect(editorStatus().textContent).toBe('');
+    expect(valueText(waveform)).toBe('Playhead 0:00.0 of 0:09.0; selection 0:03.0 to 0:06.0');
+    expect(document.activeElement).toBe(waveform);
+    expect(FakeXhr.sent).toHaveLength(1);
   });
 
   it('says "Mic error. Check permissions." when the microphone is refused', async () => {
