@@ -133,10 +133,14 @@ test('a draft is cut, gets a take at the playhead, undone and redone, saved, reo
   const reopened = await openEditor(page, title);
   await expect.poll(() => lengthMs(reopened.waveform)).toBe(withTake);
   await reopened.editor.getByRole('button', { name: 'Play', exact: true }).click();
-  await expect(reopened.waveform).not.toHaveAttribute('aria-valuetext', /Playhead 0:00\.0/, {
+  // Whole seconds while playing (not a new value every frame), tenths again once paused.
+  await expect(reopened.waveform).toHaveAttribute('aria-valuetext', /Playhead 0:0[1-9] of/, {
     timeout: 10_000,
   });
   await reopened.editor.getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect(reopened.waveform).toHaveAttribute('aria-valuetext', /Playhead 0:0[1-9]\.\d of/, {
+    timeout: 5_000,
+  });
   await reopened.editor.getByRole('button', { name: 'Cancel' }).click();
   await expect(reopened.editor).toBeHidden({ timeout: 5_000 });
   await context.close();

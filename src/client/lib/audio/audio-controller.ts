@@ -10,7 +10,11 @@ function pauseOthers(element: HTMLAudioElement): void {
   current = element;
 }
 
-const onPlay = (event: Event) => pauseOthers(event.currentTarget as HTMLAudioElement);
+const onPlay = (event: Event) => {
+  const element = event.currentTarget as HTMLAudioElement;
+  // Started and paused at once (a player priming its elements for iOS Safari): it never played, so stops nobody.
+  if (!element.paused) pauseOthers(element);
+};
 
 export function registerAudioElement(element: HTMLAudioElement): () => void {
   registered.add(element);

@@ -15,66 +15,41 @@ import {
   Wand2,
   X,
 } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ConfirmDiscardDialog } from '@client/components/confirm-discard-dialog';
-import type { DraftEdit, DraftTake } from '@shared/contract/drafts';
+import type { DraftEdit } from '@shared/contract/drafts';
 import type { Post } from '@shared/contract/posts';
-import { AUDIO_DURATION_LIMITS } from '@shared/domain/audio-limits';
-import { ORIGINAL_SOURCE } from '@shared/domain/edit-list';
 import { CountdownView } from '@client/components/countdown-view';
 import { LiveRecordingMeter, StopRecordingButton } from '@client/components/live-recording-meter';
 import { Button } from '@client/components/ui/button';
 import { Slider } from '@client/components/ui/slider';
 import { uploadErrorMessage } from '@client/lib/upload-with-progress';
-import { pauseAllAudio } from '@client/lib/audio/audio-controller';
-import { isRecordingSupported } from '@client/lib/audio/recording-support';
-import { useRecordedTake } from '@client/lib/audio/use-recorded-take';
-import { useStopAtLimit } from '@client/lib/audio/use-stop-at-limit';
 import { toast } from '@client/lib/use-toast';
 import { cn } from '@client/lib/utils';
-import { uploadTake, useSaveDraftEdit, useSourcePeaks } from '../api/draft-edit';
+import { useSaveDraftEdit } from '../api/draft-edit';
+import { useEditorAutosave } from '../hooks/use-editor-autosave';
+import { useEditorPlayback } from '../hooks/use-editor-playback';
+import { useEditorSources } from '../hooks/use-editor-sources';
+import { useEditorTake } from '../hooks/use-editor-take';
 import { commandForKey } from '../lib/editor-keys';
-import { TimelinePlayer } from '../lib/timeline-player';
 import {
   deleteRefusal,
   editorReducer,
   formatSeconds,
   hasUnsavedEdits,
-  initialEditorState,
   MIN_VIEW_MS,
-  type EditorState,
 } from '../lib/editor-state';
-import { clearLocalEdits, loadLocalEdits, storeLocalEdits } from '../lib/local-edits';
+import { clearLocalEdits } from '../lib/local-edits';
 import { formatEditorTime } from '../lib/time';
 import { editorBars } from '../lib/waveform-bars';
 import { EditorWaveform } from './editor-waveform';
+import { PlayheadTime } from './playhead-time';
 
 const ZOOM_STEP = 2;
 /** Editing tools: icon over label in a row of three on phones, side by side from sm on. */
 const TOOL_BUTTON =
   'h-auto flex-col gap-1 px-2 py-2.5 text-xs sm:h-11 sm:flex-row sm:gap-2 sm:px-5 sm:text-sm';
-const MAX_TAKE_SECONDS = AUDIO_DURATION_LIMITS.post.seconds;
-const MIC_ERROR = 'Mic error. Check permissions.';
 const SAVE_FAILED = 'Failed to save draft. Please try again.';
-
-/** What a locally kept list was made from: the last save and the original audio (replaced by the simple recorder). */
-const localBasis = (edit: DraftEdit) => `${edit.savedAt ?? 'never saved'} ${edit.original.audioUrl}`;
-
-/** The state to open with: the saved list, or the unsaved one this device kept (with a notice), if it applies. */
-function openingState(draftId: string, edit: DraftEdit): { state: EditorState; restored: boolean } {
-  const takeMs = new Map(edit.takes.map((take) => [take.id, take.durationMs]));
-  const saved = initialEditorState(edit.original.durationMs, takeMs, edit.operations);
-  const local = loadLocalEdits(draftId, localBasis(edit));
-  if (!local || JSON.stringify(local) === JSON.stringify(edit.operations))
-    return { state: saved, restored: false };
-  try {
-    const state = initialEditorState(edit.original.durationMs, takeMs, local, edit.operations);
-    return { state: { ...state, status: 'Restored your unsaved edits' }, restored: true };
-  } catch {
-    clearLocalEdits(draftId);
-    return { state: saved, restored: false };
-  }
-}
 
 interface DraftEditorProps {
   draftId: string;
@@ -93,74 +68,48 @@ interface DraftEditorProps {
  * audio; the page never decodes the draft, it draws the server's peaks and plays the sources themselves.
  */
 export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftEditorProps) {
-  const [opening] = useState(() => openingState(draftId, edit));
-  const [state, dispatch] = useReducer(editorReducer, opening.state);
-  const [takes, setTakes] = useState<readonly DraftTake[]>(edit.takes);
+  const { state, dispatch } = useEditorAutosave(draftId, edit);
   const [confirmingCancel, setConfirmingCancel] = useState(false);
   const waveformRef = useRef<HTMLDivElement>(null);
+  const focusWaveform = () => waveformRef.current?.focus();
   const save = useSaveDraftEdit(draftId);
   const unsaved = hasUnsavedEdits(state);
-  // A save under way locks the editor too: its success closes the editor, which would drop a later edit or take.
+  // A save under way locks the editor too: its success closes the editor, which would drop a later edit or
   const busy =
     state.mode === 'countdown' || state.mode === 'recording' || state.mode === 'processing' || save.isPending;
 
-  useEffect(() => {
-    if (opening.restored) toast({ title: 'Unsaved edits restored', description: 'Save them, or undo them.' });
-    waveformRef.current?.focus();
-  }, [opening.restored]);
+  useEffect(() => waveformRef.current?.focus(), []);
 
-  // Keyed on the lists alone: the state as a whole changes every frame while playing.
-  const { ops, savedOps } = state;
-  useEffect(() => {
-    if (hasUnsavedEdits({ ops, savedOps })) storeLocalEdits(draftId, localBasis(edit), ops);
-    else clearLocalEdits(draftId);
-  }, [draftId, edit, ops, savedOps]);
-
-  const sources = useMemo(() => [ORIGINAL_SOURCE, ...takes.map((take) => take.id)], [takes]);
-  const peaks = useSourcePeaks(draftId, sources);
+  const { peaks, audioUrls, addTake } = useEditorSources(draftId, edit);
   const bars = useMemo(
     () => editorBars(state.segments, peaks, state.viewStart, state.viewSpan),
     [state.segments, peaks, state.viewStart, state.viewSpan],
   );
-  const audioUrls = useMemo(
-    () =>
-      new Map([
-        [ORIGINAL_SOURCE, edit.original.audioUrl],
-        ...takes.map((take) => [take.id, take.audioUrl] as const),
-      ]),
-    [edit.original.audioUrl, takes],
+  const { clock, playheadNow, syncPlayhead, stopPlaying, seek, togglePlay } = useEditorPlayback(
+    state,
+    dispatch,
+    audioUrls,
   );
-
-  const [player] = useState(() => new TimelinePlayer());
-  useEffect(() => player.setTimeline(state.segments, audioUrls), [player, state.segments, audioUrls]);
-  useEffect(() => () => player.dispose(), [player]);
-  const playFrom = (at: number) =>
-    player.play(at, {
-      onPosition: (position) => dispatch({ type: 'playhead', at: position }),
-      onStopped: (position) => {
-        dispatch({ type: 'playhead', at: position });
-        dispatch({ type: 'mode', mode: 'idle' });
-      },
-    });
-  const stopPlaying = useCallback(() => {
-    player.pause();
-    dispatch({ type: 'mode', mode: 'idle' });
-  }, [player]);
-
-  /** Moves the playhead; while playing, playback goes on from there (the player would otherwise pull it back). */
-  const seek = (at: number) => {
-    const target = Math.min(Math.max(at, 0), state.length);
-    if (state.mode === 'playing') playFrom(target);
-    dispatch({ type: 'playhead', at: target });
-  };
-
-  const togglePlay = () => {
-    if (state.mode === 'playing') stopPlaying();
-    else if (state.mode === 'idle') {
-      dispatch({ type: 'mode', mode: 'playing' });
-      playFrom(state.playhead);
-    }
-  };
+  const {
+    recorder,
+    failedTake,
+    recordingRowRef,
+    waitingForMicrophone,
+    addLevel,
+    record,
+    beginRecording,
+    stopRecording,
+    cancelRecording,
+    retryUpload,
+    discardFailedTake,
+  } = useEditorTake({
+    draftId,
+    mode: state.mode,
+    dispatch,
+    onTake: addTake,
+    stopPlaying,
+    focusWaveform,
+  });
 
   const deleteSelected = () => {
     const refusal = deleteRefusal(state);
@@ -182,76 +131,6 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
     stopPlaying();
     dispatch({ type: 'delete' });
   };
-
-  const recording = useRecordedTake<DraftTake>({
-    onError: () => {
-      // Said in the status line too: the toasts sit outside the dialog, where assistive technology does not look.
-      dispatch({ type: 'mode', mode: 'idle', status: MIC_ERROR });
-      toast({ variant: 'destructive', title: MIC_ERROR });
-    },
-    upload: (take, onProgress) => uploadTake(draftId, take, onProgress),
-    onUploaded: (take) => {
-      setTakes((list) => [...list, take]);
-      dispatch({ type: 'take-added', takeId: take.id, durationMs: take.durationMs });
-      recording.discard();
-      waveformRef.current?.focus();
-    },
-    onUploadFailed: (error) => {
-      const message = uploadErrorMessage(error);
-      dispatch({ type: 'mode', mode: 'idle', status: `Upload Failed: ${message}` });
-      toast({ variant: 'destructive', title: 'Upload Failed', description: message });
-    },
-  });
-  const { recorder } = recording;
-  /** A take the server did not get stays here until it is sent again or thrown away. */
-  const failedTake = recording.phase === 'failed' ? recording.take : null;
-  const uploadTakeOf = (seconds: number) =>
-    dispatch({ type: 'mode', mode: 'processing', status: `Recorded ${formatSeconds(seconds * 1000)}` });
-  const retryUpload = () => {
-    if (!failedTake) return;
-    uploadTakeOf(failedTake.seconds);
-    recording.upload(failedTake);
-  };
-  const discardFailedTake = () => {
-    recording.discard();
-    dispatch({ type: 'status', status: '' });
-    waveformRef.current?.focus();
-  };
-  // The Record button is gone while recording: focus goes to Stop as soon as it can be pressed.
-  const recordingRowRef = useRef<HTMLDivElement>(null);
-  const canStop = state.mode === 'recording' && recorder.status === 'recording';
-  useEffect(() => {
-    if (canStop) recordingRowRef.current?.querySelector('button')?.focus();
-  }, [canStop]);
-
-  const record = () => {
-    if (!isRecordingSupported()) {
-      toast({ variant: 'destructive', title: 'Audio recording is not supported in this browser' });
-      return;
-    }
-    stopPlaying();
-    pauseAllAudio();
-    dispatch({ type: 'mode', mode: 'countdown' });
-    void recording.prepare();
-  };
-  const beginRecording = async () => {
-    if (await recording.begin()) dispatch({ type: 'mode', mode: 'recording' });
-  };
-  const stopRecording = useCallback(async () => {
-    const take = await recording.stop();
-    if (!take) {
-      dispatch({ type: 'mode', mode: 'idle' });
-      return;
-    }
-    uploadTakeOf(take.seconds);
-    recording.upload(take);
-  }, [recording]);
-  const cancelRecording = () => {
-    recording.cancel();
-    dispatch({ type: 'mode', mode: 'idle' });
-    waveformRef.current?.focus();
-  };
-  useStopAtLimit(recorder, MAX_TAKE_SECONDS, stopRecording);
 
   const saveEdits = (then: (draft: Post) => void) => {
     stopPlaying();
@@ -293,7 +172,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
     const target = event.target as HTMLElement;
     const onOwnControl =
       target === waveformRef.current || !target.closest('button, input, textarea, [role="slider"]');
-    const command = commandForKey(event, state, onOwnControl);
+    const command = commandForKey(event, { playhead: playheadNow(), length: state.length }, onOwnControl);
     if (!command || busy) return;
     event.preventDefault();
     if (command.type === 'toggle-play') togglePlay();
@@ -387,7 +266,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
           <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-2">
             <p className="text-4xl font-bold tracking-tight tabular-nums sm:text-5xl">
               <span className="sr-only">Playhead </span>
-              {formatEditorTime(state.playhead)}
+              <PlayheadTime clock={clock} playing={state.mode === 'playing'} playhead={state.playhead} />
               <span className="ml-2 text-lg font-normal text-muted-foreground sm:text-xl">
                 <span className="sr-only">of </span>
                 <span aria-hidden="true">/ </span>
@@ -413,6 +292,8 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
               start={state.start}
               end={state.end}
               playhead={state.playhead}
+              clock={clock}
+              playing={state.mode === 'playing'}
               insertAt={state.insertAt}
               disabled={busy}
               onMarker={(which, at) => dispatch({ type: 'marker', which, at })}
@@ -430,7 +311,10 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
                 variant="ghost"
                 size="icon"
                 className="size-8"
-                onClick={() => dispatch({ type: 'zoom', factor: 1 / ZOOM_STEP })}
+                onClick={() => {
+                  syncPlayhead();
+                  dispatch({ type: 'zoom', factor: 1 / ZOOM_STEP });
+                }}
                 disabled={!zoomed}
                 aria-label="Zoom out"
                 title="Zoom out"
@@ -452,7 +336,10 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
                 variant="ghost"
                 size="icon"
                 className="size-8"
-                onClick={() => dispatch({ type: 'zoom', factor: ZOOM_STEP })}
+                onClick={() => {
+                  syncPlayhead();
+                  dispatch({ type: 'zoom', factor: ZOOM_STEP });
+                }}
                 disabled={state.viewSpan <= Math.min(MIN_VIEW_MS, state.length)}
                 aria-label="Zoom in"
                 title="Zoom in"
@@ -493,7 +380,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
           {state.mode === 'countdown' ? (
             <CountdownView
               onDone={() => void beginRecording()}
-              waitingForMicrophone={recording.waitingForMicrophone}
+              waitingForMicrophone={waitingForMicrophone}
               onCancel={cancelRecording}
             />
           ) : state.mode === 'recording' ? (
@@ -504,7 +391,7 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
               <LiveRecordingMeter
                 stream={recorder.stream}
                 elapsedSeconds={recorder.elapsedSeconds}
-                onSample={recording.addLevel}
+                onSample={addLevel}
               />
               <StopRecordingButton
                 onStop={() => void stopRecording()}
@@ -519,7 +406,10 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
               </Button>
               <Button
                 variant="outline"
-                onClick={() => dispatch({ type: 'mark-insert' })}
+                onClick={() => {
+                  syncPlayhead();
+                  dispatch({ type: 'mark-insert' });
+                }}
                 disabled={busy}
                 aria-pressed={state.insertAt !== null}
                 className={TOOL_BUTTON}

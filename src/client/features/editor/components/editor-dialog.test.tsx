@@ -65,6 +65,31 @@ const press = (element: Element, key: string, options: Partial<KeyboardEventInit
   });
 const editorStatus = () => within(screen.getByRole('dialog')).getByRole('status');
 const valueText = (element: Element) => element.getAttribute('aria-valuetext');
+/** The big time display: "Playhead 0:01.4" (its "of" and the length after it left off). */
+const playheadTime = () =>
+  screen.getByText('Playhead', { exact: false, selector: 'span' }).parentElement?.textContent?.split('of')[0];
+
+/** Record (past the 3-2-1), Stop, and the server refuses the take. */
+async function recordTakeThatFailsToUpload() {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  try {
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Record' }));
+    });
+    await act(async () => {
+      vi.advanceTimersByTime(3_000);
+    });
+  } finally {
+    vi.useRealTimers();
+  }
+  const stop = await screen.findByRole('button', { name: 'Stop recording' });
+  expect(document.activeElement).toBe(stop);
+  await act(async () => {
+    fireEvent.click(stop);
+  });
+  expect(editorStatus().textContent).toMatch(/^Recorded \S+s · Processing\.\.\.$/);
+  await act(async () => lastUpload().respond(500, { message: 'Storage is full' }));
+}
 
 describe('advanced editor', () => {
   it('says "Error Loading Draft" when the draft will not open', async () => {
@@ -146,7 +171,14 @@ describe('advanced editor', () => {
     expect(play).toHaveBeenCalledTimes(4);
     const audio = play.mock.contexts.at(-1) as HTMLMediaElement;
     expect(audio.currentTime).toBe(1);
-    expect(valueText(waveform)).toContain('Playhead 0:01.0');
+    // While playing, assistive technology hears whole seconds and the clock shows tenths, not every frame.
+    expect(valueText(waveform)).toContain('Playhead 0:01 of');
+    audio.currentTime = 1.47;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(playheadTime()).toBe('Playhead 0:01.4');
+    expect(valueText(waveform)).toContain('Playhead 0:01 of');
+    await press(waveform, ' ');
+    expect(valueText(waveform)).toContain('Playhead 0:01.4 of');
   });
 
   it('saves the edit list and says so', async () => {
@@ -209,24 +241,7 @@ describe('advanced editor', () => {
 
   it('keeps a take whose upload failed, for Retry upload or Discard', async () => {
     const { waveform } = await openEditor();
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    try {
-      await act(async () => {
-        fireEvent.click(screen.getByRole('button', { name: 'Record' }));
-      });
-      await act(async () => {
-        vi.advanceTimersByTime(3_000);
-      });
-    } finally {
-      vi.useRealTimers();
-    }
-    const stop = await screen.findByRole('button', { name: 'Stop recording' });
-    expect(document.activeElement).toBe(stop);
-    await act(async () => {
-      fireEvent.click(stop);
-    });
-    expect(editorStatus().textContent).toMatch(/^Recorded \S+s · Processing\.\.\.$/);
-    await act(async () => lastUpload().respond(500, { message: 'Storage is full' }));
+    await recordTakeThatFailsToUpload();
     expect(editorStatus().textContent).toContain('Storage is full');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Retry upload' }));
@@ -238,6 +253,23 @@ describe('advanced editor', () => {
     expect(valueText(waveform)).toContain('of 0:11.0');
     expect(document.activeElement).toBe(waveform);
     expect(screen.queryByRole('button', { name: 'Retry upload' })).toBeNull();
+  });
+
+  it('throws a failed take away on Discard, the timeline as long as before', async () => {
+    const { waveform } = await openEditor();
+    await recordTakeThatFailsToUpload();
+    expect(editorStatus().textContent).toContain('Upload Failed: Storage is full');
+    const discard = screen.getByRole('button', { name: 'Discard' });
+    expect(screen.getByRole('button', { name: 'Retry upload' })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(discard);
+    });
+    expect(screen.queryByRole('button', { name: 'Retry upload' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Discard' })).toBeNull();
+    expect(editorStatus().textContent).toBe('');
+    expect(valueText(waveform)).toBe('Playhead 0:00.0 of 0:09.0; selection 0:03.0 to 0:06.0');
+    expect(document.activeElement).toBe(waveform);
+    expect(FakeXhr.sent).toHaveLength(1);
   });
 
   it('says "Mic error. Check permissions." when the microphone is refused', async () => {

@@ -1,19 +1,26 @@
 import { useEffect, useRef, useState, type PointerEvent, type Ref } from 'react';
 import { useTheme } from '@client/lib/theme';
+import { useHiDpiCanvas } from '@client/lib/use-hidpi-canvas';
 import { cn } from '@client/lib/utils';
-import { formatEditorTime } from '../lib/time';
+import { usePlayheadGrain } from '../hooks/use-playhead-grain';
+import type { PlayheadClock } from '../lib/playhead-clock';
+import { formatEditorTime, formatWholeSeconds } from '../lib/time';
 import { hitMarker, timeToX, xToTime } from '../lib/markers';
-import { EDITOR_BARS, EDITOR_WAVEFORM_HEIGHT, EDITOR_WAVEFORM_WIDTH } from '../lib/waveform-bars';
+import { EDITOR_WAVEFORM_HEIGHT, EDITOR_WAVEFORM_WIDTH } from '../lib/waveform-bars';
 
 interface EditorWaveformProps {
-  /** 0 to 1 each; null draws the placeholder (spec §4: when analysis fails). */
-  bars: readonly number[] | null;
+  /** 0 to 1 each; a null bar is drawn from the placeholder (spec §4: when analysis fails). */
+  bars: readonly (number | null)[];
   length: number;
   viewStart: number;
   viewSpan: number;
   start: number;
   end: number;
+  /** Where the playhead rests while paused. */
   playhead: number;
+  /** The playhead while playing, drawn every frame without a render. */
+  clock: PlayheadClock;
+  playing: boolean;
   insertAt: number | null;
   onMarker: (which: 'start' | 'end', ms: number) => void;
   onSeek: (ms: number) => void;
@@ -24,7 +31,6 @@ interface EditorWaveformProps {
 interface Colors {
   accent: string;
   bar: string;
-  line: string;
   insert: string;
 }
 
@@ -34,16 +40,12 @@ function readColors(element: HTMLElement): Colors {
   return {
     accent: read('--primary', '#e05a33'),
     bar: read('--muted-foreground', '#888888'),
-    line: read('--foreground', '#222222'),
     insert: read('--highlight', '#2a9d8f'),
   };
 }
 
-/** A gentle wave where no peaks could be loaded (spec §4: a placeholder waveform). */
-const placeholderBars = Array.from(
-  { length: EDITOR_BARS },
-  (_, index) => 0.25 + 0.15 * Math.sin(index / 6) * Math.sin(index / 17),
-);
+/** A gentle wave where a source's peaks could not be loaded (spec §4: a placeholder waveform). */
+const placeholderLevel = (index: number) => 0.25 + 0.15 * Math.sin(index / 6) * Math.sin(index / 17);
 
 /**
  * Spec §9 Editor waveform: 300 bars across the visible window on a 96 px high canvas (800 px wide where there is
@@ -59,38 +61,23 @@ export function EditorWaveform({
   start,
   end,
   playhead,
+  clock,
+  playing,
   insertAt,
   onMarker,
   onSeek,
   disabled,
   ref,
 }: EditorWaveformProps) {
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [width, setWidth] = useState(0);
+  const { canvasRef, width, prepare } = useHiDpiCanvas(EDITOR_WAVEFORM_HEIGHT);
   const [grabbable, setGrabbable] = useState(false);
   const dragging = useRef<'start' | 'end' | 'playhead' | null>(null);
   const { theme } = useTheme();
 
   useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.round(entry.contentRect.width));
-    });
-    observer.observe(canvas);
-    return () => observer.disconnect();
-  }, []);
-
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    const context = canvas?.getContext('2d');
-    if (!canvas || !context || width === 0) return;
-    const height = EDITOR_WAVEFORM_HEIGHT;
-    const ratio = Math.min(window.devicePixelRatio || 1, 3);
-    canvas.width = Math.round(width * ratio);
-    canvas.height = Math.round(height * ratio);
-    context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    context.clearRect(0, 0, width, height);
+    const frame = prepare();
+    if (!frame) return;
+    const { canvas, context, height } = frame;
     const colors = readColors(canvas);
     const x = (ms: number) => timeToX(ms, viewStart, viewSpan, width);
     const startX = x(start);
@@ -100,16 +87,16 @@ export function EditorWaveform({
     context.globalAlpha = 0.12;
     context.fillRect(startX, 0, endX - startX, height);
 
-    const shown = bars ?? placeholderBars;
-    const slot = width / shown.length;
+    const slot = width / bars.length;
     const barWidth = Math.max(1, slot * 0.62);
-    shown.forEach((level, index) => {
-      const barHeight = Math.max(2, level * (height - 12));
+    bars.forEach((bar, index) => {
+      const placeholder = bar === null;
+      const barHeight = Math.max(2, (bar ?? placeholderLevel(index)) * (height - 12));
       const left = index * slot + (slot - barWidth) / 2;
       const centre = left + barWidth / 2;
       const selected = centre >= startX && centre <= endX;
-      context.globalAlpha = bars === null ? 0.25 : selected ? 1 : 0.45;
-      context.fillStyle = selected && bars !== null ? colors.accent : colors.bar;
+      context.globalAlpha = placeholder ? 0.25 : selected ? 1 : 0.45;
+      context.fillStyle = selected && !placeholder ? colors.accent : colors.bar;
       context.beginPath();
       context.roundRect(left, (height - barHeight) / 2, barWidth, barHeight, barWidth / 2);
       context.fill();
@@ -133,12 +120,28 @@ export function EditorWaveform({
       context.stroke();
       context.setLineDash([]);
     }
-    context.fillStyle = colors.line;
-    context.fillRect(x(playhead) - 1, 0, 2, height);
-    context.beginPath();
-    context.arc(x(playhead), height - 4, 4, 0, Math.PI * 2);
-    context.fill();
-  }, [bars, width, viewStart, viewSpan, start, end, playhead, insertAt, theme]);
+  }, [prepare, bars, width, viewStart, viewSpan, start, end, insertAt, theme]);
+
+  // The playhead is an element moved by style: while playing it follows the clock every frame, React aside.
+  const playheadRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const place = (ms: number) => {
+      const element = playheadRef.current;
+      if (!element) return;
+      const at = timeToX(ms, viewStart, viewSpan, width);
+      element.style.transform = `translateX(${at}px)`;
+      element.style.visibility = width > 0 && at >= 0 && at <= width ? 'visible' : 'hidden';
+    };
+    if (!playing) {
+      place(playhead);
+      return;
+    }
+    place(clock.ms);
+    return clock.subscribe(() => place(clock.ms));
+  }, [clock, playing, playhead, viewStart, viewSpan, width]);
+  // Said to assistive technology in whole seconds while playing, so it is not told of every frame.
+  const playingSecond = usePlayheadGrain(clock, 1000, playing);
+  const shownPlayhead = playingSecond ?? playhead;
 
   const pointerX = (event: PointerEvent<HTMLElement>) =>
     event.clientX - event.currentTarget.getBoundingClientRect().left;
@@ -174,8 +177,8 @@ export function EditorWaveform({
       aria-label="Waveform: playhead and selection"
       aria-valuemin={0}
       aria-valuemax={Math.round(length / 100) / 10}
-      aria-valuenow={Math.round(playhead / 100) / 10}
-      aria-valuetext={`Playhead ${formatEditorTime(playhead)} of ${formatEditorTime(length)}; selection ${formatEditorTime(start)} to ${formatEditorTime(end)}`}
+      aria-valuenow={Math.round(shownPlayhead / 100) / 10}
+      aria-valuetext={`Playhead ${playingSecond === null ? formatEditorTime(playhead) : formatWholeSeconds(playingSecond)} of ${formatEditorTime(length)}; selection ${formatEditorTime(start)} to ${formatEditorTime(end)}`}
       aria-disabled={disabled || undefined}
       aria-keyshortcuts="Space ArrowLeft ArrowRight [ ] Delete"
       onPointerDown={onPointerDown}
@@ -189,6 +192,13 @@ export function EditorWaveform({
       style={{ maxWidth: EDITOR_WAVEFORM_WIDTH, height: EDITOR_WAVEFORM_HEIGHT }}
     >
       <canvas ref={canvasRef} aria-hidden="true" className="block size-full" />
+      <div
+        ref={playheadRef}
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-y-0 left-0 -ml-px w-0.5 bg-foreground"
+      >
+        <span className="absolute bottom-0 left-1/2 size-2 -translate-x-1/2 rounded-full bg-foreground" />
+      </div>
     </div>
   );
 }

@@ -2,6 +2,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EditSegment } from '@shared/domain/edit-list';
 import { TimelinePlayer, type PlaybackCallbacks } from './timeline-player';
 
+/** iOS Safari's rule when on: outside a user gesture, only an element once started within one may play. */
+const ios = { rule: false, inGesture: false };
+const inGesture = (run: () => void) => {
+  ios.inGesture = true;
+  try {
+    run();
+  } finally {
+    ios.inGesture = false;
+  }
+};
+
 /** An audio element that plays only when told to: `advance` moves its clock; `play` can be made to fail. */
 class FakeAudio extends EventTarget {
   currentTime = 0;
@@ -10,12 +21,18 @@ class FakeAudio extends EventTarget {
   preload = '';
   src: string | undefined;
   playResult: (() => Promise<void>) | null = null;
+  plays = 0;
+  #unlocked = false;
   #reject: ((error: Error) => void) | null = null;
   constructor(url: string | undefined) {
     super();
     this.src = url;
   }
   play(): Promise<void> {
+    this.plays += 1;
+    if (ios.rule && !ios.inGesture && !this.#unlocked)
+      return Promise.reject(new DOMException('The request is not allowed', 'NotAllowedError'));
+    if (ios.inGesture) this.#unlocked = true;
     this.paused = false;
     if (this.playResult) return this.playResult();
     return new Promise<void>((resolve, reject) => {
@@ -51,7 +68,10 @@ beforeEach(() => {
   });
   vi.stubGlobal('cancelAnimationFrame', (id: number) => frames.delete(id));
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  ios.rule = false;
+});
 
 function setUp(segments: EditSegment[]) {
   const elements = new Map<string, FakeAudio>();
@@ -176,6 +196,34 @@ describe('TimelinePlayer', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('primes every source within the Play gesture, so a joint into another source plays on iOS Safari', async () => {
+    ios.rule = true;
+    const { player, callbacks, audio } = setUp([
+      { source: 'original', from: 0, to: 1_000 },
+      { source: 'take', from: 0, to: 1_000 },
+      { source: 'original', from: 2_000, to: 3_000 },
+    ]);
+    inGesture(() => player.play(0, callbacks));
+    const [original, take] = [audio('o.webm'), audio('t.webm')];
+    // Started and paused at once: silent, and (paused when its play event comes) it stops no other player.
+    expect(take.plays).toBe(1);
+    expect(take.paused).toBe(true);
+    take.dispatchEvent(new Event('play'));
+    expect(original.paused).toBe(false);
+    await settle();
+
+    original.currentTime = 1.01;
+    nextFrame();
+    await settle();
+    expect(take.paused).toBe(false);
+    expect(callbacks.onStopped).not.toHaveBeenCalled();
+
+    // Once per element: a second Play starts only what it plays.
+    player.pause();
+    inGesture(() => player.play(0, callbacks));
+    expect(take.plays).toBe(2);
   });
 
   it('lets go of its audio on dispose', async () => {

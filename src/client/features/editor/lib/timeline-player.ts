@@ -5,7 +5,7 @@ import { registerAudioElement } from '@client/lib/audio/audio-controller';
 const MIN_TIMER_MS = 20;
 
 export interface PlaybackCallbacks {
-  /** Every frame while playing: the timeline position in ms. */
+  /** Every animation frame while playing: the timeline position in ms. */
   onPosition: (ms: number) => void;
   /** The end of the timeline was reached, a source would not play, or something else paused it: where it stopped. */
   onStopped: (ms: number) => void;
@@ -21,6 +21,8 @@ export class TimelinePlayer {
   #urls: ReadonlyMap<string, string> = new Map();
   #elements = new Map<string, { element: HTMLAudioElement; unregister: () => void }>();
   #current: HTMLAudioElement | null = null;
+  /** Elements started within a user gesture once already (see `prime`). */
+  #primed = new WeakSet<HTMLAudioElement>();
   #frame = 0;
   /** Bumped by every segment start and pause: a callback from an earlier one is stale and does nothing. */
   #generation = 0;
@@ -49,6 +51,12 @@ export class TimelinePlayer {
     const atEnd = start.index === segments.length - 1 && start.at >= (segments[start.index]?.to ?? 0);
     if (atEnd) this.#playSegment(0, 0, segments[0]?.from ?? 0, callbacks);
     else this.#playSegment(start.index, fromMs, start.at, callbacks);
+    this.#prime();
+  }
+
+  /** True from `play` until it pauses or stops. */
+  get playing(): boolean {
+    return this.#current !== null;
   }
 
   pause(): void {
@@ -68,6 +76,25 @@ export class TimelinePlayer {
       element.load();
     }
     this.#elements.clear();
+  }
+
+  /**
+   * iOS Safari lets an element play without a user gesture only once it has been started in one, so at a joint
+   * the next source's play() could be refused. Run by `play` (called from the Play button's own handler, Space,
+   * or a press on the waveform), this starts and at once pauses each other source's element of the timeline not
+   * yet so started: later joints play. Once per element, so cheap however many sources there are; a start
+   * refused (not in a gesture after all) is tried again by the next `play`.
+   */
+  #prime(): void {
+    for (const source of new Set(this.#segments.map((segment) => segment.source))) {
+      const element = this.#element(source);
+      if (this.#primed.has(element) || element === this.#current) continue;
+      this.#primed.add(element);
+      element.play().catch((error: unknown) => {
+        if (error instanceof Error && error.name === 'NotAllowedError') this.#primed.delete(element);
+      });
+      element.pause();
+    }
   }
 
   #element(source: string): HTMLAudioElement {

@@ -12,8 +12,8 @@ export interface SourcePeaks {
 
 /**
  * The bars (0 to 1) of the window [viewStart, viewStart + viewSpan) of the edited timeline, each the loudest
- * peak of the sources' stretches under it, scaled so the loudest peak of all sources is a full bar. Null when a
- * source in the window has no peaks (the caller draws a placeholder).
+ * peak of the sources' stretches under it, scaled so the loudest peak of all sources is a full bar. A bar only
+ * over sources without peaks (failed, or still loading) is null: the caller draws a placeholder there alone.
  */
 export function editorBars(
   segments: readonly EditSegment[],
@@ -21,11 +21,11 @@ export function editorBars(
   viewStart: number,
   viewSpan: number,
   count = EDITOR_BARS,
-): number[] | null {
+): (number | null)[] {
   let loudest = 0;
   for (const source of peaks.values()) for (const peak of source.peaks) loudest = Math.max(loudest, peak);
-  const bars = new Array<number>(count).fill(0);
-  if (viewSpan <= 0) return bars;
+  if (viewSpan <= 0) return new Array<number>(count).fill(0);
+  const bars = new Array<number | null>(count).fill(null);
   const barMs = viewSpan / count;
   let segmentStart = 0;
   for (const segment of segments) {
@@ -34,14 +34,13 @@ export function editorBars(
     const overlapEnd = Math.min(segmentEnd, viewStart + viewSpan);
     if (overlapStart < overlapEnd) {
       const source = peaks.get(segment.source);
-      if (!source) return null;
       const firstBar = Math.floor((overlapStart - viewStart) / barMs);
       const lastBar = Math.min(count - 1, Math.ceil((overlapEnd - viewStart) / barMs) - 1);
-      for (let bar = firstBar; bar <= lastBar; bar += 1) {
+      for (let bar = firstBar; source && bar <= lastBar; bar += 1) {
         const from = Math.max(overlapStart, viewStart + bar * barMs);
         const to = Math.min(overlapEnd, viewStart + (bar + 1) * barMs);
         const level = loudestIn(source, segment.from + from - segmentStart, segment.from + to - segmentStart);
-        bars[bar] = Math.max(bars[bar]!, loudest > 0 ? level / loudest : 0);
+        bars[bar] = Math.max(bars[bar] ?? 0, loudest > 0 ? level / loudest : 0);
       }
     }
     segmentStart = segmentEnd;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { formatDuration } from '@client/lib/format';
 import { useTheme } from '@client/lib/theme';
+import { useHiDpiCanvas } from '@client/lib/use-hidpi-canvas';
 import { cn } from '@client/lib/utils';
 import { cssColorToHex, drawWaveform, type WaveformColors } from '../lib/waveform';
 
@@ -53,31 +54,16 @@ export function WaveformCanvas({
   label,
   className,
 }: WaveformCanvasProps) {
-  const containerRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [width, setWidth] = useState(0);
+  const { canvasRef, prepare } = useHiDpiCanvas(height);
   const [hover, setHover] = useState<number | null>(null);
   const seeking = useRef(false);
   const { theme } = useTheme();
   const seekable = Boolean(onSeek) && duration > 0;
 
   useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.round(entry.contentRect.width));
-    });
-    observer.observe(container);
-    return () => observer.disconnect();
-  }, []);
-
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    const context = canvas?.getContext('2d');
-    if (!canvas || !context || width === 0) return;
-    const pixelRatio = Math.min(window.devicePixelRatio || 1, 3);
-    canvas.width = Math.round(width * pixelRatio);
-    canvas.height = Math.round(height * pixelRatio);
+    const prepared = prepare();
+    if (!prepared) return;
+    const { canvas, context, width, height, pixelRatio } = prepared;
     const colors = readColors(canvas, appearance);
     const draw = () =>
       drawWaveform(context, {
@@ -100,9 +86,8 @@ export function WaveformCanvas({
     return () => cancelAnimationFrame(frame);
     // currentTime redraws a paused waveform after a seek.
   }, [
+    prepare,
     bars,
-    width,
-    height,
     duration,
     getCurrentTime,
     currentTime,
@@ -172,7 +157,6 @@ export function WaveformCanvas({
   const shownTime = Math.min(currentTime, duration);
   return (
     <div
-      ref={containerRef}
       role="slider"
       tabIndex={0}
       aria-label={label}
