@@ -12,6 +12,7 @@ import {
   voiceBioForExport,
 } from '../db/queries/account-data';
 import { findUserById } from '../db/queries/users';
+import type { UserRow } from '../db/schema';
 import { UnauthorizedError } from '../errors';
 import { BlobNotFoundError, type BlobStore } from '../storage/blob-store';
 
@@ -42,18 +43,66 @@ export interface AccountExport {
 
 const extensionOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
 
-function audioFile(
-  folder: string,
-  row: { original_key: string; original_mime: string; duration: number },
-): MediaFile {
+/** The stored object `key` at `base` in the archive, with the stored object's own extension. */
+function storedFile(role: MediaFile['role'], key: string, base: string, mime: string): MediaFile {
+  return { role, key, path: `${base}.${extensionOf(key)}`, mime };
+}
+
+type StoredOriginal = { original_key: string; original_mime: string; duration: number };
+
+function originalAudio(base: string, row: StoredOriginal, role: MediaFile['role'] = 'audio'): MediaFile {
+  return { ...storedFile(role, row.original_key, base, row.original_mime), duration: row.duration };
+}
+
+type ExportedPost = Awaited<ReturnType<typeof postsForExport>>[number];
+
+function postEntry(post: ExportedPost): IndexEntry {
+  const kind = post.is_draft === 1 ? 'draft' : 'post';
+  const folder = `${kind}s/${post.id}`;
   return {
-    role: 'audio',
-    key: row.original_key,
-    path: `${folder}/original.${extensionOf(row.original_key)}`,
-    mime: row.original_mime,
-    duration: row.duration,
+    kind,
+    id: post.id,
+    createdAt: post.created_at,
+    metadata: {
+      type: post.type,
+      private: post.is_private === 1,
+      title: post.title,
+      category: post.category,
+      transcription: post.transcription,
+      affiliateLink: post.affiliate_link,
+      affiliateLinkTitle: post.affiliate_link_title,
+      chapters: JSON.parse(post.chapters_json) as unknown,
+      allowVisitorComments: post.allow_visitor_comments === 1,
+      updatedAt: post.updated_at,
+    },
+    media: [
+      originalAudio(`${folder}/original`, post),
+      ...(post.photo_key
+        ? [storedFile('photo', post.photo_key, `${folder}/photo`, post.photo_mime ?? 'image/webp')]
+        : []),
+    ],
   };
 }
+
+/** The profile as the person filled it in: never the password's hash or internal ids of pictures. */
+function profileOf(user: UserRow) {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    bio: user.bio,
+    links: JSON.parse(user.links_json) as unknown,
+    location: user.location,
+    website: user.website,
+    interests: user.interests,
+    createdAt: user.created_at,
+  };
+}
+
+/** A file as the index lists it: where it is in the archive, not where it is stored. */
+const listed = ({ key: _key, ...file }: MediaFile) => file;
 
 /** Binary media is already compressed: stored as it is, which costs no CPU. */
 const STORED = { compress: false } as const;
@@ -81,101 +130,38 @@ export function createAccountExport(deps: {
     ]);
     const picture = (id: string | null, role: 'avatar' | 'cover'): MediaFile[] => {
       const image = pictures.find((row) => row.id === id);
-      return image
-        ? [
-            {
-              role,
-              key: image.storage_key,
-              path: `profile/${role}.${extensionOf(image.storage_key)}`,
-              mime: image.mime,
-            },
-          ]
-        : [];
+      return image ? [storedFile(role, image.storage_key, `profile/${role}`, image.mime)] : [];
     };
     const profileMedia: MediaFile[] = [
       ...picture(user.profile_image_id, 'avatar'),
       ...picture(user.background_image_id, 'cover'),
-      ...(voiceBio
-        ? [
-            {
-              ...audioFile('profile', voiceBio),
-              role: 'voice-bio' as const,
-              path: `profile/voice-bio.${extensionOf(voiceBio.original_key)}`,
-            },
-          ]
-        : []),
+      ...(voiceBio ? [originalAudio('profile/voice-bio', voiceBio, 'voice-bio')] : []),
     ];
-    const profile = {
-      id: user.id,
-      email: user.email,
-      username: user.username,
-      firstName: user.first_name,
-      lastName: user.last_name,
-      bio: user.bio,
-      links: JSON.parse(user.links_json) as unknown,
-      location: user.location,
-      website: user.website,
-      interests: user.interests,
-      createdAt: user.created_at,
-    };
     const entries: IndexEntry[] = [
-      ...posts.map((post): IndexEntry => {
-        const kind = post.is_draft === 1 ? 'draft' : 'post';
-        const folder = `${kind}s/${post.id}`;
-        return {
-          kind,
-          id: post.id,
-          createdAt: post.created_at,
-          metadata: {
-            type: post.type,
-            private: post.is_private === 1,
-            title: post.title,
-            category: post.category,
-            transcription: post.transcription,
-            affiliateLink: post.affiliate_link,
-            affiliateLinkTitle: post.affiliate_link_title,
-            chapters: JSON.parse(post.chapters_json) as unknown,
-            allowVisitorComments: post.allow_visitor_comments === 1,
-            updatedAt: post.updated_at,
-          },
-          media: [
-            audioFile(folder, post),
-            ...(post.photo_key
-              ? [
-                  {
-                    role: 'photo' as const,
-                    key: post.photo_key,
-                    path: `${folder}/photo.${extensionOf(post.photo_key)}`,
-                    mime: post.photo_mime ?? 'image/webp',
-                  },
-                ]
-              : []),
-          ],
-        };
-      }),
+      ...posts.map(postEntry),
       ...takes.map((take): IndexEntry => ({
         kind: 'draft-take',
         id: take.id,
         createdAt: take.created_at,
         metadata: { draftId: take.post_id },
-        media: [audioFile(`drafts/${take.post_id}/takes/${take.id}`, take)],
+        media: [originalAudio(`drafts/${take.post_id}/takes/${take.id}`, take)],
       })),
       ...comments.map((comment): IndexEntry => ({
         kind: 'comment',
         id: comment.id,
         createdAt: comment.created_at,
         metadata: { postId: comment.post_id, transcription: comment.transcription },
-        media: [audioFile(`comments/${comment.id}`, comment)],
+        media: [originalAudio(`comments/${comment.id}/original`, comment)],
       })),
       ...messages.map((message): IndexEntry => ({
         kind: 'message',
         id: message.id,
         createdAt: message.created_at,
         metadata: { conversationId: message.conversation_id, transcription: message.transcription },
-        media: [audioFile(`messages/${message.id}`, message)],
+        media: [originalAudio(`messages/${message.id}/original`, message)],
       })),
     ];
-    return { profile, profileMedia, entries };
+    return { profile: profileOf(user), profileMedia, entries };
   }
 
   /** Adds the object and waits until the archive has taken all of it: one stored object is open at a time. */
@@ -209,10 +195,7 @@ export function createAccountExport(deps: {
       const stopped = new AbortController();
       output.once('close', () => stopped.abort());
       const write = async () => {
-        zip.addBuffer(
-          Buffer.from(JSON.stringify({ ...profile, media: profileMedia }, null, 2)),
-          'profile.json',
-        );
+        zip.addBuffer(Buffer.from(JSON.stringify(profile, null, 2)), 'profile.json');
         for (const file of [...profileMedia, ...entries.flatMap((entry) => entry.media)]) {
           if (stopped.signal.aborted) return;
           await addObject(zip, file, stopped.signal);
@@ -222,11 +205,8 @@ export function createAccountExport(deps: {
           format: 'earshot-data-export',
           version: 1,
           exportedAt: new Date().toISOString(),
-          profile: { path: 'profile.json', media: profileMedia.map(({ key: _key, ...file }) => file) },
-          entries: entries.map((entry) => ({
-            ...entry,
-            media: entry.media.map(({ key: _key, ...file }) => file),
-          })),
+          profile: { path: 'profile.json', media: profileMedia.map(listed) },
+          entries: entries.map((entry) => ({ ...entry, media: entry.media.map(listed) })),
         };
         zip.addBuffer(Buffer.from(JSON.stringify(index, null, 2)), 'index.json');
         zip.end();
