@@ -253,7 +253,15 @@ describe(`leaving with one's data on ${databaseKind} with ${storageKind} storage
 
   it('streams: a reader that stops reading stops the reading of storage, and leaving closes it', async () => {
     const ada = await signUp(testApp.app);
-    await publishWebm(testApp.app, ada.cookie, tones[0]!);
+    const post = await publishWebm(testApp.app, ada.cookie, tones[0]!);
+    // The rendition's job reads the original too: only the export may get the endless one.
+    await renditionsDone();
+    const { original_key: originalKey } = await testApp.context.db
+      .selectFrom('posts')
+      .innerJoin('audio_assets', 'audio_assets.id', 'posts.audio_id')
+      .select('audio_assets.original_key')
+      .where('posts.id', '=', post.id)
+      .executeTakeFirstOrThrow();
     const size = 256 * 1024 * 1024;
     let produced = 0;
     const big = new Readable({
@@ -262,12 +270,15 @@ describe(`leaving with one's data on ${databaseKind} with ${storageKind} storage
         this.push(produced > size ? null : Buffer.alloc(64 * 1024, 1));
       },
     });
-    const getStream = vi.spyOn(testApp.context.blobs, 'getStream').mockImplementationOnce(async () => ({
-      body: big,
-      bytes: size,
-      etag: 'x',
-      modifiedAt: new Date(),
-    }));
+    const blobs = testApp.context.blobs;
+    const realGetStream = blobs.getStream.bind(blobs);
+    const getStream = vi
+      .spyOn(blobs, 'getStream')
+      .mockImplementation(async (key, range) =>
+        key === originalKey
+          ? { body: big, bytes: size, etag: 'x', modifiedAt: new Date() }
+          : realGetStream(key, range),
+      );
     try {
       const response = await new Promise<IncomingMessage>((resolve, reject) =>
         get(`${origin}/api/me/export`, { headers: { cookie: ada.cookie } }, resolve).on('error', reject),
