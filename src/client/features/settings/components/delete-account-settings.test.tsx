@@ -35,7 +35,8 @@ afterEach(() => {
 
 function renderSection() {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  client.setQueryData(currentUserQueryKey, { id: 'u1' });
+  // Only whether someone is signed in matters here, not who.
+  client.setQueryData([...currentUserQueryKey], { id: 'u1' });
   client.setQueryData(['posts'], ['cached of theirs']);
   render(
     <QueryClientProvider client={client}>
