@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WRONG_PASSWORD_MESSAGE } from '../../src/server/services/account-deletion';
+import { memberListenerKey } from '../../src/server/services/listen-service';
 import { keysUnder } from '../../src/server/storage/blob-store';
 import { multipartForm, streamedTone } from '../support/audio';
 import { signUp, sessionCookieFrom, type SignedIn } from './support/accounts';
@@ -162,6 +163,7 @@ async function leaverAndOthers() {
   await ok(await call(ada, 'POST', '/api/likes', { postId: beaPost.id }));
   await ok(await call(ada, 'POST', '/api/reposts', { postId: beaPost.id }));
   await ok(await call(bea, 'POST', '/api/likes', { postId: adaPost.id }));
+  await ok(await call(ada, 'POST', '/api/posts/' + beaPost.id + '/listens', { seconds: 1 }));
   await ok(await call(ada, 'POST', '/api/follows', { followingId: bea.user.id }));
   await ok(await call(bea, 'POST', '/api/follows', { followingId: ada.user.id }));
   await ok(await call(ada, 'POST', '/api/follows', { followingId: cy.user.id }));
@@ -377,6 +379,20 @@ describe(`leaving with one's data on ${databaseKind} with ${storageKind} storage
     // (A sign-in tried with their e-mail after this is counted against it again, as for any e-mail.)
     const login = await call(undefined, 'POST', '/api/login', { email: ada.email, password: ada.password });
     expect(login.statusCode).toBe(401);
+
+    // Their listening rows (keyed by an HMAC of their id under each kept day's salt) went too.
+    const salts = (await db.selectFrom('listener_salts').select('salt').execute()).map((row) => row.salt);
+    expect(salts.length).toBeGreaterThan(0);
+    const listens = await db
+      .selectFrom('post_listens')
+      .select('listener_key')
+      .where(
+        'listener_key',
+        'in',
+        salts.map((salt) => memberListenerKey(salt, ada.user.id)),
+      )
+      .execute();
+    expect(listens).toEqual([]);
 
     // Storage keeps exactly what still has a row: others' objects stay, none of theirs does.
     const keysAfter = await keysUnder(testApp.context.blobs, '');

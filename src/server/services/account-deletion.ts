@@ -9,6 +9,7 @@ import {
   deleteRowsOf,
   engagementsWithOthers,
   imageKeysOf,
+  keptListenerSalts,
   lockUser,
   recountConversation,
 } from '../db/queries/account-data';
@@ -25,6 +26,7 @@ import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { JobQueue } from '../jobs/job-queue';
 import type { BlobStore } from '../storage/blob-store';
 import { assetPrefix } from './audio-library';
+import { memberListenerKey } from './listen-service';
 import { REMOVAL_RETRY_DELAY_MS, removeStoredObjects, type ObjectsToRemove } from './object-removal';
 
 export const WRONG_PASSWORD_MESSAGE =
@@ -92,7 +94,8 @@ export function createAccountDeletion(deps: {
           prefixes: audioIds.map(assetPrefix),
           keys: [...(await imageKeysOf(trx, userId)), ...(await autosaveKeysOf(trx, userId))],
         };
-        await deleteRowsOf(trx, user, audioIds);
+        const listenerKeys = (await keptListenerSalts(trx)).map((salt) => memberListenerKey(salt, userId));
+        await deleteRowsOf(trx, user, audioIds, listenerKeys);
         // Committed with the rows: should this process stop before the removal below, the job still does it.
         await jobs.enqueue('storage.remove-objects', removing, {
           db: trx,

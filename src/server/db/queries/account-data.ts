@@ -216,6 +216,11 @@ export async function recountConversation(db: Db, conversationId: string): Promi
     .execute();
 }
 
+/** The listener salts still kept (today's and yesterday's): a member's listens of those days can still be found. */
+export async function keptListenerSalts(db: Db): Promise<string[]> {
+  return (await db.selectFrom('listener_salts').select('salt').execute()).map((row) => row.salt);
+}
+
 /** `%` and `_` match literally, and the backslash is the escape. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -228,6 +233,7 @@ export async function deleteRowsOf(
   db: Db,
   user: { id: string; email: string },
   audioIds: string[],
+  listenerKeys: string[],
 ): Promise<void> {
   const userId = user.id;
   // Comments, reactions, reposts, listens, notifications, edits and takes of their posts cascade with them.
@@ -247,6 +253,9 @@ export async function deleteRowsOf(
   await db.deleteFrom('autosave_chunks').where('user_id', '=', userId).execute();
   await db.deleteFrom('autosave_sessions').where('user_id', '=', userId).execute();
   await db.deleteFrom('post_listen_days').where('owner_id', '=', userId).execute();
+  // Their own listening rows of the days still linkable; the posts' listen counts stay, as counts of plays.
+  if (listenerKeys.length > 0)
+    await db.deleteFrom('post_listens').where('listener_key', 'in', listenerKeys).execute();
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
   // Per-person rate limits are keyed `<limit>:<user id>` (a suffix: read over the table, which holds only the last
   // day's windows); sign-in throttles `login:pair:<address> <e-mail>`.
