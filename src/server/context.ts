@@ -14,6 +14,8 @@ import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createFfmpeg, type Ffmpeg } from './media/ffmpeg';
 import { resolveFfmpeg } from './media/ffmpeg-binary';
 import { verifyFfmpeg } from './media/ffmpeg-check';
+import { createAccountDeletion, type AccountDeletion } from './services/account-deletion';
+import { createAccountExport, type AccountExport } from './services/account-export';
 import { createAccountService, type AccountService } from './services/account-service';
 import { createAudioLibrary } from './services/audio-library';
 import { createAutosaveService, type AutosaveService } from './services/autosave-service';
@@ -30,6 +32,7 @@ import { createLegacyImageSweep } from './services/legacy-images';
 import { createListenService, type ListenService } from './services/listen-service';
 import { createLoginThrottle } from './services/login-throttle';
 import { createMediaService, type MediaService } from './services/media-service';
+import { removeLeftObjects } from './services/object-removal';
 import { createPostService, type PostService } from './services/post-service';
 import { createProfileService, type ProfileService } from './services/profile-service';
 import { createRateLimiter, type RateLimiter } from './services/rate-limiter';
@@ -60,6 +63,10 @@ export interface AppContext {
   /** Counters for the rate limits in routes' guard chains. */
   rateLimits: RateLimiter;
   accounts: AccountService;
+  /** A person's data as one archive (beyond the spec). */
+  accountExport: AccountExport;
+  /** A person leaving: every row and stored object of theirs goes. */
+  accountDeletion: AccountDeletion;
   users: UserService;
   profiles: ProfileService;
   posts: PostService;
@@ -158,10 +165,13 @@ export async function createContext(
       'media.render-speech': ({ assetId }, { signal }) => audio.renderSpeech(assetId, signal),
       'autosave.recover-abandoned': (_payload, { signal }) => autosave.recoverAbandoned(signal),
       'images.reencode-legacy': (_payload, { signal }) => reencodeLegacyImages(signal),
+      'storage.remove-objects': (objects) => removeLeftObjects(blobs, objects),
     },
     sessions: createSessionStore(db),
     rateLimits: createRateLimiter(db),
     accounts: createAccountService(db, createLoginThrottle(db)),
+    accountExport: createAccountExport({ db, blobs, log }),
+    accountDeletion: createAccountDeletion({ db, blobs, jobs, log }),
     users,
     profiles: createProfileService(db, images),
     posts,

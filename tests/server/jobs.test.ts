@@ -89,6 +89,7 @@ function handlers(renderSpeech: JobHandlers['media.render-speech']): JobHandlers
     'media.render-speech': renderSpeech,
     'autosave.recover-abandoned': async () => 'skipped',
     'images.reencode-legacy': async () => 'skipped',
+    'storage.remove-objects': async () => 'skipped',
   };
 }
 

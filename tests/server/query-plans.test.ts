@@ -17,6 +17,7 @@ import { listComments } from '../../src/server/db/queries/comments';
 import { listMessages, listMyConversations, unreadTotal } from '../../src/server/db/queries/conversations';
 import { listFollowPeople } from '../../src/server/db/queries/follows';
 import { listNotifications } from '../../src/server/db/queries/notifications';
+import { sentMessagesForExport } from '../../src/server/db/queries/account-data';
 import { listPosts } from '../../src/server/db/queries/posts';
 import {
   listensByDay,
@@ -529,6 +530,12 @@ const aggregates: AggregateCase[] = [
     run: () => listensByDay(db, othersView, LISTEN_DAY),
     table: 'post_listen_days',
     indexes: ['post_listen_days_owner_day'],
+  },
+  {
+    name: 'messages a person sent, for their data export',
+    run: () => sentMessagesForExport(db, HEAVY_USER_ID),
+    table: 'conversation_messages',
+    indexes: ['conversation_messages_user_created'],
   },
 ];
 

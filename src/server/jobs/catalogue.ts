@@ -6,6 +6,8 @@ export interface JobPayloads {
   'media.render-speech': { assetId: string };
   'autosave.recover-abandoned': Record<string, never>;
   'images.reencode-legacy': Record<string, never>;
+  /** Stored objects whose rows are gone (a deleted account's), removed again in case the first removal failed. */
+  'storage.remove-objects': { prefixes: string[]; keys: string[] };
 }
 
 export type JobName = keyof JobPayloads;

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import type { App } from '../http/app-types';
+import { registerAccountRoutes } from './account';
 import { registerApiReferenceRoutes } from './api-reference';
 import { registerAuthRoutes } from './auth';
 import { registerConversationRoutes } from './conversations';
@@ -23,6 +24,7 @@ export function registerRoutes(app: App, context: AppContext): void {
   registerUserRoutes(app, context);
   registerProfileRoutes(app, context);
   registerVoiceBioRoutes(app, context);
+  registerAccountRoutes(app, context);
   registerPostRoutes(app, context);
   registerSocialRoutes(app, context);
   registerConversationRoutes(app, context);

@@ -155,7 +155,7 @@ export interface AudioLibrary {
 
 const extensionOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
 /** Every object of an asset is under this prefix. */
-const assetPrefix = (assetId: string) => `audio/${assetId}/`;
+export const assetPrefix = (assetId: string) => `audio/${assetId}/`;
 /** What the analysis measured for the rendition job; deleted once the rendition exists. */
 const measurementsKey = (assetId: string) => `${assetPrefix(assetId)}measurements.bin`;
 

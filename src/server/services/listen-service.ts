@@ -40,8 +40,13 @@ export const oldestKeptSaltDay = (now: Date) => utcDay(new Date(now.getTime() - 
  */
 function listenerKey(salt: string, listener: Listener): string {
   return 'userId' in listener
-    ? `m:${keyed(salt, `u:${listener.userId}`)}`
+    ? memberListenerKey(salt, listener.userId)
     : `v:${keyed(salt, `${addressBlock(listener.ip)}\n${listener.userAgent}`)}`;
+}
+
+/** A member's key under one day's salt: while that salt is kept, their rows of that day can be found (and deleted). */
+export function memberListenerKey(salt: string, userId: string): string {
+  return `m:${keyed(salt, `u:${userId}`)}`;
 }
 
 const keyed = (salt: string, text: string) => createHmac('sha256', salt).update(text).digest('hex');

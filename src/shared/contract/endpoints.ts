@@ -25,6 +25,10 @@ export const endpoints = {
   getVoiceBio: { method: 'GET', path: '/api/voice-bio/:userId' },
   uploadVoiceBio: { method: 'POST', path: '/api/voice-bio' },
   deleteVoiceBio: { method: 'DELETE', path: '/api/voice-bio' },
+  /** Everything of mine as one ZIP archive (beyond the spec): profile, posts, drafts, comments, sent messages. */
+  exportAccountData: { method: 'GET', path: '/api/me/export' },
+  /** Deletes my account and everything of mine, confirmed with my password. */
+  deleteAccount: { method: 'DELETE', path: '/api/me' },
 
   createPost: { method: 'POST', path: '/api/posts' },
   createDiaryEntry: { method: 'POST', path: '/api/diary' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCOUNT_EXPORT_TYPE, accountDeletedSchema, deleteAccountBodySchema } from './account';
 import { loginBodySchema, registerBodySchema } from './auth';
 import { endpoints, type EndpointName, type HttpMethod } from './endpoints';
 import { healthSchema, livenessSchema } from './health';
@@ -85,7 +86,13 @@ export interface RouteDefinition {
   /** Status of a successful answer; 200 unless given. The server answers with it unless a handler says otherwise. */
   successStatus?: number;
   /** Media type of a successful answer that is not JSON: a page, an event stream, media bytes. */
-  responseType?: 'text/html' | 'text/event-stream' | 'audio/*' | 'image/*' | typeof PODCAST_FEED_TYPE;
+  responseType?:
+    | 'text/html'
+    | 'text/event-stream'
+    | 'audio/*'
+    | 'image/*'
+    | typeof PODCAST_FEED_TYPE
+    | typeof ACCOUNT_EXPORT_TYPE;
   /** Registered only with the test helpers (NODE_ENV=test). */
   testOnly?: true;
 }
@@ -166,6 +173,17 @@ export const routes = {
     response: voiceBioSchema,
   },
   deleteVoiceBio: { ...endpoints.deleteVoiceBio, response: voiceBioSchema },
+  // A download (an attachment), opened by the browser itself rather than through this API's JSON fetcher.
+  exportAccountData: {
+    ...endpoints.exportAccountData,
+    response: z.string(),
+    responseType: ACCOUNT_EXPORT_TYPE,
+  },
+  deleteAccount: {
+    ...endpoints.deleteAccount,
+    body: deleteAccountBodySchema,
+    response: accountDeletedSchema,
+  },
 
   createPost: { ...endpoints.createPost, multipart: postUpload, response: postSchema, successStatus: 201 },
   createDiaryEntry: {

@@ -1,5 +1,7 @@
 import { PageHeader } from '@client/components/page-header';
 import { AppearanceSettings } from '@client/features/settings/components/appearance-settings';
+import { DataExportSettings } from '@client/features/settings/components/data-export-settings';
+import { DeleteAccountSettings } from '@client/features/settings/components/delete-account-settings';
 
 /** The signed-in person's settings: one section per concern. */
 export function SettingsPage() {
@@ -7,6 +9,8 @@ export function SettingsPage() {
     <div className="mx-auto max-w-3xl space-y-8">
       <PageHeader title="Settings" description="How Earshot looks and works for you." />
       <AppearanceSettings />
+      <DataExportSettings />
+      <DeleteAccountSettings />
     </div>
   );
 }

@@ -1,0 +1,115 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { verifyPassword } from '../auth/passwords';
+import type { Db } from '../db/database';
+import {
+  audioGoingWith,
+  autosaveKeysOf,
+  conversationsTouchedBy,
+  deleteMessagesOf,
+  deleteRowsOf,
+  engagementsWithOthers,
+  imageKeysOf,
+  keptListenerSalts,
+  lockUser,
+  recountConversation,
+} from '../db/queries/account-data';
+import {
+  deleteConversation,
+  lockConversation,
+  memberIdsOf,
+  messageAudioOf,
+  removeMember,
+} from '../db/queries/conversations';
+import { takeFromTrending } from '../db/queries/trending';
+import { findUserById } from '../db/queries/users';
+import { ForbiddenError, UnauthorizedError } from '../errors';
+import type { JobQueue } from '../jobs/job-queue';
+import type { BlobStore } from '../storage/blob-store';
+import { assetPrefix } from './audio-library';
+import { memberListenerKey } from './listen-service';
+import { REMOVAL_RETRY_DELAY_MS, removeStoredObjects, type ObjectsToRemove } from './object-removal';
+
+export const WRONG_PASSWORD_MESSAGE =
+  'That is not your password, so your account was not deleted. Type the password you sign in with.';
+
+export interface AccountDeletion {
+  /** Checks the password, then removes every row and stored object of the person; their sessions end with it. */
+  deleteAccount(userId: string, password: string): Promise<void>;
+}
+
+export function createAccountDeletion(deps: {
+  db: Db;
+  blobs: BlobStore;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+}): AccountDeletion {
+  const { db, blobs, jobs, log } = deps;
+
+  /** Their likes, reposts and comments stop lifting others' posts in Discover. */
+  async function untrend(trx: Db, userId: string): Promise<void> {
+    const { likes, reposts, comments } = await engagementsWithOthers(trx, userId);
+    const post = (row: { id: string; post_created_at: string }) => ({
+      id: row.id,
+      created_at: row.post_created_at,
+    });
+    for (const row of likes) await takeFromTrending(trx, post(row), 'like', row.created_at);
+    for (const row of reposts) await takeFromTrending(trx, post(row), 'repost', row.created_at);
+    for (const row of comments) await takeFromTrending(trx, post(row), 'comment', row.created_at);
+  }
+
+  /**
+   * Their messages leave every conversation and they leave it; the others keep it with their own messages. A
+   * conversation nobody is left in goes whole, with the audio of those who left it earlier.
+   */
+  async function leaveConversations(trx: Db, userId: string): Promise<string[]> {
+    const orphanedAudio: string[] = [];
+    for (const conversationId of await conversationsTouchedBy(trx, userId)) {
+      if (!(await lockConversation(trx, conversationId))) continue;
+      await deleteMessagesOf(trx, conversationId, userId);
+      await removeMember(trx, conversationId, userId);
+      if ((await memberIdsOf(trx, conversationId)).length > 0) {
+        await recountConversation(trx, conversationId);
+        continue;
+      }
+      orphanedAudio.push(...(await messageAudioOf(trx, conversationId)));
+      await deleteConversation(trx, conversationId);
+    }
+    return orphanedAudio;
+  }
+
+  return {
+    async deleteAccount(userId, password) {
+      // Checked before the transaction: the hash takes a while, and nothing need be held meanwhile.
+      const found = await findUserById(db, userId);
+      if (!found) throw new UnauthorizedError();
+      if (!(await verifyPassword(found.password_hash, password)))
+        throw new ForbiddenError(WRONG_PASSWORD_MESSAGE);
+      const objects = await db.transaction().execute(async (trx): Promise<ObjectsToRemove> => {
+        const user = await lockUser(trx, userId);
+        if (!user) throw new UnauthorizedError();
+        await untrend(trx, userId);
+        const orphanedAudio = await leaveConversations(trx, userId);
+        const audioIds = [...new Set([...(await audioGoingWith(trx, userId)), ...orphanedAudio])];
+        const removing: ObjectsToRemove = {
+          prefixes: audioIds.map(assetPrefix),
+          keys: [...(await imageKeysOf(trx, userId)), ...(await autosaveKeysOf(trx, userId))],
+        };
+        const listenerKeys = (await keptListenerSalts(trx)).map((salt) => memberListenerKey(salt, userId));
+        await deleteRowsOf(trx, user, audioIds, listenerKeys);
+        // Committed with the rows: should this process stop before the removal below, the job still does it.
+        await jobs.enqueue('storage.remove-objects', removing, {
+          db: trx,
+          runAfter: new Date(Date.now() + REMOVAL_RETRY_DELAY_MS),
+        });
+        return removing;
+      });
+      const left = await removeStoredObjects(blobs, objects);
+      if (left.prefixes.length + left.keys.length > 0) {
+        log.warn(
+          { left },
+          'some stored objects of a deleted account could not be removed; the queued job retries',
+        );
+      }
+    },
+  };
+}
