@@ -10,6 +10,7 @@ import { registerHealthRoutes } from './health';
 import { registerMediaRoutes } from './media';
 import { registerPostRoutes } from './posts';
 import { registerProfileRoutes } from './profile';
+import { registerSafetyRoutes } from './safety';
 import { registerSearchRoutes } from './search';
 import { registerSocialRoutes } from './social';
 import { registerTestHelperRoutes } from './test-helpers';
@@ -25,6 +26,7 @@ export function registerRoutes(app: App, context: AppContext): void {
   registerVoiceBioRoutes(app, context);
   registerPostRoutes(app, context);
   registerSocialRoutes(app, context);
+  registerSafetyRoutes(app, context);
   registerConversationRoutes(app, context);
   registerSearchRoutes(app, context);
   registerDiscoverRoutes(app, context);
