@@ -1,5 +1,6 @@
 import { PageHeader } from '@client/components/page-header';
 import { AppearanceSettings } from '@client/features/settings/components/appearance-settings';
+import { BlockedAndMutedSettings } from '@client/features/settings/components/blocked-and-muted-settings';
 
 /** The signed-in person's settings: one section per concern. */
 export function SettingsPage() {
@@ -7,6 +8,7 @@ export function SettingsPage() {
     <div className="mx-auto max-w-3xl space-y-8">
       <PageHeader title="Settings" description="How Earshot looks and works for you." />
       <AppearanceSettings />
+      <BlockedAndMutedSettings />
     </div>
   );
 }
