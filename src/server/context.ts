@@ -24,6 +24,7 @@ import { createConversationService, type ConversationService } from './services/
 import { createConversationPublisher, type ConversationPublisher } from './services/conversation-publisher';
 import { createDraftEditor, type DraftEditor } from './services/draft-editor';
 import { createFollowService, type FollowService } from './services/follow-service';
+import { createSafetyService, type SafetyService } from './services/safety-service';
 import { createHealthService, type HealthService } from './services/health-service';
 import { createNotificationService, type NotificationService } from './services/notification-service';
 import { createReactionService, type ReactionService } from './services/reaction-service';
@@ -75,6 +76,8 @@ export interface AppContext {
   autosave: AutosaveService;
   reactions: ReactionService;
   follows: FollowService;
+  /** Blocks and mutes (issue 17). */
+  safety: SafetyService;
   comments: CommentService;
   notifications: NotificationService;
   voiceBios: VoiceBioService;
@@ -179,6 +182,7 @@ export async function createContext(
     autosave,
     reactions: createReactionService(db, notifications),
     follows: createFollowService(db, users, notifications),
+    safety: createSafetyService(db),
     comments: createCommentService({ db, audio, users, notifications }),
     notifications,
     voiceBios: createVoiceBioService({ db, audio }),

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { expectNoSeriousA11yViolations, publishPost, signUpQuickly } from './support';
 
@@ -9,11 +9,6 @@ import { expectNoSeriousA11yViolations, publishPost, signUpQuickly } from './sup
  */
 
 const WAIT = { timeout: 15_000 };
-
-/** The toast (spec §8), in its own region. */
-function toast(page: Page, text: string) {
-  return page.getByRole('region', { name: /^Notifications/ }).getByText(text, { exact: true });
-}
 
 test('B likes on New Posts, opens A’s profile and follows; A’s own profile lists B', async ({
   browser,
@@ -101,8 +96,11 @@ test('B likes on New Posts, opens A’s profile and follows; A’s own profile l
     await expect(pageB.getByRole('button', { name: 'Following Ada Profile' })).toBeVisible(WAIT);
     await expect(followers).toHaveAccessibleName('1 Followers', WAIT);
 
+    // More options: muting and blocking (issue 17, tests/e2e/safety.spec.ts).
     await pageB.getByRole('button', { name: 'More options' }).click();
-    await expect(toast(pageB, 'Additional profile options coming soon!')).toBeVisible(WAIT);
+    await expect(pageB.getByRole('menuitem', { name: 'Mute Ada Profile' })).toBeVisible(WAIT);
+    await expect(pageB.getByRole('menuitem', { name: 'Block Ada Profile' })).toBeVisible(WAIT);
+    await pageB.keyboard.press('Escape');
 
     // B is listed, with a link to B's profile and no Follow button for oneself.
     await followers.click();

@@ -39,7 +39,9 @@ describe(`users on ${databaseKind}`, () => {
       });
       expect(response.statusCode).toBe(200);
       const user = response.json();
-      expect(Object.keys(user).sort()).toEqual(PUBLIC_FIELDS);
+      // A signed-in viewer also learns whether they block or mute the person (issue 17), nothing of theirs.
+      const fields = cookie ? [...PUBLIC_FIELDS, 'viewerBlocks', 'viewerMutes'].sort() : PUBLIC_FIELDS;
+      expect(Object.keys(user).sort()).toEqual(fields);
       expect(user).toMatchObject({ id: person.user.id, firstName: 'Pat', lastName: 'Public', links: [] });
       expect(response.body).not.toContain(person.email);
     }

@@ -129,6 +129,18 @@ export interface FollowsTable {
   created_at: string;
 }
 
+export interface UserBlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: string;
+}
+
+export interface UserMutesTable {
+  muter_id: string;
+  muted_id: string;
+  created_at: string;
+}
+
 export interface CommentsTable {
   id: string;
   post_id: string;
@@ -299,6 +311,8 @@ export interface Database {
   post_reactions: PostReactionsTable;
   reposts: RepostsTable;
   follows: FollowsTable;
+  user_blocks: UserBlocksTable;
+  user_mutes: UserMutesTable;
   comments: CommentsTable;
   notifications: NotificationsTable;
   voice_bios: VoiceBiosTable;

@@ -12,7 +12,11 @@ export function registerDiscoverRoutes(app: App, context: AppContext): void {
   app.route({
     ...contractRoute(routes.trendingPosts),
     handler: async (request, reply) =>
-      sendSerializedPage(request, reply, await context.discover.trending(request.query)),
+      sendSerializedPage(
+        request,
+        reply,
+        await context.discover.trending(request.currentUser?.id, request.query),
+      ),
   });
   app.route({
     ...contractRoute(routes.activeUsers),

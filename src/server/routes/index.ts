@@ -11,6 +11,7 @@ import { registerHealthRoutes } from './health';
 import { registerMediaRoutes } from './media';
 import { registerPostRoutes } from './posts';
 import { registerProfileRoutes } from './profile';
+import { registerSafetyRoutes } from './safety';
 import { registerSearchRoutes } from './search';
 import { registerSocialRoutes } from './social';
 import { registerTestHelperRoutes } from './test-helpers';
@@ -27,6 +28,7 @@ export function registerRoutes(app: App, context: AppContext): void {
   registerAccountRoutes(app, context);
   registerPostRoutes(app, context);
   registerSocialRoutes(app, context);
+  registerSafetyRoutes(app, context);
   registerConversationRoutes(app, context);
   registerSearchRoutes(app, context);
   registerDiscoverRoutes(app, context);

@@ -17,6 +17,10 @@ export function registerSearchRoutes(app: App, context: AppContext): void {
   app.route({
     ...contractRoute(routes.searchUsers),
     handler: async (request, reply) =>
-      sendPage(request, reply, await context.search.users(request.params.query, request.query)),
+      sendPage(
+        request,
+        reply,
+        await context.search.users(request.currentUser?.id, request.params.query, request.query),
+      ),
   });
 }

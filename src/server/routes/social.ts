@@ -98,13 +98,21 @@ export function registerSocialRoutes(app: App, context: AppContext): void {
     ...contractRoute(routes.listFollowers),
     preHandler: requireUser,
     handler: async (request, reply) =>
-      sendPage(request, reply, await follows.list(request.params.userId, 'followers', request.query)),
+      sendPage(
+        request,
+        reply,
+        await follows.list(signedInUser(request).id, request.params.userId, 'followers', request.query),
+      ),
   });
   app.route({
     ...contractRoute(routes.listFollowing),
     preHandler: requireUser,
     handler: async (request, reply) =>
-      sendPage(request, reply, await follows.list(request.params.userId, 'following', request.query)),
+      sendPage(
+        request,
+        reply,
+        await follows.list(signedInUser(request).id, request.params.userId, 'following', request.query),
+      ),
   });
 
   // Comments are open to signed-out visitors on public posts (spec §1, §5 Visitor comments).

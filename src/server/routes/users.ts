@@ -13,7 +13,13 @@ export function registerUserRoutes(app: App, context: AppContext): void {
   // Public profiles: post pages opened from a shared link show their author to signed-out visitors too.
   app.route({
     ...contractRoute(routes.getUser),
-    handler: (request) => context.users.publicProfile(request.params.id),
+    handler: async (request) => {
+      const profile = await context.users.publicProfile(request.params.id);
+      const viewer = request.currentUser;
+      if (!viewer || viewer.id === profile.id) return profile;
+      const { viewerBlocks, viewerMutes } = await context.safety.relation(viewer.id, profile.id);
+      return { ...profile, viewerBlocks, viewerMutes };
+    },
   });
 
   // Podcast apps fetch it signed out, and again and again: an unchanged feed answers 304.
@@ -35,7 +41,8 @@ export function registerUserRoutes(app: App, context: AppContext): void {
   app.route({
     ...contractRoute(routes.listUsers),
     preHandler: requireUser,
-    handler: async (request, reply) => sendPage(request, reply, await context.users.list(request.query)),
+    handler: async (request, reply) =>
+      sendPage(request, reply, await context.users.list(signedInUser(request).id, request.query)),
   });
 
   app.route({

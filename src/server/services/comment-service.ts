@@ -146,7 +146,7 @@ export function createCommentService(deps: {
     async list(viewerId, postId, page) {
       const viewer = actorOf(viewerId);
       const post = await findPostFor(db, viewer, 'view', postId);
-      const rows = await listComments(db, post.id, page);
+      const rows = await listComments(db, post.id, page, viewerId);
       return { items: await present(rows.items, post, viewer), nextCursor: rows.nextCursor };
     },
 

@@ -41,6 +41,7 @@ import type { AudioLibrary } from './audio-library';
 import { conversationFor, membershipOf } from './conversation-access';
 import { createConversationPresenter, directPair } from './conversation-presenter';
 import { commitWithFiles } from './stored-files';
+import { refuseIfBlocked } from './block-guard';
 import type { UserService } from './user-service';
 
 type CreateBody = z.output<typeof createConversationBodySchema>;
@@ -97,13 +98,31 @@ export function createConversationService(deps: {
     return conversation;
   }
 
-  /** Every one of `ids` is a person; the asker is never one of "the others". */
+  /**
+   * Every one of `ids` is a person, and none of them blocks the asker or is blocked by them; the asker is never
+   * one of "the others".
+   */
   async function otherPeople(userId: string, ids: string[]): Promise<string[]> {
     const others = [...new Set(ids)].filter((id) => id !== userId);
     const found = new Set((await findUsersByIds(db, others)).map((row) => row.id));
     const missing = others.filter((id) => !found.has(id));
     if (missing.length > 0) throw new BadRequestError(`No user has the id ${missing.join(', ')}.`);
+    await refuseIfBlocked(db, userId, others);
     return others;
+  }
+
+  /**
+   * May `userId` send to the conversation: a member, and in a direct one not blocked by the other person nor
+   * blocking them (sending would bring it back onto their list). A group is everyone's: a block there refuses
+   * nothing.
+   */
+  async function sendableFor(userId: string, conversationId: string) {
+    const found = await conversationFor(db, userId, 'send', conversationId);
+    if (found.conversation.type === 'direct') {
+      const other = directPair(found.conversation).filter((id) => id !== userId);
+      await refuseIfBlocked(db, userId, other);
+    }
+    return found;
   }
 
   const publishAll = async (database: Db, list: LiveEvent[]) => {
@@ -257,11 +276,11 @@ export function createConversationService(deps: {
     },
 
     async admitRecording(userId, conversationId) {
-      await conversationFor(db, userId, 'send', conversationId);
+      await sendableFor(userId, conversationId);
     },
 
     async send(userId, conversationId, upload, fields) {
-      const { conversation } = await conversationFor(db, userId, 'send', conversationId);
+      const { conversation } = await sendableFor(userId, conversationId);
       if (!upload) throw new BadRequestError('Attach the voice message as a file field named "audio".');
       const prepared = await audio.prepare(upload, userId, true, AUDIO_DURATION_LIMITS.conversationMessage);
       const id = newId();

@@ -5,6 +5,7 @@ import { noteActivity } from '../db/queries/active-users';
 import { countFollows, isFollowing, listFollowPeople, setFollowing } from '../db/queries/follows';
 import { findUserById } from '../db/queries/users';
 import { BadRequestError, NotFoundError } from '../errors';
+import { refuseIfBlocked } from './block-guard';
 import type { NotificationService } from './notification-service';
 import type { UserService } from './user-service';
 
@@ -12,7 +13,9 @@ export interface FollowService {
   toggle(followerId: string, followingId: string): Promise<{ followed: boolean }>;
   isFollowing(viewerId: string, userId: string): Promise<boolean>;
   count(userId: string, side: 'followers' | 'following'): Promise<number>;
+  /** Never anyone the viewer blocks or who blocks them. */
   list(
+    viewerId: string,
     userId: string,
     side: 'followers' | 'following',
     page: { limit: number; cursor?: string | undefined },
@@ -34,6 +37,7 @@ export function createFollowService(
       await requireUser(followingId);
       return db.transaction().execute(async (trx) => {
         const followed = !(await isFollowing(trx, followerId, followingId));
+        if (followed) await refuseIfBlocked(trx, followerId, [followingId]);
         await setFollowing(trx, followerId, followingId, followed);
         await noteActivity(trx, followerId);
         if (followed) {
@@ -56,10 +60,10 @@ export function createFollowService(
       return countFollows(db, userId, side);
     },
 
-    async list(userId, side, page) {
+    async list(viewerId, userId, side, page) {
       // The rows are the people themselves (joined in); and follows go with their people, so a page with anyone
       // on it shows the person exists: only an empty one needs asking.
-      const rows = await listFollowPeople(db, userId, side, page);
+      const rows = await listFollowPeople(db, userId, side, page, viewerId);
       if (rows.items.length === 0) await requireUser(userId);
       return { items: rows.items.map(users.publicUser), nextCursor: rows.nextCursor };
     },

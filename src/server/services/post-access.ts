@@ -3,12 +3,29 @@ import type { Action, Actor } from '../access/policy';
 import { postResource } from '../access/resources';
 import type { Db } from '../db/database';
 import { findPost } from '../db/queries/posts';
+import { anyBlockBetween } from '../db/queries/safety';
 import type { PostRow } from '../db/schema';
 
-/** The post, if `actor` may do `action` to it: 404 for what they may not see, 403 for what they see but may not do. */
+/**
+ * Throws unless `actor` may do `action` to the post: 404 for what they may not see, 403 for what they see but may
+ * not do. A signed-in person sees nothing of someone they block or who blocks them: 404, as if it were not there.
+ */
+export async function authorizePost(
+  db: Db,
+  actor: Actor,
+  action: Action,
+  post: Parameters<typeof postResource>[0],
+): Promise<void> {
+  authorize(actor, action, postResource(post));
+  if (actor.kind === 'user' && actor.userId !== post.user_id) {
+    if (await anyBlockBetween(db, actor.userId, [post.user_id])) throw notFound('post');
+  }
+}
+
+/** The post, if `actor` may do `action` to it (see authorizePost). */
 export async function findPostFor(db: Db, actor: Actor, action: Action, postId: string): Promise<PostRow> {
   const post = await findPost(db, postId);
   if (!post) throw notFound('post');
-  authorize(actor, action, postResource(post));
+  await authorizePost(db, actor, action, post);
   return post;
 }

@@ -35,7 +35,7 @@ import type { ScratchFile } from '../storage/scratch-files';
 import type { AudioLibrary, PreparedAudio } from './audio-library';
 import type { ImageLibrary, PreparedImage } from './image-library';
 import { postsJson, toPost, type SerializedPage } from './post-presenter';
-import { findPostFor } from './post-access';
+import { authorizePost, findPostFor } from './post-access';
 import { commitWithFiles } from './stored-files';
 import { newId } from '../ids';
 
@@ -279,7 +279,7 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
     async get(viewerId, postId) {
       const row = await findPostWithMedia(db, postId);
       if (!row) throw notFound('post');
-      authorize(actorOf(viewerId), 'view', postResource(row));
+      await authorizePost(db, actorOf(viewerId), 'view', row);
       return toPost(row);
     },
 
@@ -306,7 +306,7 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
                   // Their private posts and drafts: whoever may see a draft of theirs.
                   includePrivate: can(actorOf(viewerId), 'view', { kind: 'draft', ownerId: kind.userId }),
                 };
-      const rows = await listPosts(db, filter, page);
+      const rows = await listPosts(db, filter, page, viewerId);
       return { json: postsJson(rows.items), nextCursor: rows.nextCursor };
     },
 

@@ -13,7 +13,8 @@ export interface SearchService {
    * matched (`match`) when one of its fields has every word.
    */
   posts(viewerId: string | undefined, query: string, page: PageRequest): Promise<SerializedPage>;
-  users(query: string, page: PageRequest): Promise<Page<PublicUser>>;
+  /** People, never those a signed-in viewer blocks or who block them. */
+  users(viewerId: string | undefined, query: string, page: PageRequest): Promise<Page<PublicUser>>;
 }
 
 export function createSearchService(db: Db): SearchService {
@@ -30,10 +31,10 @@ export function createSearchService(db: Db): SearchService {
       return { json, nextCursor: rows.nextCursor };
     },
 
-    async users(query, page) {
+    async users(viewerId, query, page) {
       const terms = searchTerms(query);
       if (terms.length === 0) return { items: [], nextCursor: null };
-      const rows = await searchUsers(db, terms, page);
+      const rows = await searchUsers(db, terms, page, viewerId);
       return { items: rows.items.map(toPublicUser), nextCursor: rows.nextCursor };
     },
   };

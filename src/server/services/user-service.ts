@@ -13,7 +13,8 @@ export interface UserService {
   publicUser(row: UserRow): PublicUser;
   /** Public profiles of several people in one query, for lists that show authors. */
   publicUsersByIds(ids: string[]): Promise<Map<string, PublicUser>>;
-  list(page: PageRequest): Promise<Page<PublicUser>>;
+  /** Everyone, newest first, but the people the viewer blocks or mutes, or who block them. */
+  list(viewerId: string, page: PageRequest): Promise<Page<PublicUser>>;
 }
 
 export function createUserService(db: Db): UserService {
@@ -34,8 +35,8 @@ export function createUserService(db: Db): UserService {
       return new Map(rows.map((row) => [row.id, toPublicUser(row)]));
     },
 
-    async list(page) {
-      const rows = await listUsers(db, page);
+    async list(viewerId, page) {
+      const rows = await listUsers(db, page, viewerId);
       return { items: rows.items.map(toPublicUser), nextCursor: rows.nextCursor };
     },
   };

@@ -22,6 +22,13 @@ export const endpoints = {
   updateProfile: { method: 'PUT', path: '/api/profile' },
   updateProfileImagePosition: { method: 'PUT', path: '/api/profile/image-position' },
   userStats: { method: 'GET', path: '/api/users/:id/stats' },
+  /** Safety (issue 17): block or mute a person, and undo it; the asker's own lists of both. */
+  blockUser: { method: 'PUT', path: '/api/users/:id/block' },
+  unblockUser: { method: 'DELETE', path: '/api/users/:id/block' },
+  muteUser: { method: 'PUT', path: '/api/users/:id/mute' },
+  unmuteUser: { method: 'DELETE', path: '/api/users/:id/mute' },
+  listBlockedUsers: { method: 'GET', path: '/api/me/blocks' },
+  listMutedUsers: { method: 'GET', path: '/api/me/mutes' },
   getVoiceBio: { method: 'GET', path: '/api/voice-bio/:userId' },
   uploadVoiceBio: { method: 'POST', path: '/api/voice-bio' },
   deleteVoiceBio: { method: 'DELETE', path: '/api/voice-bio' },

@@ -52,6 +52,7 @@ import {
   saveDraftEditBodySchema,
 } from './drafts';
 import { PODCAST_FEED_TYPE, podcastChaptersSchema } from './podcast';
+import { profileUserSchema, safetyRelationSchema } from './safety';
 import { searchMatchSchema, searchParamsSchema } from './search';
 import { userStatsSchema } from './stats';
 import {
@@ -138,7 +139,8 @@ export const routes = {
     responseType: 'text/html',
   },
   signOutPage: { ...endpoints.signOutPage, response: z.string(), successStatus: 302 },
-  getUser: { ...endpoints.getUser, params: userIdParamsSchema, response: publicUserSchema },
+  // With `viewerBlocks` and `viewerMutes` for a signed-in person looking at someone else.
+  getUser: { ...endpoints.getUser, params: userIdParamsSchema, response: profileUserSchema },
   podcastFeed: {
     ...endpoints.podcastFeed,
     params: userIdParamsSchema,
@@ -165,6 +167,22 @@ export const routes = {
     response: profilePositionSchema,
   },
   userStats: { ...endpoints.userStats, params: userIdParamsSchema, response: userStatsSchema },
+  // Each answers the asker's relation to the person afterwards; doing it twice changes nothing.
+  blockUser: { ...endpoints.blockUser, params: userIdParamsSchema, response: safetyRelationSchema },
+  unblockUser: { ...endpoints.unblockUser, params: userIdParamsSchema, response: safetyRelationSchema },
+  muteUser: { ...endpoints.muteUser, params: userIdParamsSchema, response: safetyRelationSchema },
+  unmuteUser: { ...endpoints.unmuteUser, params: userIdParamsSchema, response: safetyRelationSchema },
+  // Most recently blocked (muted) first.
+  listBlockedUsers: {
+    ...endpoints.listBlockedUsers,
+    query: pageQuerySchema,
+    response: z.array(publicUserSchema),
+  },
+  listMutedUsers: {
+    ...endpoints.listMutedUsers,
+    query: pageQuerySchema,
+    response: z.array(publicUserSchema),
+  },
   getVoiceBio: { ...endpoints.getVoiceBio, params: postsUserIdParamsSchema, response: voiceBioSchema },
   // Spec §7: the recording as `voiceBio`; the client's `duration` is ignored, the server measures.
   uploadVoiceBio: {

@@ -1,5 +1,6 @@
 import { PageHeader } from '@client/components/page-header';
 import { AppearanceSettings } from '@client/features/settings/components/appearance-settings';
+import { BlockedAndMutedSettings } from '@client/features/settings/components/blocked-and-muted-settings';
 import { DataExportSettings } from '@client/features/settings/components/data-export-settings';
 import { DeleteAccountSettings } from '@client/features/settings/components/delete-account-settings';
 
@@ -9,6 +10,7 @@ export function SettingsPage() {
     <div className="mx-auto max-w-3xl space-y-8">
       <PageHeader title="Settings" description="How Earshot looks and works for you." />
       <AppearanceSettings />
+      <BlockedAndMutedSettings />
       <DataExportSettings />
       <DeleteAccountSettings />
     </div>

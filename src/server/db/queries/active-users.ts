@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Db } from '../database';
 import type { Database, UserRow } from '../schema';
 import { isRealPerson } from './search';
+import { withoutHidden } from './safety';
 
 /** last_active_at moves at most once a minute: activity is a write already, but a second one each time is not. */
 const ACTIVITY_RESOLUTION_MS = 60 * 1000;
@@ -23,12 +24,13 @@ export async function noteActivity(db: Db, userId: string, now = new Date()): Pr
 }
 
 /**
- * Real people, most recently active first, never `exceptId`: a walk down users_last_active that skips bot and
- * test accounts and stops at `limit`.
+ * Real people, most recently active first, never `exceptId` (the viewer) nor anyone hidden from them (blocks and
+ * mutes): a walk down users_last_active that skips bot and test accounts and stops at `limit`.
  */
 export function listActiveUsers(db: Db, exceptId: string | undefined, limit: number): Promise<UserRow[]> {
   let query = db.selectFrom('users').selectAll().where('last_active_at', 'is not', null).where(isRealPerson);
-  if (exceptId) query = query.where('id', '<>', exceptId);
+  if (exceptId)
+    query = withoutHidden(db, query.where('id', '<>', exceptId), 'users.id', exceptId, 'blocks-and-mutes');
   return query.orderBy('last_active_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 

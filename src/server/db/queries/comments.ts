@@ -3,6 +3,7 @@ import type { Db } from '../database';
 import { byCreation, newestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { CommentsTable } from '../schema';
 import { PLAYABLE_AUDIO_COLUMNS } from './audio-assets';
+import { withoutHidden } from './safety';
 
 function commentsWithAudio(db: Db) {
   return db
@@ -24,9 +25,16 @@ export function findCommentWithAudio(db: Db, id: string): Promise<CommentWithAud
   return commentsWithAudio(db).where('comments.id', '=', id).executeTakeFirst();
 }
 
-export function listComments(db: Db, postId: string, page: PageRequest): Promise<Page<CommentWithAudio>> {
+/** Never the comments of anyone hidden from a signed-in viewer (blocks and mutes); visitors' comments stay. */
+export function listComments(
+  db: Db,
+  postId: string,
+  page: PageRequest,
+  viewerId?: string,
+): Promise<Page<CommentWithAudio>> {
+  const query = commentsWithAudio(db).where('comments.post_id', '=', postId);
   return newestFirstPage(
-    commentsWithAudio(db).where('comments.post_id', '=', postId),
+    withoutHidden(db, query, 'comments.user_id', viewerId, 'blocks-and-mutes', true),
     { createdAt: 'comments.created_at', id: 'comments.id' },
     page,
     byCreation,

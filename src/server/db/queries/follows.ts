@@ -1,6 +1,7 @@
 import type { Db } from '../database';
 import { newestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { UserRow } from '../schema';
+import { withoutHidden } from './safety';
 
 export async function isFollowing(db: Db, followerId: string, followingId: string): Promise<boolean> {
   const row = await db
@@ -43,21 +44,26 @@ export async function countFollows(db: Db, userId: string, side: 'followers' | '
   return Number(row.count);
 }
 
-/** The people on one side of a user's follows, most recent first, keyset-paginated on (followed at, user id). */
+/**
+ * The people on one side of a user's follows, most recent first, keyset-paginated on (followed at, user id);
+ * never anyone the viewer blocks or who blocks them.
+ */
 export async function listFollowPeople(
   db: Db,
   userId: string,
   side: 'followers' | 'following',
   page: PageRequest,
+  viewerId?: string,
 ): Promise<Page<UserRow>> {
   const anchor = side === 'followers' ? 'follows.following_id' : 'follows.follower_id';
   const person = side === 'followers' ? 'follows.follower_id' : 'follows.following_id';
-  const query = db
+  const follows = db
     .selectFrom('follows')
     .innerJoin('users', 'users.id', person)
     .selectAll('users')
     .select('follows.created_at as followed_at')
     .where(anchor, '=', userId);
+  const query = withoutHidden(db, follows, person, viewerId, 'blocks');
   const rows = await newestFirstPage(query, { createdAt: 'follows.created_at', id: person }, page, (row) => ({
     createdAt: row.followed_at,
     id: row.id,

@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../database';
 import { byCreation, newestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { NotificationRow, NotificationsTable } from '../schema';
+import { withoutHidden } from './safety';
 
 /**
  * Inserts unless a notification with the same dedupe key exists (a repeated toggle); says whether it inserted.
@@ -18,13 +19,21 @@ export async function insertNotificationOnce(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/**
+ * The person's notifications, never of what someone they block, mute or are blocked by did: these stay stored
+ * (an unmute shows them again) but are never listed, counted or delivered live.
+ */
+const notificationsOf = (db: Db, userId: string) =>
+  withoutHidden(
+    db,
+    db.selectFrom('notifications').selectAll().where('user_id', '=', userId),
+    'notifications.actor_id',
+    userId,
+    'blocks-and-mutes',
+  );
+
 export function findNotification(db: Db, userId: string, id: string): Promise<NotificationRow | undefined> {
-  return db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return notificationsOf(db, userId).where('id', '=', id).executeTakeFirst();
 }
 
 /** The user's notifications with ids after `afterId` (UUIDv7 ids sort by creation), oldest first; all without it. */
@@ -34,7 +43,7 @@ export function listNotificationsAfter(
   afterId: string | null,
   limit: number,
 ): Promise<NotificationRow[]> {
-  let query = db.selectFrom('notifications').selectAll().where('user_id', '=', userId);
+  let query = notificationsOf(db, userId);
   if (afterId !== null) query = query.where('id', '>', afterId);
   return query.orderBy('id', 'asc').limit(limit).execute();
 }
@@ -52,7 +61,7 @@ export async function newestNotificationId(db: Db, userId: string): Promise<stri
 
 export function listNotifications(db: Db, userId: string, page: PageRequest): Promise<Page<NotificationRow>> {
   return newestFirstPage(
-    db.selectFrom('notifications').selectAll().where('user_id', '=', userId),
+    notificationsOf(db, userId),
     { createdAt: 'created_at', id: 'id' },
     page,
     byCreation,

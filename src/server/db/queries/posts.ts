@@ -6,6 +6,7 @@ import { byCreation, newestFirst, newestFirstPage, type Page, type PageRequest }
 import type { Database, PostsTable } from '../schema';
 import { PLAYABLE_AUDIO_COLUMNS } from './audio-assets';
 import { trendingPoint } from '../trending-score';
+import { withoutHidden } from './safety';
 
 /** A post with what its JSON needs from its audio, image and author, in one query. */
 export function postsWithMedia(db: Db) {
@@ -99,7 +100,8 @@ const isPublishedRow = (eb: ExpressionBuilder<Database, 'posts'>) =>
  */
 function publishedOrOwnIds(db: Db, viewerId: string, page: PageRequest) {
   const ids = () => db.selectFrom('posts').select('posts.id');
-  const published = newestFirst(ids().where(isPublished), byNewest, page);
+  const others = withoutHidden(db, ids().where(isPublished), 'posts.user_id', viewerId, 'blocks-and-mutes');
+  const published = newestFirst(others, byNewest, page);
   const own = newestFirst(ids().where('posts.user_id', '=', viewerId), byNewest, page);
   return db
     .selectFrom(published.as('published'))
@@ -107,16 +109,23 @@ function publishedOrOwnIds(db: Db, viewerId: string, page: PageRequest) {
     .unionAll(db.selectFrom(own.as('own')).select('own.id'));
 }
 
-/** Newest first, keyset-paginated on (created_at, id); each filter has an index that leads with its equality columns. */
+/**
+ * Newest first, keyset-paginated on (created_at, id); each filter has an index that leads with its equality columns.
+ * A signed-in `viewerId` sees nothing of the people they block or who block them, and the feed and everyone's
+ * posts leave out the people they mute too; a muted person's own profile still shows their posts.
+ */
 export async function listPosts(
   db: Db,
   filter: PostListFilter,
   page: PageRequest,
+  viewerId?: string,
 ): Promise<Page<PostWithMedia>> {
   let query = postsWithMedia(db);
   switch (filter.kind) {
     case 'public':
-      query = query.where(isPublished).where('posts.type', 'in', ['post', 'episode']);
+      query = withoutHidden(db, query, 'posts.user_id', viewerId, 'blocks-and-mutes')
+        .where(isPublished)
+        .where('posts.type', 'in', ['post', 'episode']);
       break;
     case 'public-or-own':
       query = query.where('posts.id', 'in', publishedOrOwnIds(db, filter.viewerId, page));
@@ -129,6 +138,7 @@ export async function listPosts(
       if (filter.category) query = query.where('posts.category', '=', filter.category);
       if (!filter.includePrivate)
         query = query.where(filter.type || filter.category ? isPublishedRow : isPublished);
+      query = withoutHidden(db, query, 'posts.user_id', viewerId, 'blocks');
       break;
     case 'drafts-of':
       query = query.where('posts.user_id', '=', filter.userId).where('posts.is_draft', '=', 1);

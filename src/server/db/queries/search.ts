@@ -5,6 +5,7 @@ import { boundedOffsetPage, type Page, type PageRequest } from '../pagination';
 import type { Database, UserRow } from '../schema';
 import { fts5Query, tsQuery } from '../search-text';
 import { isPublished, postsWithMedia, type PostWithMedia } from './posts';
+import { withoutHidden } from './safety';
 
 /** How deep results can be paged: ten pages of the longest list. */
 export const SEARCH_MAX_RESULTS = 500;
@@ -104,7 +105,7 @@ export async function searchPosts(
 ): Promise<Page<PostWithMedia>> {
   // The page's ids first, from the posts and their authors alone: their audio and images are read for the page,
   // not for every match (that was half the time of a word in a third of 100,000 posts on PostgreSQL).
-  const ranked = db
+  const matches = db
     .selectFrom(hits(db, { table: 'posts', viewerId, limit: candidates }, terms).as('hits'))
     .crossJoin('posts')
     .where(hitOf('posts'))
@@ -113,7 +114,9 @@ export async function searchPosts(
     .where((eb) =>
       viewerId ? eb.or([isPublished(eb), eb('posts.user_id', '=', viewerId)]) : isPublished(eb),
     )
-    .where(isRealPerson)
+    .where(isRealPerson);
+  // Like bot accounts, the people hidden from the viewer are left out after the candidates are chosen.
+  const ranked = withoutHidden(db, matches, 'posts.user_id', viewerId, 'blocks-and-mutes')
     .orderBy(scoreOf(db, 'posts', terms))
     .orderBy('posts.created_at', 'desc')
     .orderBy('posts.id', 'desc');
@@ -131,14 +134,23 @@ export async function searchPosts(
   return { items, nextCursor: ids.nextCursor };
 }
 
-/** People matching every word (the last as a prefix) in their names, username or bio, best first, then newest. */
-export async function searchUsers(db: Db, terms: string[], page: PageRequest): Promise<Page<UserRow>> {
-  const ranked = db
+/**
+ * People matching every word (the last as a prefix) in their names, username or bio, best first, then newest;
+ * never those who block the viewer or whom they block (a muted person can still be found, to unmute).
+ */
+export async function searchUsers(
+  db: Db,
+  terms: string[],
+  page: PageRequest,
+  viewerId?: string,
+): Promise<Page<UserRow>> {
+  const matches = db
     .selectFrom(hits(db, { table: 'users', limit: SEARCH_CANDIDATES }, terms).as('hits'))
     .crossJoin('users')
     .where(hitOf('users'))
     .selectAll('users')
-    .where(isRealPerson)
+    .where(isRealPerson);
+  const ranked = withoutHidden(db, matches, 'users.id', viewerId, 'blocks')
     .orderBy(scoreOf(db, 'users', terms))
     .orderBy('users.created_at', 'desc')
     .orderBy('users.id', 'desc');

@@ -5,6 +5,7 @@ import { highestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { Database } from '../schema';
 import { isPublished, postsWithMedia, type PostWithMedia } from './posts';
 import { isRealPerson } from './search';
+import { withoutHidden } from './safety';
 import {
   TRENDING_DECAY_DAYS,
   TRENDING_EPOCH,
@@ -65,10 +66,14 @@ export async function takeFromTrending(
     .execute();
 }
 
-/** Public posts of real people, highest score first. One walk down posts_trending, skipping bot accounts' rows. */
-export function listTrending(db: Db, page: PageRequest): Promise<Page<PostWithMedia>> {
+/**
+ * Public posts of real people, highest score first. One walk down posts_trending, skipping bot accounts' rows and
+ * those of the people hidden from a signed-in viewer (blocks and mutes).
+ */
+export function listTrending(db: Db, page: PageRequest, viewerId?: string): Promise<Page<PostWithMedia>> {
+  const query = postsWithMedia(db).where(isPublished).where(isRealPerson);
   return highestFirstPage(
-    postsWithMedia(db).where(isPublished).where(isRealPerson),
+    withoutHidden(db, query, 'posts.user_id', viewerId, 'blocks-and-mutes'),
     { score: 'posts.trending_score', id: 'posts.id' },
     page,
     (row) => ({ score: row.trending_score, id: row.id }),

@@ -1,11 +1,9 @@
-import { ChartColumn, Ellipsis, Pencil } from 'lucide-react';
+import { ChartColumn, Pencil } from 'lucide-react';
 import { Link } from 'wouter';
 import { useState, type ReactNode } from 'react';
-import type { PublicUser } from '@shared/contract/users';
+import type { ProfileUser } from '@shared/contract/safety';
 import { displayName, handleOf } from '@shared/domain/display-name';
 import { Button } from '@client/components/ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
-import { toast } from '@client/lib/use-toast';
 import { cn } from '@client/lib/utils';
 import { coverGradient } from '@client/lib/cover';
 import type { FollowSide } from '../api/follows';
@@ -13,9 +11,10 @@ import { AvatarActions } from './avatar-actions';
 import { ProfileAvatar } from './profile-avatar';
 import { ProfileEditDialog } from './profile-edit-dialog';
 import { ProfileLinks } from './profile-links';
+import { ProfileSafetyMenu } from './profile-safety-menu';
 
 interface ProfileHeaderProps {
-  user: PublicUser;
+  user: ProfileUser;
   own: boolean;
   followers: number | undefined;
   following: number | undefined;
@@ -29,7 +28,7 @@ interface ProfileHeaderProps {
 /**
  * Spec §2 Profile: the cover (their image or a gradient), the avatar, name and `@handle`, the counts (Voice Posts,
  * Followers, Following; the last two open their lists), then the bio and links. On one's own profile: Edit Profile,
- * View Stats and the avatar's picture actions; on others': Follow and more options.
+ * View Stats and the avatar's picture actions; on others': Follow and more options (mute and block).
  */
 export function ProfileHeader({
   user,
@@ -91,22 +90,9 @@ export function ProfileHeader({
             </div>
           )}
           {!own && (
-            <div className="flex items-center gap-2 pt-4">
-              {followButton}
-              <Tooltip>
-                <TooltipTrigger asChild>
-                  <Button
-                    variant="outline"
-                    size="icon"
-                    className="size-11"
-                    aria-label="More options"
-                    onClick={() => toast({ title: 'Additional profile options coming soon!' })}
-                  >
-                    <Ellipsis aria-hidden="true" />
-                  </Button>
-                </TooltipTrigger>
-                <TooltipContent>More options</TooltipContent>
-              </Tooltip>
+            <div className="flex flex-wrap items-center justify-end gap-2 pt-4">
+              {!user.viewerBlocks && followButton}
+              <ProfileSafetyMenu user={user} />
             </div>
           )}
         </div>

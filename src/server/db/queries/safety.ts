@@ -1,0 +1,168 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '../database';
+import { newestFirstPage, type Page, type PageRequest } from '../pagination';
+import type { UserRow } from '../schema';
+
+/**
+ * Whom a list leaves out for its viewer: `blocks` the people they block and the people who block them;
+ * `blocks-and-mutes` the people they mute as well (what comes to them: feeds, notifications, suggestions).
+ */
+export type Hidden = 'blocks' | 'blocks-and-mutes';
+
+/**
+ * The ids of the people hidden from `viewerId`, each side read from its own index (the primary keys, and
+ * user_blocks_blocked for who blocks them). A list compares its author column with it: one small set per query
+ * rather than a lookup per row.
+ */
+function hiddenPeople(db: Db, viewerId: string, hidden: Hidden) {
+  const blocks = db
+    .selectFrom('user_blocks')
+    .select('blocked_id as id')
+    .where('blocker_id', '=', viewerId)
+    .unionAll(db.selectFrom('user_blocks').select('blocker_id as id').where('blocked_id', '=', viewerId));
+  if (hidden === 'blocks') return blocks;
+  return blocks.unionAll(
+    db.selectFrom('user_mutes').select('muted_id as id').where('muter_id', '=', viewerId),
+  );
+}
+
+/**
+ * `query` without the rows whose `column` (a person's id) is hidden from the viewer; unchanged for a visitor. A
+ * `nullable` column (a visitor's comment has no author) keeps its null rows: `not in` alone would drop them.
+ */
+export function withoutHidden<DB, TB extends keyof DB, O>(
+  db: Db,
+  query: SelectQueryBuilder<DB, TB, O>,
+  column: string,
+  viewerId: string | undefined,
+  hidden: Hidden,
+  nullable = false,
+): SelectQueryBuilder<DB, TB, O> {
+  if (viewerId === undefined) return query;
+  const ref = sql.ref(column);
+  const people = hiddenPeople(db, viewerId, hidden);
+  return query.where(
+    nullable
+      ? sql<boolean>`(${ref} is null or ${ref} not in (${people}))`
+      : sql<boolean>`${ref} not in (${people})`,
+  );
+}
+
+/** Whether `userId` blocks any of `others`, or any of them blocks `userId`. */
+export async function anyBlockBetween(db: Db, userId: string, others: string[]): Promise<boolean> {
+  if (others.length === 0) return false;
+  const row = await db
+    .selectFrom('user_blocks')
+    .select('blocker_id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_id', '=', userId), eb('blocked_id', 'in', others)]),
+        eb.and([eb('blocked_id', '=', userId), eb('blocker_id', 'in', others)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether `viewerId` blocks and mutes `userId`: what their own view of that profile says. */
+export async function relationTo(
+  db: Db,
+  viewerId: string,
+  userId: string,
+): Promise<{ blocks: boolean; mutes: boolean }> {
+  const [block, mute] = await Promise.all([
+    db
+      .selectFrom('user_blocks')
+      .select('blocker_id')
+      .where('blocker_id', '=', viewerId)
+      .where('blocked_id', '=', userId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('user_mutes')
+      .select('muter_id')
+      .where('muter_id', '=', viewerId)
+      .where('muted_id', '=', userId)
+      .executeTakeFirst(),
+  ]);
+  return { blocks: block !== undefined, mutes: mute !== undefined };
+}
+
+/** Inside a transaction: the block, and no follow left between the two either way. */
+export async function insertBlock(db: Db, blockerId: string, blockedId: string, at: string): Promise<void> {
+  await db
+    .insertInto('user_blocks')
+    .values({ blocker_id: blockerId, blocked_id: blockedId, created_at: at })
+    .onConflict((conflict) => conflict.columns(['blocker_id', 'blocked_id']).doNothing())
+    .execute();
+  await db
+    .deleteFrom('follows')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('follower_id', '=', blockerId), eb('following_id', '=', blockedId)]),
+        eb.and([eb('follower_id', '=', blockedId), eb('following_id', '=', blockerId)]),
+      ]),
+    )
+    .execute();
+}
+
+export async function deleteBlock(db: Db, blockerId: string, blockedId: string): Promise<void> {
+  await db
+    .deleteFrom('user_blocks')
+    .where('blocker_id', '=', blockerId)
+    .where('blocked_id', '=', blockedId)
+    .execute();
+}
+
+export async function insertMute(db: Db, muterId: string, mutedId: string, at: string): Promise<void> {
+  await db
+    .insertInto('user_mutes')
+    .values({ muter_id: muterId, muted_id: mutedId, created_at: at })
+    .onConflict((conflict) => conflict.columns(['muter_id', 'muted_id']).doNothing())
+    .execute();
+}
+
+export async function deleteMute(db: Db, muterId: string, mutedId: string): Promise<void> {
+  await db.deleteFrom('user_mutes').where('muter_id', '=', muterId).where('muted_id', '=', mutedId).execute();
+}
+
+/** The people `userId` blocks, most recently blocked first, keyset-paginated on (blocked at, their id). */
+export async function listBlockedPeople(db: Db, userId: string, page: PageRequest): Promise<Page<UserRow>> {
+  const query = db
+    .selectFrom('user_blocks')
+    .innerJoin('users', 'users.id', 'user_blocks.blocked_id')
+    .selectAll('users')
+    .select('user_blocks.created_at as listed_at')
+    .where('user_blocks.blocker_id', '=', userId);
+  return withoutListedAt(
+    await newestFirstPage(
+      query,
+      { createdAt: 'user_blocks.created_at', id: 'user_blocks.blocked_id' },
+      page,
+      byListing,
+    ),
+  );
+}
+
+/** The people `userId` mutes, most recently muted first, keyset-paginated on (muted at, their id). */
+export async function listMutedPeople(db: Db, userId: string, page: PageRequest): Promise<Page<UserRow>> {
+  const query = db
+    .selectFrom('user_mutes')
+    .innerJoin('users', 'users.id', 'user_mutes.muted_id')
+    .selectAll('users')
+    .select('user_mutes.created_at as listed_at')
+    .where('user_mutes.muter_id', '=', userId);
+  return withoutListedAt(
+    await newestFirstPage(
+      query,
+      { createdAt: 'user_mutes.created_at', id: 'user_mutes.muted_id' },
+      page,
+      byListing,
+    ),
+  );
+}
+
+const byListing = (row: { listed_at: string; id: string }) => ({ createdAt: row.listed_at, id: row.id });
+
+function withoutListedAt(rows: Page<UserRow & { listed_at: string }>): Page<UserRow> {
+  return { items: rows.items.map(({ listed_at: _listedAt, ...user }) => user), nextCursor: rows.nextCursor };
+}

@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { expectNoSeriousA11yViolations, publishPost, signUpQuickly } from './support';
+
+const WAIT = { timeout: 15_000 };
+
+test('B blocks A from A’s profile: A’s post leaves B’s feed and A’s profile; B unblocks in Settings', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const pageA = await (await browser.newContext({ baseURL })).newPage();
+  const pageB = await (await browser.newContext({ baseURL })).newPage();
+  const ada = await signUpQuickly(pageA, 'Ada', 'Safety');
+  await signUpQuickly(pageB, 'Ben', 'Safety');
+  const post = await publishPost(pageA.request, {
+    title: `Safety: a walk by the canal ${randomBytes(3).toString('hex')}`,
+    seconds: 2,
+  });
+  const feedCard = pageB.locator('#new-posts').getByRole('article', { name: post.title });
+  const profileCard = pageB
+    .getByRole('tabpanel', { name: 'Posts' })
+    .getByRole('article', { name: post.title });
+  const adaPosts = `/profile/${ada.id}?tab=posts`;
+
+  await test.step('B sees A’s post in the feed and on A’s profile', async () => {
+    await pageB.goto('/');
+    await expect(feedCard).toBeVisible(WAIT);
+    await pageB.goto(adaPosts);
+    await expect(profileCard).toBeVisible(WAIT);
+  });
+
+  await test.step('B blocks A from More options, after a confirmation that says what happens', async () => {
+    await pageB.getByRole('button', { name: 'More options' }).click();
+    await pageB.getByRole('menuitem', { name: 'Block Ada Safety' }).click();
+    const dialog = pageB.getByRole('dialog', { name: 'Block Ada Safety?' });
+    await expect(dialog).toBeVisible(WAIT);
+    await expect(dialog).toContainText('They can’t follow you, comment on your posts');
+    await expectNoSeriousA11yViolations(pageB, '[role="dialog"]', 'the block confirmation');
+    await dialog.getByRole('button', { name: 'Block', exact: true }).click();
+    await expect(dialog).toBeHidden(WAIT);
+    await expect(pageB.getByText('Blocked', { exact: true })).toBeVisible(WAIT);
+    await expect(pageB.getByRole('button', { name: /^Follow/ })).toHaveCount(0);
+    await expect(profileCard).toHaveCount(0, WAIT);
+  });
+
+  await test.step('A’s post is gone from B’s feed, also after a reload', async () => {
+    const feed = pageB.waitForResponse((response) => new URL(response.url()).pathname === '/api/feed', WAIT);
+    await pageB.goto('/');
+    expect(await (await feed).text()).not.toContain(post.id);
+    await expect(feedCard).toHaveCount(0);
+    await pageB.goto(adaPosts);
+    await expect(pageB.getByRole('tabpanel', { name: 'Posts' })).toBeVisible(WAIT);
+    await expect(profileCard).toHaveCount(0);
+  });
+
+  await test.step('B unblocks A in Settings; the post comes back', async () => {
+    await pageB.goto('/settings');
+    const section = pageB.getByRole('region', { name: 'Blocked and muted' });
+    const blocked = section.getByRole('list', { name: 'Blocked' });
+    await expect(blocked.getByRole('link', { name: /Ada Safety/ })).toBeVisible(WAIT);
+    await expect(section.getByText('You haven’t muted anyone.')).toBeVisible();
+    await expectNoSeriousA11yViolations(pageB, '#blocked-and-muted', 'the Blocked and muted settings');
+    await blocked.getByRole('button', { name: 'Unblock Ada Safety' }).click();
+    await expect(section.getByText('You haven’t blocked anyone.')).toBeVisible(WAIT);
+    await pageB.goto('/');
+    await expect(feedCard).toBeVisible(WAIT);
+  });
+});
