@@ -297,6 +297,44 @@ describe(`leaving with one's data on ${databaseKind} with ${storageKind} storage
     }
   });
 
+  it('breaks the download off, and the server stays up, when storage ends an object short of its length', async () => {
+    const ada = await signUp(testApp.app);
+    const post = await publishWebm(testApp.app, ada.cookie, tones[0]!);
+    await renditionsDone();
+    const { original_key: originalKey } = await testApp.context.db
+      .selectFrom('posts')
+      .innerJoin('audio_assets', 'audio_assets.id', 'posts.audio_id')
+      .select('audio_assets.original_key')
+      .where('posts.id', '=', post.id)
+      .executeTakeFirstOrThrow();
+    const blobs = testApp.context.blobs;
+    const realGetStream = blobs.getStream.bind(blobs);
+    // A body cut off cleanly (as a dropped S3 connection can be): 10 bytes where 1,000 were announced.
+    const getStream = vi
+      .spyOn(blobs, 'getStream')
+      .mockImplementation(async (key, range) =>
+        key === originalKey
+          ? { body: Readable.from([Buffer.alloc(10, 1)]), bytes: 1000, etag: 'x', modifiedAt: new Date() }
+          : realGetStream(key, range),
+      );
+    try {
+      const response = await new Promise<IncomingMessage>((resolve, reject) =>
+        get(`${origin}/api/me/export`, { headers: { cookie: ada.cookie } }, resolve).on('error', reject),
+      );
+      expect(response.statusCode).toBe(200);
+      const outcome = await new Promise<string>((resolve) => {
+        response.on('error', () => resolve('broken off'));
+        response.on('aborted', () => resolve('broken off'));
+        response.on('end', () => resolve('complete'));
+        response.resume();
+      });
+      expect(outcome).toBe('broken off');
+    } finally {
+      getStream.mockRestore();
+    }
+    expect((await testApp.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+  });
+
   it('refuses a signed-out person and limits exports to three an hour', async () => {
     expect((await call(undefined, 'GET', '/api/me/export')).statusCode).toBe(401);
     const ada = await signUp(testApp.app);
@@ -324,14 +362,24 @@ describe(`leaving with one's data on ${databaseKind} with ${storageKind} storage
     const likesBefore = await ok<{ count: number }>(await call(bea, 'GET', `/api/likes/post/${beaPost.id}`));
     expect(likesBefore.count).toBe(1);
     const keysBefore = await keysUnder(testApp.context.blobs, '');
-    const adaAudio = (
-      await testApp.context.db
-        .selectFrom('audio_assets')
-        .select('id')
-        .where('owner_id', '=', ada.user.id)
-        .execute()
-    ).map((row) => row.id);
-    expect(adaAudio.length).toBeGreaterThanOrEqual(6);
+    const adaAudio = [
+      ...(
+        await testApp.context.db
+          .selectFrom('audio_assets')
+          .select('id')
+          .where('owner_id', '=', ada.user.id)
+          .execute()
+      ).map((row) => row.id),
+      // Her comment on Bea's post: its audio is filed under the post's author.
+      ...(
+        await testApp.context.db
+          .selectFrom('comments')
+          .select('audio_id')
+          .where('user_id', '=', ada.user.id)
+          .execute()
+      ).map((row) => row.audio_id),
+    ];
+    expect(adaAudio.length).toBeGreaterThanOrEqual(7);
 
     const deleted = await call(ada, 'DELETE', '/api/me', { password: ada.password });
     expect(deleted.statusCode, deleted.body).toBe(200);

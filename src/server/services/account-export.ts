@@ -176,6 +176,11 @@ export function createAccountExport(deps: {
       file.included = false;
       return;
     }
+    // The reader may have left while storage answered: the abort has fired already and would not fire again.
+    if (stopped.aborted) {
+      body.destroy();
+      return;
+    }
     const stop = () => body.destroy(new Error('the export was stopped'));
     stopped.addEventListener('abort', stop);
     try {
@@ -194,6 +199,12 @@ export function createAccountExport(deps: {
       const output = zip.outputStream as Readable;
       const stopped = new AbortController();
       output.once('close', () => stopped.abort());
+      // yazl reports a stored object whose length differs from what storage said (a cut S3 body) on the archive
+      // itself; unheard, that error would end the process.
+      zip.on('error', (error: Error) => {
+        log.error({ err: error }, 'a data export failed while it was being sent');
+        output.destroy(error);
+      });
       const write = async () => {
         zip.addBuffer(Buffer.from(JSON.stringify(profile, null, 2)), 'profile.json');
         for (const file of [...profileMedia, ...entries.flatMap((entry) => entry.media)]) {

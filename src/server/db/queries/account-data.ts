@@ -109,8 +109,9 @@ export function imagesByIds(db: Db, ids: string[]) {
 }
 
 /**
- * Every audio asset that goes with the person: theirs (posts, takes, comments, messages, voice bio) and the
- * comments others left on their posts.
+ * Every audio asset that goes with the person: theirs (posts, takes, messages, voice bio), the comments they left
+ * (a comment's audio is owned by the post's author, so it is found through the comment) and the comments others
+ * left on their posts.
  */
 export async function audioGoingWith(db: Db, userId: string): Promise<string[]> {
   const rows = await db
@@ -124,6 +125,7 @@ export async function audioGoingWith(db: Db, userId: string): Promise<string[]> 
         .select('comments.audio_id as id')
         .where('posts.user_id', '=', userId),
     )
+    .union(db.selectFrom('comments').select('audio_id as id').where('user_id', '=', userId))
     .execute();
   return rows.map((row) => row.id);
 }
