@@ -104,6 +104,11 @@ const recordingUpload = {
   fields: postUploadFieldsSchema,
   files: { audio: audioFile },
 } as const satisfies MultipartDefinition;
+/** A draft's save from the recorder's form: its fields, and its audio only when the recording changed. */
+const draftSave = {
+  fields: postUploadFieldsSchema,
+  files: { audio: { required: false, accepts: 'audio' } },
+} as const satisfies MultipartDefinition;
 
 /**
  * The API: each endpoint with its payloads. Server routes validate with these schemas; the client takes its types
@@ -186,7 +191,7 @@ export const routes = {
     multipart: recordingUpload,
     response: postSchema,
   },
-  editDraft: { ...endpoints.editDraft, multipart: recordingUpload, response: postSchema },
+  editDraft: { ...endpoints.editDraft, multipart: draftSave, response: postSchema },
   extendPost: {
     ...endpoints.extendPost,
     params: postIdParamsSchema,
