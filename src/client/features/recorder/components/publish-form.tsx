@@ -1,5 +1,5 @@
-import { Loader2, Mic, Podcast } from 'lucide-react';
-import { useEffect, useId, useRef, type ChangeEvent, type FormEvent } from 'react';
+import { Loader2, Mic, Podcast, SlidersHorizontal } from 'lucide-react';
+import { useEffect, useId, useRef, type ChangeEvent, type FormEvent, type Ref } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
@@ -48,6 +48,10 @@ interface PublishFormProps {
   editingDraft?: boolean;
   /** Undefined hides "Record another segment" (an uploaded file). */
   onRecordMore?: () => void;
+  /** Spec §2 Recorder view 6: the advanced editor on this recording; undefined hides "Open in editor". */
+  onOpenEditor?: () => void;
+  /** "Open in editor", which gets keyboard focus back when the editor closes. */
+  editorButtonRef?: Ref<HTMLButtonElement>;
   pending: boolean;
   progress: UploadProgress | null;
   onSubmit: () => void;
@@ -65,6 +69,8 @@ export function PublishForm({
   file,
   editingDraft = false,
   onRecordMore,
+  onOpenEditor,
+  editorButtonRef,
   pending,
   progress,
   onSubmit,
@@ -133,12 +139,30 @@ export function PublishForm({
                   ? `Saved draft · ${formatClock(Math.round(preview.seconds))}`
                   : `${formatClock(Math.round(preview.seconds))} recorded`}
           </p>
-          {onRecordMore && (
-            <Button type="button" variant="ghost" size="sm" onClick={onRecordMore} disabled={pending}>
-              <Mic aria-hidden="true" />
-              Record another segment
-            </Button>
-          )}
+          <div className="flex flex-wrap gap-1">
+            {onOpenEditor && (
+              <Button
+                ref={editorButtonRef}
+                type="button"
+                variant="ghost"
+                size="sm"
+                title="Trim, cut and insert recordings in the advanced editor"
+                // Not disabled while saving, so keyboard focus stays on it.
+                aria-disabled={pending || preview.preparing}
+                onClick={() => !pending && !preview.preparing && onOpenEditor()}
+                className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+              >
+                <SlidersHorizontal aria-hidden="true" />
+                Open in editor
+              </Button>
+            )}
+            {onRecordMore && (
+              <Button type="button" variant="ghost" size="sm" onClick={onRecordMore} disabled={pending}>
+                <Mic aria-hidden="true" />
+                Record another segment
+              </Button>
+            )}
+          </div>
         </div>
       </div>
 
