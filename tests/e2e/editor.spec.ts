@@ -303,3 +303,51 @@ test('a take opened in the editor and cancelled stays in the drafts when the for
   expect(drafts.map((draft) => draft.title)).toEqual([title]);
   await context.close();
 });
+
+test('a draft applied from Drafts and saved in the form keeps its edits: reopened, the cut can be undone', async ({
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const context = await microphoneBrowser().newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signUpQuickly(page, 'Hana', 'History');
+  const title = 'History kept';
+  const renamed = 'History kept, renamed';
+  const draft = await saveDraftThroughApi(page.request, title, 9);
+  await page.goto('/drafts');
+
+  const { editor, waveform } = await openEditor(page, title);
+  const original = await lengthMs(waveform);
+  await waveform.focus();
+  await page.keyboard.press('Delete');
+  await expect.poll(() => lengthMs(waveform)).toBeLessThan(original - 2000);
+  const edited = await lengthMs(waveform);
+  await editor.getByRole('button', { name: 'Apply' }).first().click();
+  await expect(editor).toBeHidden({ timeout: 60_000 });
+
+  // Home's save form holds the edited draft; saving it sends its fields alone.
+  const recorder = page.getByRole('region', { name: 'Voice draft recorder', exact: true });
+  await expect(recorder.getByRole('heading', { name: 'Save Voice Diary Entry' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await recorder.getByLabel('Title', { exact: true }).fill(renamed);
+  const saving = page.waitForRequest(
+    (request) => request.method() === 'PUT' && request.url().endsWith('/api/diary'),
+  );
+  await recorder.getByRole('button', { name: 'Save', exact: true }).click();
+  expect((await saving).postData() ?? '').not.toContain('name="audio"');
+  await expect(page.getByRole('region', { name: /Notifications/ })).toContainText('Draft Saved', {
+    timeout: 30_000,
+  });
+  const listed = ((await (await page.request.get('/api/diary')).json()) as Post[])[0]!;
+  expect(listed).toMatchObject({ id: draft.id, title: renamed });
+  expect(Math.abs(listed.duration * 1000 - edited)).toBeLessThan(250);
+
+  // The editor reopens on the same edit list: the cut is there to undo.
+  await page.goto('/drafts');
+  const reopened = await openEditor(page, renamed);
+  await expect.poll(() => lengthMs(reopened.waveform)).toBe(edited);
+  await reopened.editor.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => lengthMs(reopened.waveform)).toBe(original);
+  await context.close();
+});

@@ -114,11 +114,13 @@ export function PublishForm({
           {isDiary ? 'Save Voice Diary Entry' : 'Publish Voice Post'}
         </h3>
         <p className="text-sm text-muted-foreground">
-          {editingDraft
-            ? 'You’re editing a saved draft. Record another segment to add to its end, or change its details.'
-            : isDiary
-              ? 'Only you can hear your voice drafts. Add a few details if you like.'
-              : 'Listen back, add a few details, then share it. Every field is optional.'}
+          {editingDraft && !isDiary
+            ? 'It’s saved in your drafts while you work on it. Publish shares it; Cancel keeps it in your drafts.'
+            : editingDraft
+              ? 'You’re editing a saved draft. Record another segment to add to its end, or change its details.'
+              : isDiary
+                ? 'Only you can hear your voice drafts. Add a few details if you like.'
+                : 'Listen back, add a few details, then share it. Every field is optional.'}
         </p>
       </header>
 
