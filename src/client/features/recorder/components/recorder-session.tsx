@@ -363,7 +363,12 @@ export function RecorderSession({
             preparing: segments.length > 1 && !mergedAudio,
           }}
           segmentCount={segments.length}
-          file={source.kind === 'file' ? { name: source.file.name, size: source.file.size } : undefined}
+          // The uploaded file, until the editor gives back audio of its own.
+          file={
+            source.kind === 'file' && segments[0]?.blob === source.file
+              ? { name: source.file.name, size: source.file.size }
+              : undefined
+          }
           editingDraft={editing !== null}
           onRecordMore={source.kind !== 'file' && canRecord ? () => setCountingDown(true) : undefined}
           pending={takes.phase === 'uploading' || sessionDraft.busy}
