@@ -561,8 +561,13 @@ describe(`a draft's save from the recorder's form (PUT /api/diary) on ${database
     writer = await signUp(testApp.app);
   });
 
-  function putDraft(who: SignedIn | undefined, fields: Record<string, string>, audio?: Buffer) {
-    const form = multipartForm(fields, audio ? [flacPart(audio)] : []);
+  function putDraft(
+    who: SignedIn | undefined,
+    fields: Record<string, string>,
+    audio?: Buffer,
+    photo?: FilePart,
+  ) {
+    const form = multipartForm(fields, [...(photo ? [photo] : []), ...(audio ? [flacPart(audio)] : [])]);
     return testApp.app.inject({
       method: 'PUT',
       url: '/api/diary',
@@ -680,6 +685,42 @@ describe(`a draft's save from the recorder's form (PUT /api/diary) on ${database
     expect(await mediaStatus(writer, take.audioUrl)).toBe(404);
     // Published once: it is no longer a draft to save.
     expect((await putDraft(writer, { draftId: draft.id, title: 'Again' })).statusCode).toBe(404);
+  });
+
+  it('takes a photo with the save, public with the post it is published as, the old photo gone', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const photo: FilePart = { field: 'photo', filename: 'cover.png', contentType: 'image/png', content: png };
+    const draft = await newDraft(toneThenSilence, writer);
+    const first = await putDraft(writer, { draftId: draft.id, isDiary: 'true' }, undefined, photo);
+    expect(first.statusCode, first.body).toBe(200);
+    const privateImage = (first.json() as Post).imageUrl!;
+    expect(privateImage).toMatch(/^\/media\/images\//);
+    expect(await mediaStatus(stranger, privateImage)).toBe(404);
+
+    const published = await putDraft(
+      writer,
+      { draftId: draft.id, isDiary: 'false', isPrivate: 'false' },
+      undefined,
+      photo,
+    );
+    expect(published.statusCode, published.body).toBe(200);
+    const publicImage = (published.json() as Post).imageUrl!;
+    expect(publicImage).not.toBe(privateImage);
+    expect(await mediaStatus(stranger, publicImage)).toBe(200);
+    expect(await mediaStatus(writer, privateImage)).toBe(404);
+
+    // A file that is no image is refused before anything changes.
+    const other = await newDraft(toneThenSilence, writer);
+    const refused = await putDraft(writer, { draftId: other.id, title: 'Kept?' }, oneSecondTone, {
+      ...photo,
+      content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
+    expect(refused.statusCode).toBe(422);
+    const unchanged = await call(writer, 'GET', `/api/posts/${other.id}`);
+    expect(unchanged.json()).toMatchObject({ title: 'My draft', audioUrl: other.audioUrl, imageUrl: null });
   });
 
   it('keeps a published draft private when asked', async () => {

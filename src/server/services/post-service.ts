@@ -183,41 +183,52 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
   }
 
   /**
-   * Changes a draft's fields, under its lock and only while it is still a draft. With `publish` it becomes a post
-   * (public unless `publish.isPrivate`), its media answering as it does; the editor's original and takes go, as a
-   * post is no longer edited there.
+   * Changes a draft's fields, under its lock and only while it is still a draft; a `photo` takes the place of its
+   * photo. With `publish` it becomes a post (public unless `publish.isPrivate`), its media answering as it does; the
+   * editor's original and takes go, as a post is no longer edited there.
    */
   async function saveDraftFields(
     draftId: string,
     changes: Updateable<PostsTable>,
-    publish: PostUploadFields | null,
-    sessionId: string | undefined,
+    options: {
+      publish: PostUploadFields | null;
+      sessionId: string | undefined;
+      photo: PreparedImage | undefined;
+    },
   ): Promise<void> {
+    const { publish, sessionId, photo } = options;
     const now = new Date().toISOString();
-    const cleared = await db.transaction().execute(async (trx) => {
+    const replaced = await commitWithFiles(db, [photo], async (trx) => {
       await lockPost(trx, draftId);
       const draft = await findPost(trx, draftId);
       if (!draft || draft.is_draft !== 1) throw notFound('post');
       if (sessionId) await markAutosavePublished(trx, draft.user_id, sessionId, now);
-      if (!publish) {
-        await updatePost(trx, draftId, { ...changes, updated_at: now });
-        return [];
+      if (photo) await images.insert(trx, photo);
+      const withPhoto = photo ? { ...changes, image_id: photo.row.id } : changes;
+      if (publish) {
+        const isPrivate = publish.isPrivate;
+        await publishDraftRow(trx, draftId, now, {
+          ...withPhoto,
+          type: publish.type,
+          is_private: isPrivate ? 1 : 0,
+          allow_visitor_comments: !isPrivate && publish.allowVisitorComments ? 1 : 0,
+        });
+        // A new photo was stored as the post is.
+        const imageId = photo ? null : draft.image_id;
+        await setPostMediaPrivacy(trx, { audioId: draft.audio_id, imageId }, isPrivate);
+        if (!isPrivate) {
+          await adjustPostCount(trx, draft.user_id, 1);
+          await noteActivity(trx, draft.user_id);
+        }
+      } else {
+        await updatePost(trx, draftId, { ...withPhoto, updated_at: now });
       }
-      const isPrivate = publish.isPrivate;
-      await publishDraftRow(trx, draftId, now, {
-        ...changes,
-        type: publish.type,
-        is_private: isPrivate ? 1 : 0,
-        allow_visitor_comments: !isPrivate && publish.allowVisitorComments ? 1 : 0,
-      });
-      await setPostMediaPrivacy(trx, { audioId: draft.audio_id, imageId: draft.image_id }, isPrivate);
-      if (!isPrivate) {
-        await adjustPostCount(trx, draft.user_id, 1);
-        await noteActivity(trx, draft.user_id);
-      }
-      return clearDraftEdit(trx, draftId);
+      const oldImage = photo && draft.image_id ? await findImage(trx, draft.image_id) : undefined;
+      if (oldImage) await deleteImage(trx, oldImage.id);
+      return { assets: publish ? await clearDraftEdit(trx, draftId) : [], image: oldImage };
     });
-    for (const asset of cleared) await audio.deleteFiles(asset);
+    for (const asset of replaced.assets) await audio.deleteFiles(asset);
+    if (replaced.image) await images.deleteFile(replaced.image);
   }
 
   return {
@@ -309,23 +320,41 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
       // isDiary "false" publishes the draft (the share recorder's form); without it, it stays a draft.
       const publishing = 'isDiary' in upload.fields && !fields.isDiary;
       const changes = editedFields(upload.fields, fields);
+      // A photo is stored as the draft will be (public once published so), and checked before anything changes.
+      const photo = upload.files.photo
+        ? await images.prepare(upload.files.photo, userId, !publishing || fields.isPrivate, 'post-photo')
+        : undefined;
       if (upload.files.audio) {
-        const replacement = await audio.prepare(upload.files.audio, userId, true, AUDIO_DURATION_LIMITS.post);
-        const chapters = clampChapters(parseJsonArray<Chapter>(post.chapters_json), replacement.row.duration);
-        await swapAudio(
-          post,
-          replacement,
-          { ...changes, chapters_json: JSON.stringify(chapters) },
-          fields.sessionId,
-        );
+        try {
+          const replacement = await audio.prepare(
+            upload.files.audio,
+            userId,
+            true,
+            AUDIO_DURATION_LIMITS.post,
+          );
+          const chapters = clampChapters(
+            parseJsonArray<Chapter>(post.chapters_json),
+            replacement.row.duration,
+          );
+          await swapAudio(
+            post,
+            replacement,
+            { ...changes, chapters_json: JSON.stringify(chapters) },
+            fields.sessionId,
+          );
+        } catch (error) {
+          await photo?.forget();
+          throw error;
+        }
       }
-      // Without audio only the fields change: the draft keeps its audio and the advanced editor's history.
-      if (publishing || !upload.files.audio) {
-        // With audio, swapAudio has already saved the fields and closed the autosave session.
-        const sent = upload.files.audio
-          ? { changes: {}, sessionId: undefined }
-          : { changes, sessionId: fields.sessionId };
-        await saveDraftFields(post.id, sent.changes, publishing ? fields : null, sent.sessionId);
+      // Without audio only the fields change: the draft keeps its audio and the advanced editor's history. With
+      // audio, swapAudio has already saved the fields and closed the autosave session.
+      if (publishing || photo || !upload.files.audio) {
+        await saveDraftFields(post.id, upload.files.audio ? {} : changes, {
+          publish: publishing ? fields : null,
+          sessionId: upload.files.audio ? undefined : fields.sessionId,
+          photo,
+        });
       }
       return presentOne(post.id);
     },

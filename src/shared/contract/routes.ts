@@ -104,10 +104,10 @@ const recordingUpload = {
   fields: postUploadFieldsSchema,
   files: { audio: audioFile },
 } as const satisfies MultipartDefinition;
-/** A draft's save from the recorder's form: its fields, and its audio only when the recording changed. */
+/** A draft's save from the recorder's form: its fields, its audio only when the recording changed, a new photo. */
 const draftSave = {
   fields: postUploadFieldsSchema,
-  files: { audio: { required: false, accepts: 'audio' } },
+  files: { audio: { required: false, accepts: 'audio' }, photo: { required: false, accepts: 'image' } },
 } as const satisfies MultipartDefinition;
 
 /**

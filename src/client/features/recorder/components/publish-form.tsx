@@ -232,8 +232,8 @@ export function PublishForm({
         />
       </Field>
 
-      {/* An edit keeps the draft's photo: the server changes only the audio and the text fields. */}
-      {!editingDraft && (
+      {/* A voice draft's edit keeps its photo; a draft published from here may get one. */}
+      {!(editingDraft && isDiary) && (
         <PhotoField
           id={`${id}-photo`}
           photo={details.photo}

@@ -102,18 +102,20 @@ describe('buildUploadForm (spec §3 upload fields, §5 publish defaults)', () =>
     expect(form.has('segment_count')).toBe(false);
   });
 
-  it('publishes a draft from the share recorder: isDiary false, its privacy, type, promotion and a category', () => {
-    const form = buildUploadForm('share', null, details, {
-      kind: 'edit',
-      draftId: 'draft-7',
-      sessionId: null,
-    });
+  it('publishes a draft from the share recorder: isDiary false, its privacy, type, promotion, category, photo', () => {
+    const photo = new File(['p'], 'cover.png', { type: 'image/png' });
+    const form = buildUploadForm(
+      'share',
+      null,
+      { ...details, photo },
+      { kind: 'edit', draftId: 'draft-7', sessionId: null },
+    );
     expect(form.get('isDiary')).toBe('false');
     expect(form.get('isPrivate')).toBe('false');
     expect(form.get('type')).toBe('episode');
     expect(form.get('category')).toBe('General');
     expect(form.get('affiliateLink')).toBe('https://example.com/book');
-    expect(form.has('photo')).toBe(false);
+    expect((form.get('photo') as File).name).toBe('cover.png');
   });
 
   it('keeps links that already have a scheme', () => {

@@ -43,8 +43,8 @@ export type UploadTarget =
  * Editing a draft (spec §7 `PUT /api/diary`) sends `draftId` and updates the draft in place: title and
  * description are sent even when blank, since the server leaves a field it is not sent as it was, and clearing one
  * is a change. `audio` null sends the fields alone: the draft keeps its audio (and the advanced editor's history).
- * The server keeps the draft's photo, so none is sent. In the diary recorder the draft stays a draft; from the
- * share recorder (a take saved as a draft to open it in the editor) `isDiary` "false" publishes it.
+ * In the diary recorder the draft stays a draft and keeps its photo (none is sent); from the share recorder (a
+ * take saved as a draft to open it in the editor) `isDiary` "false" publishes it, with the photo chosen if any.
  */
 export function buildUploadForm(
   mode: RecorderMode,
@@ -91,9 +91,11 @@ export function buildUploadForm(
     sessionId: target.sessionId ?? undefined,
   };
   const recording = audio ? { blob: audio.blob, name: audio.fileName } : undefined;
-  if (editing) return toFormData('editDraft', fields, { audio: recording });
-  if (!recording) throw new Error('A new post needs its recording.');
   const photo = details.photo ? { blob: details.photo, name: details.photo.name } : undefined;
+  // The diary recorder's edit keeps the draft's photo; the share recorder's may give the post one.
+  if (editing)
+    return toFormData('editDraft', fields, { photo: isDiary ? undefined : photo, audio: recording });
+  if (!recording) throw new Error('A new post needs its recording.');
   return toFormData(mode === 'diary' ? 'createDiaryEntry' : 'createPost', fields, {
     photo,
     audio: recording,
