@@ -176,3 +176,182 @@ test('Advanced: a draft recorded on the Drafts screen opens in the editor once s
   await expect(advanced).toHaveAttribute('aria-pressed', 'false');
   await context.close();
 });
+
+test('a take on Home opens in the editor from the publish form, is cut, applied and published shorter', async ({
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const context = await microphoneBrowser().newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signUpQuickly(page, 'Rita', 'Recorder');
+  await page.goto('/');
+  const title = 'Trimmed on Home';
+  const recorder = page.getByRole('region', { name: 'Recorder', exact: true });
+  await recorder.getByRole('button', { name: 'Share your voice' }).click({ timeout: 15_000 });
+  await recorder.getByRole('textbox', { name: 'Title' }).fill(title);
+  await recorder.getByRole('button', { name: 'Start Recording' }).click();
+  await recorder.getByRole('button', { name: 'Voice Post' }).click();
+  await expect(recorder.getByRole('timer')).toHaveText('00:06', { timeout: 20_000 });
+  await recorder.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(recorder.getByRole('heading', { name: 'Publish Voice Post' })).toBeVisible({
+    timeout: 10_000,
+  });
+  await recorder.getByRole('textbox', { name: 'Description' }).fill('Cut in the editor');
+
+  // The take is saved as a private draft, and the editor opens on it.
+  const openInEditor = recorder.getByRole('button', { name: 'Open in editor' });
+  await openInEditor.focus();
+  await page.keyboard.press('Enter');
+  const editor = page.getByRole('dialog', { name: title });
+  const waveform = editor.getByRole('slider', { name: 'Waveform: playhead and selection' });
+  await expect(waveform).toBeVisible({ timeout: 30_000 });
+  const drafts = (await (await page.request.get('/api/diary')).json()) as Post[];
+  expect(drafts.map((draft) => draft.title)).toEqual([title]);
+  const original = await lengthMs(waveform);
+
+  // Cut the default selection (the middle third), then Apply.
+  await waveform.focus();
+  await page.keyboard.press('Delete');
+  await expect(editor.getByText(/Deleted \d+\.\ds of audio/)).toBeVisible({ timeout: 5_000 });
+  const edited = await lengthMs(waveform);
+  expect(edited).toBeLessThan(original - 1500);
+  await editor.getByRole('button', { name: 'Apply' }).first().click();
+  await expect(editor).toBeHidden({ timeout: 60_000 });
+  await expect(page.getByRole('region', { name: /Notifications/ })).toContainText(
+    'Audio Edited Successfully!',
+    {
+      timeout: 15_000,
+    },
+  );
+
+  // Back in the form, holding the shorter recording and what was typed.
+  const savedDraft = recorder.getByText(/^Saved draft · \d\d:\d\d$/);
+  await expect(savedDraft).toBeVisible({ timeout: 15_000 });
+  const shownSeconds = Number(/:(\d\d)$/.exec(await savedDraft.innerText())![1]);
+  expect(Math.abs(shownSeconds * 1000 - edited)).toBeLessThanOrEqual(600);
+  await expect(recorder.getByRole('textbox', { name: 'Description' })).toHaveValue('Cut in the editor');
+  await expect(openInEditor).toBeFocused();
+
+  // Publishing makes that draft the post: no second copy, no draft left.
+  await recorder.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(page.getByRole('region', { name: /Notifications/ })).toContainText(
+    'Your voice post has been uploaded!',
+    { timeout: 30_000 },
+  );
+  expect((await (await page.request.get('/api/diary')).json()) as Post[]).toEqual([]);
+  const feed = (await (await page.request.get('/api/feed')).json()) as Post[];
+  const published = feed.filter((post) => post.title === title);
+  expect(published).toHaveLength(1);
+  const post = published[0]!;
+  expect(post).toMatchObject({ id: drafts[0]!.id, isDraft: false, isPrivate: false, type: 'post' });
+  expect(post.transcription).toBe('Cut in the editor');
+  expect(Math.abs(post.duration * 1000 - edited)).toBeLessThan(250);
+
+  // It plays, at its shorter length.
+  await page.goto(`/posts/${post.id}`);
+  const player = page.getByRole('group', { name: `Player: ${title}` });
+  const seekBar = player.getByRole('slider', { name: `Seek ${title}` });
+  // The player shows the length it plays: the shorter one, to the second.
+  await expect
+    .poll(
+      async () => Number(/of 0:(\d\d)$/.exec((await seekBar.getAttribute('aria-valuetext')) ?? '')?.[1]),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBeGreaterThanOrEqual(Math.floor(post.duration));
+  const shownLength = Number(/of 0:(\d\d)$/.exec((await seekBar.getAttribute('aria-valuetext')) ?? '')?.[1]);
+  expect(shownLength).toBeLessThanOrEqual(Math.ceil(post.duration));
+  expect(shownLength * 1000).toBeLessThan(original - 1000);
+  await player.getByRole('button', { name: `Play ${title}` }).click();
+  await expect(player.getByRole('button', { name: `Pause ${title}` })).toBeVisible({ timeout: 10_000 });
+  await expect(seekBar).not.toHaveAttribute('aria-valuenow', '0', { timeout: 10_000 });
+  await context.close();
+});
+
+test('a take opened in the editor and cancelled stays in the drafts when the form is cancelled', async ({
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const context = await microphoneBrowser().newContext({ baseURL, viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signUpQuickly(page, 'Kim', 'Keeper');
+  await page.goto('/');
+  const title = 'Kept for later';
+  const recorder = page.getByRole('region', { name: 'Recorder', exact: true });
+  await recorder.getByRole('button', { name: 'Share your voice' }).click({ timeout: 15_000 });
+  await recorder.getByRole('textbox', { name: 'Title' }).fill(title);
+  await recorder.getByRole('button', { name: 'Start Recording' }).click();
+  await recorder.getByRole('button', { name: 'Voice Post' }).click();
+  await expect(recorder.getByRole('timer')).toHaveText('00:02', { timeout: 20_000 });
+  await recorder.getByRole('button', { name: 'Stop recording' }).click();
+  await recorder.getByRole('button', { name: 'Open in editor' }).click({ timeout: 10_000 });
+  const editor = page.getByRole('dialog', { name: title });
+  await expect(editor.getByRole('slider', { name: 'Waveform: playhead and selection' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expectNoSeriousA11yViolations(page, '[role="dialog"]', 'the editor opened from the publish form');
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor).toBeHidden({ timeout: 5_000 });
+
+  // Opening it again saves nothing more; cancelling the form keeps the one draft and says so.
+  await recorder.getByRole('button', { name: 'Open in editor' }).click();
+  await expect(editor).toBeVisible({ timeout: 15_000 });
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor).toBeHidden({ timeout: 5_000 });
+  await recorder.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page.getByRole('region', { name: /Notifications/ })).toContainText('Saved to your drafts', {
+    timeout: 5_000,
+  });
+  const drafts = (await (await page.request.get('/api/diary')).json()) as Post[];
+  expect(drafts.map((draft) => draft.title)).toEqual([title]);
+  await context.close();
+});
+
+test('a draft applied from Drafts and saved in the form keeps its edits: reopened, the cut can be undone', async ({
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const context = await microphoneBrowser().newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signUpQuickly(page, 'Hana', 'History');
+  const title = 'History kept';
+  const renamed = 'History kept, renamed';
+  const draft = await saveDraftThroughApi(page.request, title, 9);
+  await page.goto('/drafts');
+
+  const { editor, waveform } = await openEditor(page, title);
+  const original = await lengthMs(waveform);
+  await waveform.focus();
+  await page.keyboard.press('Delete');
+  await expect.poll(() => lengthMs(waveform)).toBeLessThan(original - 2000);
+  const edited = await lengthMs(waveform);
+  await editor.getByRole('button', { name: 'Apply' }).first().click();
+  await expect(editor).toBeHidden({ timeout: 60_000 });
+
+  // Home's save form holds the edited draft; saving it sends its fields alone.
+  const recorder = page.getByRole('region', { name: 'Voice draft recorder', exact: true });
+  await expect(recorder.getByRole('heading', { name: 'Save Voice Diary Entry' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await recorder.getByLabel('Title', { exact: true }).fill(renamed);
+  const saving = page.waitForRequest(
+    (request) => request.method() === 'PUT' && request.url().endsWith('/api/diary'),
+  );
+  await recorder.getByRole('button', { name: 'Save', exact: true }).click();
+  expect((await saving).postData() ?? '').not.toContain('name="audio"');
+  await expect(page.getByRole('region', { name: /Notifications/ })).toContainText('Draft Saved', {
+    timeout: 30_000,
+  });
+  const listed = ((await (await page.request.get('/api/diary')).json()) as Post[])[0]!;
+  expect(listed).toMatchObject({ id: draft.id, title: renamed });
+  expect(Math.abs(listed.duration * 1000 - edited)).toBeLessThan(250);
+
+  // The editor reopens on the same edit list: the cut is there to undo.
+  await page.goto('/drafts');
+  const reopened = await openEditor(page, renamed);
+  await expect.poll(() => lengthMs(reopened.waveform)).toBe(edited);
+  await reopened.editor.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => lengthMs(reopened.waveform)).toBe(original);
+  await context.close();
+});

@@ -64,9 +64,9 @@ function call(who: SignedIn | undefined, method: 'GET' | 'PUT' | 'DELETE', url: 
   });
 }
 
-async function newDraft(audio = toneThenSilence): Promise<Post> {
+async function newDraft(audio = toneThenSilence, who = owner): Promise<Post> {
   const form = multipartForm({ title: 'My draft', isDiary: 'true' }, [flacPart(audio)]);
-  const response = await sendForm(testApp.app, owner.cookie, '/api/diary', form);
+  const response = await sendForm(testApp.app, who.cookie, '/api/diary', form);
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
 }
@@ -551,5 +551,211 @@ describe(`the advanced editor's server on ${databaseKind} with ${storageKind} st
     expect(refused.json().message).toBe(
       'You have saved edits a lot in the last few minutes. Please wait a while and try again.',
     );
+  });
+});
+
+describe(`a draft's save from the recorder's form (PUT /api/diary) on ${databaseKind}`, () => {
+  /** Saves of its own, clear of the other tests' count of edits saved. */
+  let writer: SignedIn;
+  beforeAll(async () => {
+    writer = await signUp(testApp.app);
+  });
+
+  function putDraft(
+    who: SignedIn | undefined,
+    fields: Record<string, string>,
+    audio?: Buffer,
+    photo?: FilePart,
+  ) {
+    const form = multipartForm(fields, [...(photo ? [photo] : []), ...(audio ? [flacPart(audio)] : [])]);
+    return testApp.app.inject({
+      method: 'PUT',
+      url: '/api/diary',
+      headers: { ...form.headers, ...(who ? { cookie: who.cookie } : {}) },
+      payload: form.payload,
+    });
+  }
+
+  async function editedDraft(): Promise<{ draft: Post; take: DraftTake; operations: EditOperation[] }> {
+    const draft = await newDraft(toneThenSilence, writer);
+    const form = multipartForm({}, [flacPart(oneSecondTone)]);
+    const takeAnswer = await sendForm(testApp.app, writer.cookie, `/api/drafts/${draft.id}/takes`, form);
+    expect(takeAnswer.statusCode, takeAnswer.body).toBe(201);
+    const take = takeAnswer.json() as DraftTake;
+    const operations: EditOperation[] = [
+      { kind: 'delete', start: 1000, end: 2000 },
+      { kind: 'append', takeId: take.id },
+    ];
+    const answer = await saveAs(writer, draft.id, operations);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return { draft: answer.json() as Post, take, operations };
+  }
+
+  const postRow = (id: string) =>
+    testApp.context.db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  async function setChapters(postId: string, times: number[]) {
+    const chapters = times.map((time, index) => ({ id: `c${index}`, title: `Chapter ${index + 1}`, time }));
+    const answer = await call(writer, 'PUT', `/api/posts/${postId}/chapters`, { chapters });
+    expect(answer.statusCode, answer.body).toBe(200);
+  }
+
+  it('changes only the fields when no audio is sent: the audio and the editor’s history stay', async () => {
+    const { draft, take, operations } = await editedDraft();
+    const before = await postRow(draft.id);
+    const edit = await call(writer, 'GET', `/api/drafts/${draft.id}/edit`);
+    const answer = await putDraft(writer, {
+      draftId: draft.id,
+      title: 'Renamed',
+      transcription: '',
+      category: 'Stories',
+      isDiary: 'true',
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({
+      id: draft.id,
+      title: 'Renamed',
+      category: 'Stories',
+      transcription: null,
+      isDraft: true,
+      isPrivate: true,
+      audioUrl: draft.audioUrl,
+      duration: draft.duration,
+    });
+    expect((await postRow(draft.id)).audio_id).toBe(before.audio_id);
+    const after = await call(writer, 'GET', `/api/drafts/${draft.id}/edit`);
+    expect(after.json()).toEqual(edit.json());
+    expect((after.json() as DraftEdit).operations).toEqual(operations);
+    expect((after.json() as DraftEdit).takes.map((t) => t.id)).toEqual([take.id]);
+    expect(await mediaStatus(writer, draft.audioUrl)).toBe(200);
+  });
+
+  it('is there for the draft’s owner alone, and says what is wrong with a field', async () => {
+    const draft = await newDraft(toneThenSilence, writer);
+    for (const who of [stranger, undefined]) {
+      const answer = await putDraft(who, { draftId: draft.id, title: 'Mine now' });
+      expect(answer.statusCode, answer.body).toBe(who ? 404 : 401);
+      expect(answer.json().message).toEqual(expect.any(String));
+    }
+    const strangers = await putDraft(stranger, { draftId: draft.id, title: 'Mine now', isDiary: 'false' });
+    expect(strangers.json().message).toBe('This post does not exist or is not shared with you.');
+    const badLink = await putDraft(writer, { draftId: draft.id, affiliateLink: 'not a link' });
+    expect(badLink.statusCode).toBe(400);
+    expect(badLink.json().message).toMatch(/Promotion links must start with http/);
+    const noDraft = await putDraft(writer, { title: 'Which one?' });
+    expect(noDraft.statusCode).toBe(400);
+    expect(noDraft.json().message).toBe('Say which draft to save with a draftId field.');
+    expect((await postRow(draft.id)).title).toBe('My draft');
+  });
+
+  it('publishes the draft as a public post with isDiary "false", its media now public and its editor gone', async () => {
+    const { draft, take } = await editedDraft();
+    const answer = await putDraft(writer, {
+      draftId: draft.id,
+      title: 'Out now',
+      category: 'General',
+      isDiary: 'false',
+      isPrivate: 'false',
+      type: 'episode',
+      affiliateLinkTitle: 'My book',
+      affiliateLink: 'https://example.com/book',
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({
+      id: draft.id,
+      title: 'Out now',
+      type: 'episode',
+      isDraft: false,
+      isPrivate: false,
+      audioUrl: draft.audioUrl,
+      affiliateLink: 'https://example.com/book',
+    });
+    const seen = await call(stranger, 'GET', `/api/posts/${draft.id}`);
+    expect(seen.statusCode, seen.body).toBe(200);
+    expect(await mediaStatus(stranger, draft.audioUrl)).toBe(200);
+    expect(await mediaStatus(undefined, draft.audioUrl)).toBe(200);
+    const feed = await call(stranger, 'GET', '/api/posts');
+    expect((feed.json() as Post[]).map((post) => post.id)).toContain(draft.id);
+    expect((await call(writer, 'GET', '/api/diary')).json().map((post: Post) => post.id)).not.toContain(
+      draft.id,
+    );
+    // A post is no longer edited in the editor: its original and takes are gone with their files.
+    expect((await call(writer, 'GET', `/api/drafts/${draft.id}/edit`)).statusCode).toBe(409);
+    await waitForIdleJobs(testApp.context.db);
+    expect(await mediaStatus(writer, take.audioUrl)).toBe(404);
+    // Published once: it is no longer a draft to save.
+    expect((await putDraft(writer, { draftId: draft.id, title: 'Again' })).statusCode).toBe(404);
+  });
+
+  it('takes a photo with the save, public with the post it is published as, the old photo gone', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const photo: FilePart = { field: 'photo', filename: 'cover.png', contentType: 'image/png', content: png };
+    const draft = await newDraft(toneThenSilence, writer);
+    const first = await putDraft(writer, { draftId: draft.id, isDiary: 'true' }, undefined, photo);
+    expect(first.statusCode, first.body).toBe(200);
+    const privateImage = (first.json() as Post).imageUrl!;
+    expect(privateImage).toMatch(/^\/media\/images\//);
+    expect(await mediaStatus(stranger, privateImage)).toBe(404);
+
+    const published = await putDraft(
+      writer,
+      { draftId: draft.id, isDiary: 'false', isPrivate: 'false' },
+      undefined,
+      photo,
+    );
+    expect(published.statusCode, published.body).toBe(200);
+    const publicImage = (published.json() as Post).imageUrl!;
+    expect(publicImage).not.toBe(privateImage);
+    expect(await mediaStatus(stranger, publicImage)).toBe(200);
+    expect(await mediaStatus(writer, privateImage)).toBe(404);
+
+    // A file that is no image is refused before anything changes.
+    const other = await newDraft(toneThenSilence, writer);
+    const refused = await putDraft(writer, { draftId: other.id, title: 'Kept?' }, oneSecondTone, {
+      ...photo,
+      content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
+    expect(refused.statusCode).toBe(422);
+    const unchanged = await call(writer, 'GET', `/api/posts/${other.id}`);
+    expect(unchanged.json()).toMatchObject({ title: 'My draft', audioUrl: other.audioUrl, imageUrl: null });
+  });
+
+  it('keeps a published draft private when asked', async () => {
+    const draft = await newDraft(toneThenSilence, writer);
+    const answer = await putDraft(writer, { draftId: draft.id, isDiary: 'false', isPrivate: 'true' });
+    expect(answer.json()).toMatchObject({ isDraft: false, isPrivate: true, type: 'post' });
+    expect((await call(stranger, 'GET', `/api/posts/${draft.id}`)).statusCode).toBe(404);
+    expect(await mediaStatus(stranger, draft.audioUrl)).toBe(404);
+  });
+
+  it('moves the chapters with the audio when an edit is saved', async () => {
+    const draft = await newDraft(toneThenSilence, writer);
+    // 4 s: chapters at 0.5, 1.5 (inside the cut), 2.2 (inside too: dropped onto 1.5's) and 3.
+    await setChapters(draft.id, [0.5, 1.5, 2.2, 3]);
+    const first = await saveAs(writer, draft.id, [{ kind: 'delete', start: 1000, end: 2500 }]);
+    expect(first.statusCode, first.body).toBe(200);
+    expect((first.json() as Post).chapters.map((c) => [c.title, c.time])).toEqual([
+      ['Chapter 1', 0.5],
+      ['Chapter 2', 1],
+      ['Chapter 4', 1.5],
+    ]);
+    // The next save adds to the list: the chapters already follow the first cut.
+    const second = await saveAs(writer, draft.id, [
+      { kind: 'delete', start: 1000, end: 2500 },
+      { kind: 'delete', start: 0, end: 200 },
+    ]);
+    expect((second.json() as Post).chapters.map((c) => c.time)).toEqual([0.3, 0.8, 1.3]);
+  });
+
+  it('clamps the chapters to new audio sent whole', async () => {
+    const draft = await newDraft(toneThenSilence, writer);
+    await setChapters(draft.id, [0.5, 2, 3.5]);
+    const answer = await putDraft(writer, { draftId: draft.id, isDiary: 'true' }, oneSecondTone);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const post = answer.json() as Post;
+    expect(post.chapters.map((c) => c.time)).toEqual([0.5, post.duration]);
   });
 });

@@ -16,6 +16,8 @@ export interface EditDraft {
   affiliateLinkTitle: string;
   /** The draft's waveform (0 to 1), drawn in the preview until the audio is replaced; may be empty. */
   waveform: readonly number[];
+  /** Where that audio's original is served: another one later means the draft's audio changed (the editor). */
+  audioUrl?: string;
   /** What the recorder says as it opens the draft: "Draft Loaded for Editing!" unless told otherwise. */
   announcement?: string;
 }

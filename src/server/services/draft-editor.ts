@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { buildPath, endpoints } from '@shared/contract/endpoints';
 import { editOperationsSchema, type DraftEdit, type DraftTake } from '@shared/contract/drafts';
-import type { Post } from '@shared/contract/posts';
+import type { Chapter, Post } from '@shared/contract/posts';
 import { AUDIO_DURATION_LIMITS, durationInWords, tooLongMessage } from '@shared/domain/audio-limits';
 import {
   EditListError,
@@ -10,6 +10,7 @@ import {
   timelineLength,
   type EditOperation,
 } from '@shared/domain/edit-list';
+import { chaptersAfterEdit } from '@shared/domain/edit-chapters';
 import { MAX_AUDIO_BYTES } from '@shared/domain/posts';
 import { authorize, notFound } from '../access/guard';
 import { actorOf } from '../access/policy';
@@ -206,12 +207,12 @@ export function createDraftEditor(deps: {
 
     async save(userId, draftId, operations) {
       const draft = await draftFor(db, userId, draftId);
-      const { original, takes } = await sourcesOf(draft);
+      const { edit, original, takes } = await sourcesOf(draft);
       const takeById = new Map(takes.map((take) => [take.takeId, take.asset]));
+      // Judged against the lengths the server measured, never the client's.
+      const takeMs = new Map(takes.map((take) => [take.takeId, durationMs(take.asset)]));
       let segments;
       try {
-        // Judged against the lengths the server measured, never the client's.
-        const takeMs = new Map(takes.map((take) => [take.takeId, durationMs(take.asset)]));
         segments = resolveEdits(durationMs(original), takeMs, operations);
       } catch (error) {
         if (error instanceof EditListError) throw new BadRequestError(error.message);
@@ -234,13 +235,20 @@ export function createDraftEditor(deps: {
       const previous = draft.audio_id;
       // The audio the draft had is deleted unless it is the original or a take, which the edit keeps.
       const previousIsKept = previous === original.id || takes.some((take) => take.asset.id === previous);
+      // The chapters follow the audio: they were placed on the render of the operations saved last.
+      const chapters = chaptersAfterEdit(
+        parseJsonArray<Chapter>(draft.chapters_json),
+        edit ? savedOperations(draft.id, edit.operations_json) : [],
+        operations,
+        takeMs,
+        render.row.duration,
+      );
       const now = new Date().toISOString();
       await commitWithFiles(db, [render], async (trx) => {
         await audio.insert(trx, render);
         // Only over the audio this render was planned from: a save, extend or deletion meanwhile wins.
-        if (
-          !(await replacePostAudio(trx, draft.id, previous, { audio_id: render.row.id, updated_at: now }))
-        ) {
+        const changes = { audio_id: render.row.id, chapters_json: JSON.stringify(chapters), updated_at: now };
+        if (!(await replacePostAudio(trx, draft.id, previous, changes))) {
           throw new ConflictError(DRAFT_CHANGED_MESSAGE);
         }
         await saveDraftEdit(trx, {

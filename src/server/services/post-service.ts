@@ -1,4 +1,5 @@
 import { AUDIO_DURATION_LIMITS } from '@shared/domain/audio-limits';
+import { clampChapters } from '@shared/domain/edit-chapters';
 import { DEFAULT_CATEGORY } from '@shared/domain/posts';
 import {
   postUploadFieldsSchema,
@@ -12,7 +13,13 @@ import { authorize, notFound } from '../access/guard';
 import { actorOf, can } from '../access/policy';
 import { postResource } from '../access/resources';
 import type { Db } from '../db/database';
-import { deleteAudioAsset, deleteImage, findAudioAsset, findImage } from '../db/queries/audio-assets';
+import {
+  deleteAudioAsset,
+  deleteImage,
+  findAudioAsset,
+  findImage,
+  setPostMediaPrivacy,
+} from '../db/queries/audio-assets';
 import { noteActivity } from '../db/queries/active-users';
 import { markAutosavePublished } from '../db/queries/autosave';
 import { commentAudioOfPost } from '../db/queries/comments';
@@ -25,6 +32,7 @@ import {
   insertPost,
   lockPost,
   listPosts,
+  publishDraftRow,
   replacePostAudio,
   updatePost,
   type PostListFilter,
@@ -34,7 +42,7 @@ import { BadRequestError, ConflictError, parseOrBadRequest } from '../errors';
 import type { ScratchFile } from '../storage/scratch-files';
 import type { AudioLibrary, PreparedAudio } from './audio-library';
 import type { ImageLibrary, PreparedImage } from './image-library';
-import { postsJson, toPost, type SerializedPage } from './post-presenter';
+import { parseJsonArray, postsJson, toPost, type SerializedPage } from './post-presenter';
 import { authorizePost, findPostFor } from './post-access';
 import { commitWithFiles } from './stored-files';
 import { newId } from '../ids';
@@ -67,7 +75,10 @@ export interface PostService {
     upload: PostUpload,
     options?: { draftsOnly?: boolean },
   ): Promise<Post>;
-  /** Replaces a draft's audio and fields (the drafts screen's editor saves the whole edited recording). */
+  /**
+   * PUT /api/diary: a draft's fields, and its audio when one is sent (replaced whole; its chapters clamped to it).
+   * Without audio the draft keeps its audio and its advanced editor's history. isDiary "false" publishes it.
+   */
   replaceDraft(userId: string, draftId: string, upload: PostUpload): Promise<Post>;
   /** The owner's chapter list, times clamped to the recording (spec §5 Chapters), in time order. */
   updateChapters(userId: string, postId: string, chapters: Chapter[]): Promise<Post>;
@@ -171,6 +182,55 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
     for (const asset of replacedAssets) await audio.deleteFiles(asset);
   }
 
+  /**
+   * Changes a draft's fields, under its lock and only while it is still a draft; a `photo` takes the place of its
+   * photo. With `publish` it becomes a post (public unless `publish.isPrivate`), its media answering as it does; the
+   * editor's original and takes go, as a post is no longer edited there.
+   */
+  async function saveDraftFields(
+    draftId: string,
+    changes: Updateable<PostsTable>,
+    options: {
+      publish: PostUploadFields | null;
+      sessionId: string | undefined;
+      photo: PreparedImage | undefined;
+    },
+  ): Promise<void> {
+    const { publish, sessionId, photo } = options;
+    const now = new Date().toISOString();
+    const replaced = await commitWithFiles(db, [photo], async (trx) => {
+      await lockPost(trx, draftId);
+      const draft = await findPost(trx, draftId);
+      if (!draft || draft.is_draft !== 1) throw notFound('post');
+      if (sessionId) await markAutosavePublished(trx, draft.user_id, sessionId, now);
+      if (photo) await images.insert(trx, photo);
+      const withPhoto = photo ? { ...changes, image_id: photo.row.id } : changes;
+      if (publish) {
+        const isPrivate = publish.isPrivate;
+        await publishDraftRow(trx, draftId, now, {
+          ...withPhoto,
+          type: publish.type,
+          is_private: isPrivate ? 1 : 0,
+          allow_visitor_comments: !isPrivate && publish.allowVisitorComments ? 1 : 0,
+        });
+        // A new photo was stored as the post is.
+        const imageId = photo ? null : draft.image_id;
+        await setPostMediaPrivacy(trx, { audioId: draft.audio_id, imageId }, isPrivate);
+        if (!isPrivate) {
+          await adjustPostCount(trx, draft.user_id, 1);
+          await noteActivity(trx, draft.user_id);
+        }
+      } else {
+        await updatePost(trx, draftId, { ...withPhoto, updated_at: now });
+      }
+      const oldImage = photo && draft.image_id ? await findImage(trx, draft.image_id) : undefined;
+      if (oldImage) await deleteImage(trx, oldImage.id);
+      return { assets: publish ? await clearDraftEdit(trx, draftId) : [], image: oldImage };
+    });
+    for (const asset of replaced.assets) await audio.deleteFiles(asset);
+    if (replaced.image) await images.deleteFile(replaced.image);
+  }
+
   return {
     async create(userId, upload, asDiary) {
       const fields = parseOrBadRequest(postUploadFieldsSchema, upload.fields);
@@ -257,8 +317,45 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
     async replaceDraft(userId, draftId, upload) {
       const fields = parseOrBadRequest(postUploadFieldsSchema, upload.fields);
       const post = await postToChange(userId, draftId, 'change', true);
-      const replacement = await audio.prepare(requireAudio(upload), userId, true, AUDIO_DURATION_LIMITS.post);
-      await swapAudio(post, replacement, editedFields(upload.fields, fields), fields.sessionId);
+      // isDiary "false" publishes the draft (the share recorder's form); without it, it stays a draft.
+      const publishing = 'isDiary' in upload.fields && !fields.isDiary;
+      const changes = editedFields(upload.fields, fields);
+      // A photo is stored as the draft will be (public once published so), and checked before anything changes.
+      const photo = upload.files.photo
+        ? await images.prepare(upload.files.photo, userId, !publishing || fields.isPrivate, 'post-photo')
+        : undefined;
+      if (upload.files.audio) {
+        try {
+          const replacement = await audio.prepare(
+            upload.files.audio,
+            userId,
+            true,
+            AUDIO_DURATION_LIMITS.post,
+          );
+          const chapters = clampChapters(
+            parseJsonArray<Chapter>(post.chapters_json),
+            replacement.row.duration,
+          );
+          await swapAudio(
+            post,
+            replacement,
+            { ...changes, chapters_json: JSON.stringify(chapters) },
+            fields.sessionId,
+          );
+        } catch (error) {
+          await photo?.forget();
+          throw error;
+        }
+      }
+      // Without audio only the fields change: the draft keeps its audio and the advanced editor's history. With
+      // audio, swapAudio has already saved the fields and closed the autosave session.
+      if (publishing || photo || !upload.files.audio) {
+        await saveDraftFields(post.id, upload.files.audio ? {} : changes, {
+          publish: publishing ? fields : null,
+          sessionId: upload.files.audio ? undefined : fields.sessionId,
+          photo,
+        });
+      }
       return presentOne(post.id);
     },
 

@@ -112,6 +112,11 @@ const recordingUpload = {
   fields: postUploadFieldsSchema,
   files: { audio: audioFile },
 } as const satisfies MultipartDefinition;
+/** A draft's save from the recorder's form: its fields, its audio only when the recording changed, a new photo. */
+const draftSave = {
+  fields: postUploadFieldsSchema,
+  files: { audio: { required: false, accepts: 'audio' }, photo: { required: false, accepts: 'image' } },
+} as const satisfies MultipartDefinition;
 
 /**
  * The API: each endpoint with its payloads. Server routes validate with these schemas; the client takes its types
@@ -222,7 +227,7 @@ export const routes = {
     multipart: recordingUpload,
     response: postSchema,
   },
-  editDraft: { ...endpoints.editDraft, multipart: recordingUpload, response: postSchema },
+  editDraft: { ...endpoints.editDraft, multipart: draftSave, response: postSchema },
   extendPost: {
     ...endpoints.extendPost,
     params: postIdParamsSchema,

@@ -13,12 +13,7 @@ import { DraftsSkeleton } from '@client/features/drafts/components/drafts-skelet
 import { NewDraftSection } from '@client/features/drafts/components/new-draft-section';
 import { draftTitle } from '@client/features/drafts/lib/draft-labels';
 import { AudioPlayer } from '@client/features/player/components/audio-player';
-
-const EditorDialog = lazy(() =>
-  import('@client/features/editor/components/editor-dialog').then((module) => ({
-    default: module.EditorDialog,
-  })),
-);
+import { EditorDialog, RecorderEditor } from '@client/app/compositions/draft-editor';
 
 const RecorderPanel = lazy(() =>
   import('@client/features/recorder/components/recorder-panel').then((module) => ({
@@ -86,6 +81,7 @@ export function DraftsPage() {
         <Suspense fallback={<RecorderFallback />}>
           <RecorderPanel
             mode="diary"
+            editor={RecorderEditor}
             onSaved={(draft) => {
               if (!advanced) return;
               setAdvanced(false);

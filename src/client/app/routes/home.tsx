@@ -27,6 +27,7 @@ import { PostCard } from '@client/features/posts/components/post-card';
 import { FollowButton } from '@client/features/social/components/follow-button';
 import { useAuth } from '@client/lib/use-auth';
 import { usePostDialogs, usePostRenderers } from '@client/app/compositions/post-views';
+import { RecorderEditor } from '@client/app/compositions/draft-editor';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { consumePendingEditDraft, usePendingEditDraft } from '@client/lib/pending-edit-draft';
 
@@ -137,6 +138,7 @@ export function HomePage() {
           initialTitle={share.title}
           initialType={share.type}
           startToken={share.token}
+          editor={RecorderEditor}
         />
       </Suspense>
     </RecorderSection>
@@ -148,6 +150,7 @@ export function HomePage() {
           mode="diary"
           editDraft={pendingEditDraft}
           onEditDraftOpened={consumePendingEditDraft}
+          editor={RecorderEditor}
         />
       </Suspense>
     </RecorderSection>

@@ -7,6 +7,7 @@ import { PostCardCompact } from '@client/features/posts/components/post-card-com
 import { ProfileView } from '@client/features/profile/components/profile-view';
 import { FollowButton } from '@client/features/social/components/follow-button';
 import { useAuth } from '@client/lib/use-auth';
+import { RecorderEditor } from '@client/app/compositions/draft-editor';
 
 const RecorderPanel = lazy(() =>
   import('@client/features/recorder/components/recorder-panel').then((module) => ({
@@ -72,6 +73,7 @@ function ProfileScreen({ userId, own }: { userId: string; own: boolean }) {
                 allowTypeSelection
                 initialTitle={title}
                 startToken={token}
+                editor={RecorderEditor}
                 onSessionEnd={(how) => onEnd(how === 'published')}
               />
             </Suspense>

@@ -69,6 +69,18 @@ export async function setRenditionBytes(db: Db, id: string, bytes: number): Prom
   await db.updateTable('audio_assets').set({ rendition_bytes: bytes }).where('id', '=', id).execute();
 }
 
+/** A post's audio and photo answer as the post does once it is published (public) or kept private. */
+export async function setPostMediaPrivacy(
+  db: Db,
+  media: { audioId: string; imageId: string | null },
+  isPrivate: boolean,
+): Promise<void> {
+  const is_private = isPrivate ? 1 : 0;
+  await db.updateTable('audio_assets').set({ is_private }).where('id', '=', media.audioId).execute();
+  if (media.imageId)
+    await db.updateTable('images').set({ is_private }).where('id', '=', media.imageId).execute();
+}
+
 export async function deleteAudioAsset(db: Db, id: string): Promise<void> {
   await db.deleteFrom('audio_assets').where('id', '=', id).execute();
 }

@@ -64,6 +64,27 @@ export async function updatePost(db: Db, id: string, changes: Updateable<PostsTa
   await db.updateTable('posts').set(changes).where('id', '=', id).execute();
 }
 
+/** A draft made a post (public or private) at `at`: from then on it is new, in the lists and in trending. */
+export async function publishDraftRow(
+  db: Db,
+  id: string,
+  at: string,
+  changes: Omit<Updateable<PostsTable>, 'is_draft' | 'created_at' | 'updated_at' | 'trending_score'>,
+): Promise<void> {
+  await db
+    .updateTable('posts')
+    .set({
+      ...changes,
+      is_draft: 0,
+      created_at: at,
+      updated_at: at,
+      trending_score: trendingPoint('publish', at),
+    })
+    .where('id', '=', id)
+    .where('is_draft', '=', 1)
+    .execute();
+}
+
 export async function deletePost(db: Db, id: string): Promise<void> {
   await db.deleteFrom('posts').where('id', '=', id).execute();
 }

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { useLocation } from 'wouter';
 import type { Post } from '@shared/contract/posts';
 import { apiRequest } from '@client/lib/api-client';
+import { fetchAudio, originalAudioUrl } from '@client/lib/audio/fetch-audio';
 import { keysetPagesOptions } from '@client/lib/keyset-page';
 import { setPendingEditDraft } from '@client/lib/pending-edit-draft';
 import { postListQueries, routeKey } from '@client/lib/query-keys';
@@ -44,16 +45,6 @@ export function useDeleteDraft() {
   });
 }
 
-async function fetchAudio(url: string): Promise<Blob> {
-  const response = await fetch(url.startsWith('/') || /^[a-z]+:/i.test(url) ? url : `/${url}`, {
-    credentials: 'include',
-  });
-  if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
-  const blob = await response.blob();
-  if (blob.size === 0) throw new Error('The draft has no audio.');
-  return blob;
-}
-
 /**
  * Spec §4 "Editing a draft": fetches the draft's audio, hands the draft to Home's recorder and goes there. On
  * failure: "Error Loading Draft" / "Failed to load draft for editing". With one toast at a time (spec §9), the
@@ -62,10 +53,7 @@ async function fetchAudio(url: string): Promise<Blob> {
 export function useEditDraft(announcement?: string) {
   const [, navigate] = useLocation();
   return useMutation({
-    // The original recording (sources are best first, original last): editing the loudness-normalised rendition
-    // would re-encode lossy audio again at every edit.
-    mutationFn: async (draft: Post) =>
-      editDraftFrom(draft, await fetchAudio(draft.audioSources.at(-1)?.url ?? draft.audioUrl)),
+    mutationFn: async (draft: Post) => editDraftFrom(draft, await fetchAudio(originalAudioUrl(draft))),
     onSuccess: (editDraft) => {
       setPendingEditDraft(announcement ? { ...editDraft, announcement } : editDraft);
       navigate('/');

@@ -11,6 +11,11 @@ const draft = {
   affiliateLink: null,
   affiliateLinkTitle: null,
   waveformData: [0.5, 1],
+  audioUrl: '/media/audio/a1/speech.m4a',
+  audioSources: [
+    { url: '/media/audio/a1/speech.m4a', mimeType: 'audio/mp4' },
+    { url: '/media/audio/a1/original.webm', mimeType: 'audio/webm' },
+  ],
   createdAt: '2026-03-04T21:15:00.000Z',
 } as unknown as Post;
 
@@ -32,6 +37,7 @@ describe('draft labels (spec §2 Drafts)', () => {
     expect(editDraftFrom({ ...draft, title: 'Untitled Voice Post' }, audio)).toEqual({
       id: 'd1',
       audioBlob: audio,
+      audioUrl: '/media/audio/a1/original.webm',
       duration: 65.4,
       title: '',
       transcription: '',

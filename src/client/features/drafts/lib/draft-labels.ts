@@ -1,5 +1,6 @@
 import type { Post } from '@shared/contract/posts';
 import { DEFAULT_POST_TITLE } from '@shared/domain/posts';
+import { originalAudioUrl } from '@client/lib/audio/fetch-audio';
 import type { EditDraft } from '@client/lib/pending-edit-draft';
 
 export const UNTITLED_DRAFT = 'Untitled Draft';
@@ -31,6 +32,7 @@ export function editDraftFrom(draft: Post, audioBlob: Blob): EditDraft {
   return {
     id: draft.id,
     audioBlob,
+    audioUrl: originalAudioUrl(draft),
     duration: draft.duration,
     title: ownDraftTitle(draft),
     transcription: draft.transcription ?? '',

@@ -1,5 +1,5 @@
-import { Loader2, Mic, Podcast } from 'lucide-react';
-import { useEffect, useId, useRef, type ChangeEvent, type FormEvent } from 'react';
+import { Loader2, Mic, Podcast, SlidersHorizontal } from 'lucide-react';
+import { useEffect, useId, useRef, type ChangeEvent, type FormEvent, type Ref } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
@@ -48,6 +48,10 @@ interface PublishFormProps {
   editingDraft?: boolean;
   /** Undefined hides "Record another segment" (an uploaded file). */
   onRecordMore?: () => void;
+  /** Spec §2 Recorder view 6: the advanced editor on this recording; undefined hides "Open in editor". */
+  onOpenEditor?: () => void;
+  /** "Open in editor", which gets keyboard focus back when the editor closes. */
+  editorButtonRef?: Ref<HTMLButtonElement>;
   pending: boolean;
   progress: UploadProgress | null;
   onSubmit: () => void;
@@ -65,6 +69,8 @@ export function PublishForm({
   file,
   editingDraft = false,
   onRecordMore,
+  onOpenEditor,
+  editorButtonRef,
   pending,
   progress,
   onSubmit,
@@ -108,11 +114,13 @@ export function PublishForm({
           {isDiary ? 'Save Voice Diary Entry' : 'Publish Voice Post'}
         </h3>
         <p className="text-sm text-muted-foreground">
-          {editingDraft
-            ? 'You’re editing a saved draft. Record another segment to add to its end, or change its details.'
-            : isDiary
-              ? 'Only you can hear your voice drafts. Add a few details if you like.'
-              : 'Listen back, add a few details, then share it. Every field is optional.'}
+          {editingDraft && !isDiary
+            ? 'It’s saved in your drafts while you work on it. Publish shares it; Cancel keeps it in your drafts.'
+            : editingDraft
+              ? 'You’re editing a saved draft. Record another segment to add to its end, or change its details.'
+              : isDiary
+                ? 'Only you can hear your voice drafts. Add a few details if you like.'
+                : 'Listen back, add a few details, then share it. Every field is optional.'}
         </p>
       </header>
 
@@ -133,12 +141,30 @@ export function PublishForm({
                   ? `Saved draft · ${formatClock(Math.round(preview.seconds))}`
                   : `${formatClock(Math.round(preview.seconds))} recorded`}
           </p>
-          {onRecordMore && (
-            <Button type="button" variant="ghost" size="sm" onClick={onRecordMore} disabled={pending}>
-              <Mic aria-hidden="true" />
-              Record another segment
-            </Button>
-          )}
+          <div className="flex flex-wrap gap-1">
+            {onOpenEditor && (
+              <Button
+                ref={editorButtonRef}
+                type="button"
+                variant="ghost"
+                size="sm"
+                title="Trim, cut and insert recordings in the advanced editor"
+                // Not disabled while saving, so keyboard focus stays on it.
+                aria-disabled={pending || preview.preparing}
+                onClick={() => !pending && !preview.preparing && onOpenEditor()}
+                className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+              >
+                <SlidersHorizontal aria-hidden="true" />
+                Open in editor
+              </Button>
+            )}
+            {onRecordMore && (
+              <Button type="button" variant="ghost" size="sm" onClick={onRecordMore} disabled={pending}>
+                <Mic aria-hidden="true" />
+                Record another segment
+              </Button>
+            )}
+          </div>
         </div>
       </div>
 
@@ -206,8 +232,8 @@ export function PublishForm({
         />
       </Field>
 
-      {/* An edit keeps the draft's photo: the server changes only the audio and the text fields. */}
-      {!editingDraft && (
+      {/* A voice draft's edit keeps its photo; a draft published from here may get one. */}
+      {!(editingDraft && isDiary) && (
         <PhotoField
           id={`${id}-photo`}
           photo={details.photo}

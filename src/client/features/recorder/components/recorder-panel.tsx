@@ -14,6 +14,7 @@ import {
   type OutsideRequests,
   type SessionEnd,
 } from '../lib/recorder-panel-state';
+import type { EditorSlot } from '../lib/editor-slot';
 import { RecorderPrompt } from './recorder-prompt';
 import { RecorderTitleStep } from './recorder-title-step';
 import { RecorderTypeChooser } from './recorder-type-chooser';
@@ -40,6 +41,8 @@ export interface RecorderPanelProps {
   onSessionEnd?: (how: SessionEnd) => void;
   /** The post or draft a session saved. */
   onSaved?: (post: Post) => void;
+  /** The advanced editor, offered in the publish form as "Open in editor" (spec §2 Recorder view 6). */
+  editor?: EditorSlot;
   className?: string;
 }
 
@@ -61,6 +64,7 @@ export function RecorderPanel({
   onEditDraftOpened,
   onSessionEnd,
   onSaved,
+  editor,
   className,
 }: RecorderPanelProps) {
   const [supported] = useState(isRecordingSupported);
@@ -211,6 +215,7 @@ export function RecorderPanel({
               initialDetails={session.details}
               showTypeChoice={showChooser}
               onSaved={onSaved}
+              editor={editor}
               onEnd={(how) => {
                 moveTo(sessionDone(session, how) ? 'prompt' : 'title', { type: 'sessionEnded', how });
                 onSessionEnd?.(how);

@@ -5,6 +5,8 @@ import { endpoints } from '@shared/contract/endpoints';
 import { Toaster } from '@client/components/ui/toaster';
 import { recordingBrowserInEachTest } from '@client/testing/fake-browser';
 import { FakeXhr, lastUpload } from '@client/testing/fake-xhr';
+import type { Post } from '@shared/contract/posts';
+import type { EditorSlot } from '../lib/editor-slot';
 import type { PublishDetails } from '../lib/upload-form';
 import { RecorderSession } from './recorder-session';
 
@@ -64,5 +66,132 @@ describe('recorder session', () => {
     await act(async () => lastUpload().respond(201, { id: 'p1' }));
     expect(await screen.findByText('Your voice post has been uploaded!')).toBeTruthy();
     expect(onEnd).toHaveBeenCalledWith('published');
+  });
+
+  it('opens a take in the editor as a private draft once, and publishes that draft with its edited audio', async () => {
+    const audioOf = (asset: string) => `/media/audio/${asset}/original.webm`;
+    const draft = (asset: string, duration: number) =>
+      ({
+        id: 'd1',
+        audioUrl: audioOf(asset),
+        audioSources: [{ url: audioOf(asset), mimeType: 'audio/webm' }],
+        duration,
+        waveformData: [0.5, 1],
+      }) as Post;
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      fetched.push(url);
+      return url.startsWith('/api/posts/')
+        ? new Response(JSON.stringify(draft('a1', 6)), { headers: { 'content-type': 'application/json' } })
+        : new Response(new Blob(['edited'], { type: 'audio/webm' }));
+    });
+    const Editor: EditorSlot = ({ draft: opened, onClose, onApplied }) => (
+      <div role="dialog" aria-label={`Editing ${opened.id}: ${opened.title}`}>
+        <button onClick={onClose}>Leave editor</button>
+        <button onClick={() => onApplied(draft('a2', 4.2))}>Apply edit</button>
+      </div>
+    );
+    const onEnd = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RecorderSession
+          mode="share"
+          source={{ kind: 'file', file: new File(['voice'], 'walk.webm', { type: 'audio/webm' }) }}
+          initialDetails={details}
+          showTypeChoice={false}
+          onEnd={onEnd}
+          editor={Editor}
+        />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+
+    // Saved as a private draft with the form's fields, then the editor opens on it.
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Open in editor' }));
+    });
+    expect(lastUpload().method).toBe('POST');
+    expect(lastUpload().url).toBe(endpoints.createDiaryEntry.path);
+    expect((lastUpload().body as FormData).get('title')).toBe('Morning walk');
+    expect((lastUpload().body as FormData).get('isPrivate')).toBe('true');
+    await act(async () => lastUpload().respond(201, draft('a1', 6)));
+    expect(await screen.findByRole('dialog', { name: 'Editing d1: Morning walk' })).toBeTruthy();
+
+    // Cancel there: the draft's audio is as the form holds it; opening again saves nothing more.
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Leave editor' }));
+    });
+    expect(fetched).toEqual(['/api/posts/d1']);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Open in editor' }));
+    });
+    expect(FakeXhr.sent).toHaveLength(1);
+
+    // Apply: the edited audio comes back to the form, with its length.
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Apply edit' }));
+    });
+    expect(fetched.at(-1)).toBe(audioOf('a2'));
+    expect(await screen.findByText('Saved draft · 00:04')).toBeTruthy();
+    expect(screen.getByText('Audio Edited Successfully!')).toBeTruthy();
+
+    // Publish updates that draft: its fields alone, published.
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    });
+    expect(lastUpload().method).toBe('PUT');
+    expect(lastUpload().url).toBe(endpoints.editDraft.path);
+    const body = lastUpload().body as FormData;
+    expect(body.get('draftId')).toBe('d1');
+    expect(body.get('isDiary')).toBe('false');
+    expect(body.get('isPrivate')).toBe('false');
+    expect(body.has('audio')).toBe(false);
+    await act(async () => lastUpload().respond(200, { ...draft('a2', 4.2), isDraft: false }));
+    expect(await screen.findByText('Your voice post has been uploaded!')).toBeTruthy();
+    expect(onEnd).toHaveBeenCalledWith('published');
+    vi.unstubAllGlobals();
+  });
+
+  it('says the draft is kept when the form is cancelled after the take went to the editor', async () => {
+    const onEnd = vi.fn();
+    const Editor: EditorSlot = ({ onClose }) => <button onClick={onClose}>Leave editor</button>;
+    vi.stubGlobal(
+      'fetch',
+      async () => new Response(JSON.stringify({ id: 'd1', audioUrl: '/a', audioSources: [] })),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RecorderSession
+          mode="share"
+          source={{ kind: 'file', file: new File(['voice'], 'walk.webm', { type: 'audio/webm' }) }}
+          initialDetails={details}
+          showTypeChoice={false}
+          onEnd={onEnd}
+          editor={Editor}
+        />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Open in editor' }));
+    });
+    await act(async () =>
+      lastUpload().respond(201, {
+        id: 'd1',
+        audioUrl: '/a',
+        audioSources: [],
+        duration: 3,
+        waveformData: [],
+      }),
+    );
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Leave editor' }));
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    });
+    expect(await screen.findByText('Saved to your drafts')).toBeTruthy();
+    expect(onEnd).toHaveBeenCalledWith('cancelled');
+    vi.unstubAllGlobals();
   });
 });

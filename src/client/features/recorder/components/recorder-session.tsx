@@ -9,9 +9,17 @@ import { useRecordedTake } from '@client/lib/audio/use-recorded-take';
 import { postListQueries, routeKey } from '@client/lib/query-keys';
 import { isAbortError, uploadErrorMessage, uploadWithProgress } from '@client/lib/upload-with-progress';
 import { toast } from '@client/lib/use-toast';
+import { DEFAULT_POST_TITLE } from '@shared/domain/posts';
+import { useSessionDraft } from '../api/session-draft';
 import { levelsFromWaveform } from '../lib/edit-draft';
+import type { EditorSlot } from '../lib/editor-slot';
 import type { SessionEnd, SessionSource } from '../lib/recorder-panel-state';
-import { buildUploadForm, type PublishDetails, type RecorderMode } from '../lib/upload-form';
+import {
+  buildUploadForm,
+  type PublishAudio,
+  type PublishDetails,
+  type RecorderMode,
+} from '../lib/upload-form';
 import { CountdownView } from '@client/components/countdown-view';
 import { LiveRecordingView } from './live-recording-view';
 import { PublishForm } from './publish-form';
@@ -35,6 +43,8 @@ export interface RecorderSessionProps {
   onEnd: (how: SessionEnd) => void;
   /** The post or draft the server saved, just before onEnd('published'). */
   onSaved?: (post: Post) => void;
+  /** The advanced editor (spec §2 Recorder view 6); without it the form offers none. */
+  editor?: EditorSlot;
 }
 
 type Phase = 'countdown' | 'live' | 'review';
@@ -60,10 +70,25 @@ export function RecorderSession({
   showTypeChoice,
   onEnd,
   onSaved,
+  editor: Editor,
 }: RecorderSessionProps) {
-  const editing = source.kind === 'draft' ? source.draft : null;
   const [countingDown, setCountingDown] = useState(source.kind === 'record');
   const [segments, setSegments] = useState<Segment[]>(() => initialSegments(source));
+  // The server draft this session saves into: the one handed over, or the take saved to open it in the editor.
+  const sessionDraft = useSessionDraft(
+    source.kind === 'draft'
+      ? {
+          id: source.draft.id,
+          audio: source.draft.audioBlob,
+          audioUrl: source.draft.audioUrl,
+          savedHere: false,
+        }
+      : null,
+    (audio) => setSegments([{ ...audio }]),
+  );
+  const editing = sessionDraft.draft;
+  // The form holds just the draft's audio as the server has it: a save then sends the fields alone.
+  const audioChanged = !editing || segments.length !== 1 || segments[0]?.blob !== editing.audio;
   const [details, setDetails] = useState(initialDetails);
   const [canRecord] = useState(isRecordingSupported);
   const [autosave, setAutosave] = useState<AutosaveSession | null>(null);
@@ -90,23 +115,15 @@ export function RecorderSession({
     },
     // The take is every segment at once, merged.
     upload: (take, onProgress) => {
-      const first = segments[0];
-      const fileName =
-        segments.length === 1 && first?.fileName
-          ? first.fileName
-          : recordingFileName('recording', take.blob.type);
-      const body = buildUploadForm(
-        mode,
-        { blob: take.blob, fileName, seconds: take.seconds, segmentCount: segments.length },
-        details,
-        {
-          ...(editing ? { kind: 'edit', draftId: editing.id } : { kind: 'new' }),
-          sessionId: autosaveRef.current?.sessionId ?? null,
-        },
-      );
-      // Spec §7: with a draft being edited the upload edits it in place (PUT /api/diary).
-      const endpoint = editing ? 'editDraft' : mode === 'diary' ? 'createDiaryEntry' : 'createPost';
-      return uploadWithProgress(endpoint, { body, onProgress });
+      const sessionId = autosaveRef.current?.sessionId ?? null;
+      // Spec §7: with a draft being edited the upload edits it in place (PUT /api/diary), its audio only if changed.
+      if (editing) {
+        const audio = audioChanged ? publishAudio(take) : null;
+        const body = buildUploadForm(mode, audio, details, { kind: 'edit', draftId: editing.id, sessionId });
+        return uploadWithProgress('editDraft', { body, onProgress });
+      }
+      const body = buildUploadForm(mode, publishAudio(take), details, { kind: 'new', sessionId });
+      return uploadWithProgress(mode === 'diary' ? 'createDiaryEntry' : 'createPost', { body, onProgress });
     },
     onUploaded: (post) => {
       // Spec §7: a new post or draft refreshes the posts and the feed; the drafts and profiles too.
@@ -115,7 +132,7 @@ export function RecorderSession({
       if (editing) void queryClient.invalidateQueries({ queryKey: routeKey('getPost', { id: editing.id }) });
       autosaveRef.current?.dispose();
       toast(
-        editing
+        editing && mode === 'diary'
           ? { title: 'Draft Saved', description: 'Your voice draft has been saved.' }
           : mode === 'diary'
             ? { title: 'Voice Draft Saved', description: 'Your voice draft has been saved securely.' }
@@ -127,7 +144,7 @@ export function RecorderSession({
     onUploadFailed: (error) => {
       if (isAbortError(error)) return;
       toast(
-        editing
+        editing && mode === 'diary'
           ? {
               variant: 'destructive',
               title: 'Failed to save draft. Please try again.',
@@ -138,6 +155,16 @@ export function RecorderSession({
     },
   });
   const { recorder } = takes;
+
+  /** The form's recording as one upload: the file's own name for an uploaded file. */
+  function publishAudio(take: { blob: Blob; seconds: number }): PublishAudio {
+    const first = segments[0];
+    const fileName =
+      segments.length === 1 && first?.fileName
+        ? first.fileName
+        : recordingFileName('recording', take.blob.type);
+    return { blob: take.blob, fileName, seconds: take.seconds, segmentCount: segments.length };
+  }
   const phase: Phase = countingDown ? 'countdown' : takes.phase === 'recording' ? 'live' : 'review';
   useEffect(() => {
     recorderRef.current.elapsed = () => recorder.elapsedSeconds;
@@ -203,6 +230,13 @@ export function RecorderSession({
   const discardAll = () => {
     takes.cancel();
     autosaveRef.current?.discard();
+    // The take went to the drafts to be edited: it stays there, as it was last saved.
+    if (editing?.savedHere) {
+      toast({
+        title: 'Saved to your drafts',
+        description: 'Find it in Voice Drafts to edit or publish later.',
+      });
+    }
     onEnd('cancelled');
   };
 
@@ -211,9 +245,7 @@ export function RecorderSession({
   // Closing the tab with a take that is not published yet asks first (autosave keeps a copy either way); an edit
   // asks once something changed.
   const unsaved =
-    phase === 'live' ||
-    segments.length > (editing ? 1 : 0) ||
-    (editing !== null && details !== initialDetails);
+    phase === 'live' || (editing ? audioChanged || details !== initialDetails : segments.length > 0);
   useEffect(() => {
     if (!unsaved) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -245,22 +277,43 @@ export function RecorderSession({
     [segments],
   );
 
-  const submit = async () => {
+  /** The form's recording: its one segment, or all of them merged. */
+  const currentRecording = async (): Promise<Blob | null> => {
     const first = segments[0];
     if (!first) {
       toast({ variant: 'destructive', title: 'Upload Failed', description: 'No recording to upload' });
-      return;
+      return null;
     }
+    if (segments.length === 1) return first.blob;
     const audio =
-      segments.length > 1
-        ? (mergedAudio ??
-          (await mergeSegments(
-            segments.map((s) => s.blob),
-            previousSeconds,
-          )))
-        : null;
-    const blob = audio?.blob ?? first.blob;
-    takes.upload({ blob, seconds: previousSeconds, mimeType: blob.type, levels: levels ?? [] });
+      mergedAudio ??
+      (await mergeSegments(
+        segments.map((s) => s.blob),
+        previousSeconds,
+      ));
+    return audio.blob;
+  };
+
+  const submit = async () => {
+    const blob = await currentRecording();
+    if (blob) takes.upload({ blob, seconds: previousSeconds, mimeType: blob.type, levels: levels ?? [] });
+  };
+
+  const editorButtonRef = useRef<HTMLButtonElement>(null);
+  /** The editor closed: keyboard focus goes back to the button that opened it, once the dialog has let go. */
+  const backToForm = () => setTimeout(() => editorButtonRef.current?.focus(), 0);
+
+  const openEditor = async () => {
+    const blob = audioChanged ? await currentRecording() : segments[0]!.blob;
+    if (!blob) return;
+    const take = { audio: publishAudio({ blob, seconds: previousSeconds }), levels, changed: audioChanged };
+    const saved = await sessionDraft.open(take, details, autosaveRef.current?.sessionId ?? null);
+    // The upload closed the autosave session of these takes; any recorded later start another.
+    if (saved) {
+      autosaveRef.current?.dispose();
+      autosaveRef.current = null;
+      setAutosave(null);
+    }
   };
 
   const autosaveStatus = useAutosaveStatus(autosave);
@@ -310,18 +363,38 @@ export function RecorderSession({
             preparing: segments.length > 1 && !mergedAudio,
           }}
           segmentCount={segments.length}
-          file={source.kind === 'file' ? { name: source.file.name, size: source.file.size } : undefined}
+          // The uploaded file, until the editor gives back audio of its own.
+          file={
+            source.kind === 'file' && segments[0]?.blob === source.file
+              ? { name: source.file.name, size: source.file.size }
+              : undefined
+          }
           editingDraft={editing !== null}
           onRecordMore={source.kind !== 'file' && canRecord ? () => setCountingDown(true) : undefined}
-          pending={takes.phase === 'uploading'}
-          progress={takes.progress}
+          pending={takes.phase === 'uploading' || sessionDraft.busy}
+          progress={takes.progress ?? sessionDraft.progress}
+          onOpenEditor={Editor ? () => void openEditor() : undefined}
+          editorButtonRef={editorButtonRef}
           onSubmit={() => void submit()}
           onCancel={() =>
             // Only new takes are worth a question; an edit's draft stays as it was saved.
-            segments.length > (editing ? 1 : 0) && source.kind !== 'file'
+            (editing ? audioChanged : segments.length > 0) && source.kind !== 'file'
               ? setConfirmDiscard('all')
               : discardAll()
           }
+        />
+      )}
+      {sessionDraft.editorOpen && editing && Editor && (
+        <Editor
+          draft={{ id: editing.id, title: details.title.trim() || DEFAULT_POST_TITLE }}
+          onClose={() => {
+            sessionDraft.close();
+            backToForm();
+          }}
+          onApplied={(post) => {
+            sessionDraft.applied(post);
+            backToForm();
+          }}
         />
       )}
       <ConfirmDiscardDialog

@@ -89,6 +89,35 @@ describe('buildUploadForm (spec §3 upload fields, §5 publish defaults)', () =>
     expect(blank.get('category')).toBe('Personal');
   });
 
+  it('saves only the fields of a draft whose audio did not change', () => {
+    const form = buildUploadForm('diary', null, details, {
+      kind: 'edit',
+      draftId: 'draft-7',
+      sessionId: null,
+    });
+    expect(form.get('draftId')).toBe('draft-7');
+    expect(form.get('title')).toBe('My title');
+    expect(form.has('audio')).toBe(false);
+    expect(form.has('duration')).toBe(false);
+    expect(form.has('segment_count')).toBe(false);
+  });
+
+  it('publishes a draft from the share recorder: isDiary false, its privacy, type, promotion, category, photo', () => {
+    const photo = new File(['p'], 'cover.png', { type: 'image/png' });
+    const form = buildUploadForm(
+      'share',
+      null,
+      { ...details, photo },
+      { kind: 'edit', draftId: 'draft-7', sessionId: null },
+    );
+    expect(form.get('isDiary')).toBe('false');
+    expect(form.get('isPrivate')).toBe('false');
+    expect(form.get('type')).toBe('episode');
+    expect(form.get('category')).toBe('General');
+    expect(form.get('affiliateLink')).toBe('https://example.com/book');
+    expect((form.get('photo') as File).name).toBe('cover.png');
+  });
+
   it('keeps links that already have a scheme', () => {
     expect(normaliseLink(' http://a.b ')).toBe('http://a.b');
     expect(normaliseLink('')).toBe('');

@@ -1,4 +1,4 @@
-import { DIARY_CATEGORY } from '@shared/domain/posts';
+import { DEFAULT_CATEGORY, DIARY_CATEGORY } from '@shared/domain/posts';
 import { toFormData, type MultipartFields, type UploadBody } from '@client/lib/multipart-form';
 
 export type RecorderMode = 'share' | 'diary';
@@ -40,29 +40,45 @@ export type UploadTarget =
  * defaults apply ("Untitled Voice Post", "General"); diary entries are always private and carry no promotion;
  * `segment_count`/`total_duration` only when several takes were joined; `sessionId` closes the autosave session.
  *
- * Editing a draft (spec §7 `PUT /api/diary`) sends `draftId` and `isDiary` "true" and replaces the draft's audio
- * and fields: title and description are sent even when blank, since the server leaves a field it is not sent as
- * it was, and clearing one is a change. The server keeps the draft's photo, so none is sent.
+ * Editing a draft (spec §7 `PUT /api/diary`) sends `draftId` and updates the draft in place: title and
+ * description are sent even when blank, since the server leaves a field it is not sent as it was, and clearing one
+ * is a change. `audio` null sends the fields alone: the draft keeps its audio (and the advanced editor's history).
+ * In the diary recorder the draft stays a draft and keeps its photo (none is sent); from the share recorder (a
+ * take saved as a draft to open it in the editor) `isDiary` "false" publishes it, with the photo chosen if any.
  */
 export function buildUploadForm(
   mode: RecorderMode,
   audio: PublishAudio,
   details: PublishDetails,
+  target: { kind: 'new'; sessionId: string | null },
+): UploadBody<'createPost'>;
+export function buildUploadForm(
+  mode: RecorderMode,
+  audio: PublishAudio | null,
+  details: PublishDetails,
   target: UploadTarget,
-): UploadBody<'createPost'> {
+): UploadBody<'editDraft'>;
+export function buildUploadForm(
+  mode: RecorderMode,
+  audio: PublishAudio | null,
+  details: PublishDetails,
+  target: UploadTarget,
+): UploadBody<'createPost'> | UploadBody<'editDraft'> {
   const editing = target.kind === 'edit';
-  const isDiary = mode === 'diary' || editing;
-  const seconds = String(Math.round(audio.seconds * 10) / 10);
+  const isDiary = mode === 'diary';
+  const seconds = audio ? String(Math.round(audio.seconds * 10) / 10) : undefined;
   const text = (value: string, keepBlank = false) => {
     const trimmed = value.trim();
     return trimmed || keepBlank ? trimmed : undefined;
   };
   const flag = (value: boolean) => (value ? 'true' : 'false');
-  const joined = audio.segmentCount > 1;
+  const joined = (audio?.segmentCount ?? 0) > 1;
+  // A draft published from the share recorder leaves the diary's category behind unless given another.
+  const defaultCategory = isDiary ? DIARY_CATEGORY : editing ? DEFAULT_CATEGORY : '';
   const fields: MultipartFields<'createPost'> = {
     draftId: editing ? target.draftId : undefined,
     title: text(details.title, editing),
-    category: text(details.category || (isDiary ? DIARY_CATEGORY : '')),
+    category: text(details.category || defaultCategory),
     transcription: text(details.description, editing),
     duration: seconds,
     isPrivate: flag(isDiary || details.isPrivate),
@@ -70,13 +86,16 @@ export function buildUploadForm(
     type: details.type,
     affiliateLinkTitle: isDiary ? undefined : text(details.promotionTitle),
     affiliateLink: isDiary ? undefined : text(normaliseLink(details.promotionLink)),
-    segment_count: joined ? String(audio.segmentCount) : undefined,
+    segment_count: joined ? String(audio?.segmentCount) : undefined,
     total_duration: joined ? seconds : undefined,
     sessionId: target.sessionId ?? undefined,
   };
-  const recording = { blob: audio.blob, name: audio.fileName };
-  if (editing) return toFormData('editDraft', fields, { audio: recording });
+  const recording = audio ? { blob: audio.blob, name: audio.fileName } : undefined;
   const photo = details.photo ? { blob: details.photo, name: details.photo.name } : undefined;
+  // The diary recorder's edit keeps the draft's photo; the share recorder's may give the post one.
+  if (editing)
+    return toFormData('editDraft', fields, { photo: isDiary ? undefined : photo, audio: recording });
+  if (!recording) throw new Error('A new post needs its recording.');
   return toFormData(mode === 'diary' ? 'createDiaryEntry' : 'createPost', fields, {
     photo,
     audio: recording,
