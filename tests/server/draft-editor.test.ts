@@ -494,7 +494,10 @@ describe(`the advanced editor's server on ${databaseKind} with ${storageKind} st
   });
 
   it('answers a render that runs out of time with 503, try again later, leaving the draft as it was', async () => {
-    const draft = await newDraft();
+    const created = await newDraft();
+    // Its rendition, finishing mid-test, would change how it is listed: compare against the settled draft.
+    await waitForIdleJobs(testApp.context.db);
+    const draft = await draftAsListed(created.id);
     const { db, blobs, scratch, ffmpeg, jobs, log } = testApp.context;
     // Every render runs out of time at once (ffmpeg itself is fine).
     const slowFfmpeg: Ffmpeg = {
