@@ -50,7 +50,7 @@ import {
   draftTakeSchema,
   saveDraftEditBodySchema,
 } from './drafts';
-import { PODCAST_FEED_TYPE, podcastChaptersSchema } from './podcast';
+import { PODCAST_FEED_TYPE, PODCAST_TRANSCRIPT_TYPE, podcastChaptersSchema } from './podcast';
 import { searchMatchSchema, searchParamsSchema } from './search';
 import { userStatsSchema } from './stats';
 import {
@@ -85,7 +85,13 @@ export interface RouteDefinition {
   /** Status of a successful answer; 200 unless given. The server answers with it unless a handler says otherwise. */
   successStatus?: number;
   /** Media type of a successful answer that is not JSON: a page, an event stream, media bytes. */
-  responseType?: 'text/html' | 'text/event-stream' | 'audio/*' | 'image/*' | typeof PODCAST_FEED_TYPE;
+  responseType?:
+    | 'text/html'
+    | 'text/event-stream'
+    | 'audio/*'
+    | 'image/*'
+    | typeof PODCAST_FEED_TYPE
+    | typeof PODCAST_TRANSCRIPT_TYPE;
   /** Registered only with the test helpers (NODE_ENV=test). */
   testOnly?: true;
 }
@@ -245,6 +251,12 @@ export const routes = {
     ...endpoints.getPostChaptersJson,
     params: postIdParamsSchema,
     response: podcastChaptersSchema,
+  },
+  getPostTranscriptVtt: {
+    ...endpoints.getPostTranscriptVtt,
+    params: postIdParamsSchema,
+    response: z.string(),
+    responseType: PODCAST_TRANSCRIPT_TYPE,
   },
   deletePost: { ...endpoints.deletePost, params: postIdParamsSchema, response: deleted },
   recordListen: {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { cn } from '@client/lib/utils';
-import { activeWordIndex, computeWordTimings, type TranscriptWord } from '../lib/transcript-timing';
+import { activeWordIndex, computeWordTimings, type TranscriptWord } from '@shared/domain/transcript-timing';
 
 const HIGHLIGHTS = {
   amber: 'bg-amber-300/80 text-stone-950 dark:bg-amber-400/85',
