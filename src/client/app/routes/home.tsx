@@ -29,6 +29,7 @@ import { useAuth } from '@client/lib/use-auth';
 import { usePostDialogs, usePostRenderers } from '@client/app/compositions/post-views';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { consumePendingEditDraft, usePendingEditDraft } from '@client/lib/pending-edit-draft';
+import { useSharedAudio } from '@client/lib/shared-audio';
 
 const RecorderPanel = lazy(() =>
   import('@client/features/recorder/components/recorder-panel').then((module) => ({
@@ -86,6 +87,8 @@ export function HomePage() {
   const [share, setShare] = useState<ShareRecorderRequest>({});
   // Spec §2: a draft handed over from the drafts screen opens the voice-draft recorder for editing.
   const pendingEditDraft = usePendingEditDraft();
+  // An audio file shared from another app (the manifest's share target) opens in the recorder's Upload flow.
+  const sharedAudio = useSharedAudio();
 
   const feed = useMemo(() => withoutBots(feedQuery.data ?? EMPTY), [feedQuery.data]);
   const stories = useMemo(() => storiesFrom(feed), [feed]);
@@ -137,6 +140,8 @@ export function HomePage() {
           initialTitle={share.title}
           initialType={share.type}
           startToken={share.token}
+          sharedFile={sharedAudio.file}
+          onSharedFileOpened={sharedAudio.done}
         />
       </Suspense>
     </RecorderSection>
