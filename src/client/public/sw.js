@@ -84,7 +84,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.method === 'POST' && url.pathname === '/share-target') {
-    event.respondWith(receiveShare(request));
+    event.respondWith(receiveShare(request).catch(() => Response.redirect('/?shared=none', 303)));
   } else if (request.method !== 'GET') {
     return;
   } else if (request.mode === 'navigate') {
