@@ -72,6 +72,40 @@ test('a link to a moment opens the post playing from there, and the player copie
   expect(await audioState(page, post.title)).toEqual({ time: 0, paused: true });
 });
 
+test('where the browser refuses to start audio by itself, a link waits at its moment for one press', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // Chromium here lets every page autoplay; this page gets the usual rule: no sound before the person acts.
+  // (Playwright's pages count as activated from the start, so the test watches for a real press itself.)
+  await page.addInitScript(() => {
+    let pressed = false;
+    for (const type of ['pointerdown', 'keydown'])
+      window.addEventListener(type, () => (pressed = true), { capture: true, once: true });
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      return pressed
+        ? play.call(this)
+        : Promise.reject(new DOMException('The user has not interacted yet.', 'NotAllowedError'));
+    };
+  });
+  await signUpQuickly(page, 'Wai', 'Ting');
+  const post = await publishPost(page.request, { title: 'Press to hear it', seconds: 30 });
+
+  await page.goto(`/posts/${post.id}?t=12`);
+  await expect(page.getByText('Starts at 0:12. Press play to listen.')).toBeVisible({ timeout: 15_000 });
+  await expect
+    .poll(() => audioState(page, post.title), { timeout: 10_000 })
+    .toEqual({ time: 12, paused: true });
+
+  await page.getByRole('button', { name: `Play ${post.title}` }).click();
+  await expect.poll(() => audioState(page, post.title), { timeout: 15_000 }).toMatchObject({ paused: false });
+  await expect
+    .poll(async () => (await audioState(page, post.title)).time, { timeout: 15_000 })
+    .toBeGreaterThan(12);
+  expect((await audioState(page, post.title)).time).toBeLessThan(20);
+});
+
 test('the manifest makes the app installable: its fields, and icons of the sizes it states', async ({
   request,
 }) => {
