@@ -123,7 +123,18 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': SCHEMAS_AS_TYPES_IN_BROWSER },
   },
   {
-    files: ['src/server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts', '*.config.{ts,js}', '.ci/**/*.{js,mjs}'],
+    files: ['src/client/public/sw.js'],
+    languageOptions: { globals: globals.serviceworker },
+  },
+  {
+    files: [
+      'src/server/**/*.ts',
+      'tests/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.ts',
+      '*.config.{ts,js}',
+      '.ci/**/*.{js,mjs}',
+    ],
     languageOptions: { globals: globals.node },
   },
 );

@@ -187,7 +187,7 @@ test('others’ posts have no owner actions, and the share link is copied', asyn
   const page = await context.newPage();
   await signUpQuickly(page);
   await page.goto(`/posts/${post.id}`);
-  await page.getByRole('button', { name: 'Copy link' }).click();
+  await page.getByRole('button', { name: 'Copy link', exact: true }).click();
   await expect(toasts(page)).toContainText('Link Copied!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/posts/${post.id}`);
   await expect(page.getByRole('button', { name: `Options for ${post.title}` })).toHaveCount(0);

@@ -31,6 +31,7 @@ beforeAll(async () => {
     type: 'episode',
     title: 'Tides & <harbours>',
     transcription: 'On the sea, “mostly”.',
+    category: 'music',
   });
   const second = await publish(threeSeconds, { type: 'episode', title: 'Second pod' });
   // Not in the feed: a private pod and an ordinary voice post.
@@ -102,6 +103,34 @@ describe('a person’s podcast feed', () => {
     });
   });
 
+  it('names the show’s Apple category from its pods, its artwork, and no guessed language', async () => {
+    const feed = parseFeed((await get(feedUrl(ada.user.id))).body);
+    // "music" maps to Music; "Talk" maps to nothing, so Music is the only candidate.
+    expect(feed.categories.map((category) => category.term)).toEqual(['Music']);
+    expect(feed.element.findElementWithName('category')?.namespaceUri).toBe(ITUNES);
+    // Ada has no picture: the app's artwork stands in, as podcast apps need one.
+    const image = feed.element
+      .findElementsWithName('image')
+      .find((element) => element.namespaceUri === ITUNES);
+    expect(image?.getAttribute('href')).toBe('http://localhost/icons/podcast-artwork.png');
+    expect(feed.image?.url).toBe('http://localhost/icons/podcast-artwork.png');
+    expect(feed.element.findElementWithName('language')).toBeNull();
+  });
+
+  it('links a pod’s transcript as WebVTT timed like the player’s words', async () => {
+    const feed = parseFeed((await get(feedUrl(ada.user.id))).body);
+    expect(feed.items[0]!.element.findElementWithName('transcript')).toBeNull();
+    const link = feed.items[1]!.element.findElementWithName('transcript');
+    expect(link?.namespaceUri).toBe(PODCAST);
+    expect(link?.getAttribute('type')).toBe('text/vtt');
+
+    const transcript = await get(new URL(link!.getAttribute('url')!).pathname);
+    expect(transcript.statusCode).toBe(200);
+    expect(transcript.headers['content-type']).toBe('text/vtt; charset=utf-8');
+    // 4 words over the 5 s pod (§9): "On the sea," then "“mostly”." closing the sentence at the end.
+    expect(transcript.body).toBe('WEBVTT\n\n00:00:00.000 --> 00:00:05.000\nOn the sea, “mostly”.\n');
+  });
+
   it('answers 304 to a podcast app that already has this version, and a new one after a new pod', async () => {
     const first = await get(feedUrl(ada.user.id));
     const etag = String(first.headers.etag);
@@ -153,5 +182,19 @@ describe('a person’s podcast feed', () => {
     expect((await get(`/api/posts/${hidden.id}/chapters.json`)).statusCode).toBe(404);
     const own = await get(`/api/posts/${hidden.id}/chapters.json`, { cookie: ada.cookie });
     expect(own.json()).toEqual({ version: '1.2.0', chapters: [] });
+  });
+
+  it('keeps a private pod’s transcript private, and says when a pod has none', async () => {
+    const audio = await streamedTone({ seconds: 2, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
+    const hidden = await publishWebm(testApp.app, ada.cookie, audio, {
+      fields: { type: 'episode', title: 'Hidden words', isPrivate: 'true', transcription: 'Just for me.' },
+    });
+    expect((await get(`/api/posts/${hidden.id}/transcript.vtt`)).statusCode).toBe(404);
+    const own = await get(`/api/posts/${hidden.id}/transcript.vtt`, { cookie: ada.cookie });
+    expect(own.body).toMatch(/^WEBVTT\n\n00:00:00\.000 --> 00:00:0\d\.\d{3}\nJust for me\.\n$/);
+
+    const none = await get(`/api/posts/${pods[0]!.id}/transcript.vtt`);
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ message: 'This post has no transcript.' });
   });
 });

@@ -1,5 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { OfflineBanner } from '@client/components/offline-banner';
+import { registerServiceWorker } from '@client/lib/service-worker';
 import { Providers } from './providers';
 import { RootErrorBoundary } from './root-error-boundary';
 import { AppRouter } from './router';
@@ -12,8 +14,11 @@ createRoot(container).render(
   <StrictMode>
     <RootErrorBoundary>
       <Providers>
+        <OfflineBanner />
         <AppRouter />
       </Providers>
     </RootErrorBoundary>
   </StrictMode>,
 );
+
+if (import.meta.env.PROD) registerServiceWorker();

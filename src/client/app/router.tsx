@@ -3,9 +3,11 @@ import { Route, Switch, useLocation } from 'wouter';
 import { MAIN_CONTENT_ID, SkipLink } from '@client/components/skip-link';
 import { LandingHeader } from '@client/features/landing/components/landing-header';
 import { useAuth } from '@client/lib/use-auth';
+import { useOnline } from '@client/lib/use-online';
 import { AppShell } from './layout/app-shell';
 import { HomePage } from './routes/home';
 import { LandingPage } from './routes/landing';
+import { OfflinePage } from './offline-page';
 import { NotFoundPage } from './routes/not-found';
 
 // Home and the landing page are the first screens people see; every other screen loads when opened.
@@ -65,9 +67,11 @@ function PublicFrame({ children }: { children: ReactNode }) {
  * links lead to (the server serves a public post to anyone). Signed in, the app's screens do.
  */
 export function AppRouter() {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, isKnown } = useAuth();
   const [location] = useLocation();
+  const online = useOnline();
 
+  if (!user && !isKnown && !online) return <OfflinePage />;
   if (!user) {
     // A deep link would flash the 404 page while the session loads; show nothing until it is known.
     if (isLoading && location !== '/') return null;

@@ -1,4 +1,10 @@
-import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import {
+  MutationCache,
+  onlineManager,
+  QueryCache,
+  QueryClient,
+  type QueryFunction,
+} from '@tanstack/react-query';
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '@shared/domain/limits';
 import { getJson, isUnauthorizedError } from './api-client';
 import { currentUserQueryKey, SIGN_IN_URL } from './session';
@@ -36,6 +42,10 @@ function handleUnauthorized(error: Error): void {
     window.location.href = SIGN_IN_URL;
   }, UNAUTHORIZED_REDIRECT_DELAY_MS);
 }
+
+// TanStack Query assumes it starts online: an app opened offline would take every failed request as an answer
+// (a failed "who am I" as signed out). Told the truth, it waits for the connection and then asks.
+onlineManager.setOnline(globalThis.navigator?.onLine !== false);
 
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: handleUnauthorized }),

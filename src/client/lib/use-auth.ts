@@ -10,6 +10,8 @@ export interface AuthState {
   user: CurrentUser | null;
   isLoading: boolean;
   isAuthenticated: boolean;
+  /** The server has answered who is signed in (a network failure, offline say, leaves it unknown). */
+  isKnown: boolean;
 }
 
 /** Spec §3/§7: an error or an empty answer means signed out. */
@@ -25,5 +27,5 @@ const currentUserQueryOptions = () =>
 export function useAuth(): AuthState {
   const { data, isLoading } = useQuery(currentUserQueryOptions());
   const user = data ?? null;
-  return { user, isLoading, isAuthenticated: user !== null };
+  return { user, isLoading, isAuthenticated: user !== null, isKnown: data !== undefined };
 }

@@ -1,4 +1,4 @@
-import { PODCAST_CHAPTERS_TYPE } from '@shared/contract/podcast';
+import { PODCAST_CHAPTERS_TYPE, PODCAST_TRANSCRIPT_TYPE } from '@shared/contract/podcast';
 import { routes, type MultipartDefinition } from '@shared/contract/routes';
 import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES } from '@shared/domain/posts';
 import type { FastifyRequest } from 'fastify';
@@ -234,6 +234,13 @@ export function registerPostRoutes(app: App, context: AppContext): void {
     handler: async (request, reply) => {
       const chapters = await context.podcasts.chapters(request.currentUser?.id, request.params.id);
       return reply.type(PODCAST_CHAPTERS_TYPE).send(chapters);
+    },
+  });
+  app.route({
+    ...contractRoute(routes.getPostTranscriptVtt),
+    handler: async (request, reply) => {
+      const vtt = await context.podcasts.transcript(request.currentUser?.id, request.params.id);
+      return reply.type(`${PODCAST_TRANSCRIPT_TYPE}; charset=utf-8`).send(vtt);
     },
   });
   app.route({

@@ -5,6 +5,7 @@ import type { Chapter, Post } from '@shared/contract/posts';
 import type { PublicUser } from '@shared/contract/users';
 import { displayName } from '@shared/domain/display-name';
 import type { Db } from '../db/database';
+import { NotFoundError } from '../errors';
 import { renditionBytesOf, setRenditionBytes } from '../db/queries/audio-assets';
 import { listPosts, type PostWithMedia } from '../db/queries/posts';
 import type { BlobStore } from '../storage/blob-store';
@@ -12,7 +13,9 @@ import { imageUrl } from './image-library';
 import { parseJsonArray } from './post-presenter';
 import type { PostService } from './post-service';
 import type { UserService } from './user-service';
-import { podcastXml, type FeedEpisode } from './podcast-xml';
+import { feedCategory } from './podcast-categories';
+import { podcastXml, type FeedChannel, type FeedEpisode } from './podcast-xml';
+import { transcriptVtt } from './transcript-vtt';
 
 /** The newest pods a feed lists: podcast apps fetch the whole feed on every refresh. */
 export const FEED_EPISODES = 100;
@@ -28,7 +31,12 @@ export interface PodcastFeedService {
   feed(userId: string, origin: string): Promise<PodcastFeed>;
   /** A post's chapters in Podcasting 2.0 JSON, for whoever may see the post. */
   chapters(viewerId: string | undefined, postId: string): Promise<PodcastChapters>;
+  /** A post's transcript as WebVTT, for whoever may see the post; 404 when it has none. */
+  transcript(viewerId: string | undefined, postId: string): Promise<string>;
 }
+
+/** Built from the brand mark by scripts/make-app-icons.ts; 1400 px, the least Apple Podcasts takes. */
+export const PODCAST_ARTWORK_PATH = '/icons/podcast-artwork.png';
 
 export function createPodcastFeedService(deps: {
   db: Db;
@@ -72,10 +80,13 @@ export function createPodcastFeedService(deps: {
       imageUrl: row.image_key ? origin + imageUrl(row.image_key) : null,
       chaptersUrl:
         chapters.length > 0 ? origin + buildPath(endpoints.getPostChaptersJson.path, { id: row.id }) : null,
+      transcriptUrl: row.transcription?.trim()
+        ? origin + buildPath(endpoints.getPostTranscriptVtt.path, { id: row.id })
+        : null,
     };
   }
 
-  function channelOf(person: PublicUser, origin: string) {
+  function channelOf(person: PublicUser, origin: string, categories: string[]): FeedChannel {
     const name = displayName(person);
     return {
       title: `${name}’s pods`,
@@ -83,7 +94,8 @@ export function createPodcastFeedService(deps: {
       author: name,
       link: `${origin}/profile/${person.id}`,
       feedUrl: origin + buildPath(endpoints.podcastFeed.path, { id: person.id }),
-      imageUrl: person.profileImageUrl ? new URL(person.profileImageUrl, origin).href : null,
+      imageUrl: new URL(person.profileImageUrl ?? PODCAST_ARTWORK_PATH, origin).href,
+      category: feedCategory(categories),
     };
   }
 
@@ -101,7 +113,8 @@ export function createPodcastFeedService(deps: {
         const size = bytes.get(row.audio_id);
         return size === undefined ? [] : [episodeOf(row, size, origin)];
       });
-      const xml = podcastXml(channelOf(person, origin), episodes);
+      const categories = playable.map((row) => row.category);
+      const xml = podcastXml(channelOf(person, origin, categories), episodes);
       return { xml, etag: `"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"` };
     },
 
@@ -111,6 +124,12 @@ export function createPodcastFeedService(deps: {
         version: '1.2.0',
         chapters: post.chapters.map((chapter) => ({ startTime: chapter.time, title: chapter.title })),
       };
+    },
+
+    async transcript(viewerId, postId) {
+      const post: Post = await deps.posts.get(viewerId, postId);
+      if (!post.transcription?.trim()) throw new NotFoundError('This post has no transcript.');
+      return transcriptVtt(post.transcription, post.duration);
     },
   };
 }

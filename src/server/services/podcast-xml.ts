@@ -1,3 +1,6 @@
+import { PODCAST_TRANSCRIPT_TYPE } from '@shared/contract/podcast';
+import type { PodcastCategory } from './podcast-categories';
+
 /** What one item of a podcast feed says; every URL is absolute. */
 export interface FeedEpisode {
   guid: string;
@@ -9,6 +12,8 @@ export interface FeedEpisode {
   enclosure: { url: string; bytes: number; type: string };
   imageUrl: string | null;
   chaptersUrl: string | null;
+  /** WebVTT, when the pod has a transcript. */
+  transcriptUrl: string | null;
 }
 
 export interface FeedChannel {
@@ -17,7 +22,9 @@ export interface FeedChannel {
   author: string;
   link: string;
   feedUrl: string;
-  imageUrl: string | null;
+  /** The person's picture, else the app's artwork: podcast apps want one for every show. */
+  imageUrl: string;
+  category: PodcastCategory;
 }
 
 const XML_ESCAPES: Record<string, string> = {
@@ -52,11 +59,22 @@ function itemXml(episode: FeedEpisode): string {
     episode.chaptersUrl
       ? `<podcast:chapters url="${escapeXml(episode.chaptersUrl)}" type="application/json+chapters"/>`
       : '',
+    episode.transcriptUrl
+      ? `<podcast:transcript url="${escapeXml(episode.transcriptUrl)}" type="${PODCAST_TRANSCRIPT_TYPE}"/>`
+      : '',
     '</item>',
   ].join('');
 }
 
-/** RSS 2.0 with the iTunes and Podcasting 2.0 namespaces. */
+function categoryXml({ name, subcategory }: PodcastCategory): string {
+  const inner = subcategory ? `<itunes:category text="${escapeXml(subcategory)}"/>` : '';
+  return `<itunes:category text="${escapeXml(name)}">${inner}</itunes:category>`;
+}
+
+/**
+ * RSS 2.0 with the iTunes and Podcasting 2.0 namespaces. No <language>: nothing tells which language a person
+ * speaks in (no setting, no detection), and a wrong one would misfile the show in podcast directories.
+ */
 export function podcastXml(channel: FeedChannel, episodes: FeedEpisode[]): string {
   const newest = episodes[0]?.publishedAt;
   return [
@@ -73,9 +91,9 @@ export function podcastXml(channel: FeedChannel, episodes: FeedEpisode[]): strin
     element('itunes:author', channel.author),
     element('itunes:explicit', 'false'),
     element('itunes:type', 'episodic'),
-    channel.imageUrl
-      ? `<itunes:image href="${escapeXml(channel.imageUrl)}"/><image>${element('url', channel.imageUrl)}${element('title', channel.title)}${element('link', channel.link)}</image>`
-      : '',
+    `<itunes:image href="${escapeXml(channel.imageUrl)}"/>`,
+    `<image>${element('url', channel.imageUrl)}${element('title', channel.title)}${element('link', channel.link)}</image>`,
+    categoryXml(channel.category),
     ...episodes.map(itemXml),
     '</channel>',
     '</rss>',

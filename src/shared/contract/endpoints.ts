@@ -63,6 +63,8 @@ export const endpoints = {
   getPostPeaks: { method: 'GET', path: '/api/posts/:id/peaks' },
   /** A public pod's chapters for podcast apps (beyond the spec), linked from the person's podcast feed. */
   getPostChaptersJson: { method: 'GET', path: '/api/posts/:id/chapters.json' },
+  /** A post's transcript as WebVTT, timed as the player lights its words (spec §9), for podcast apps. */
+  getPostTranscriptVtt: { method: 'GET', path: '/api/posts/:id/transcript.vtt' },
   deletePost: { method: 'DELETE', path: '/api/posts/:id' },
   /** The player's report of listening to a post (beyond the spec): counts listens and listening time. */
   recordListen: { method: 'POST', path: '/api/posts/:id/listens' },

@@ -9,3 +9,4 @@ export type PodcastChapters = z.infer<typeof podcastChaptersSchema>;
 
 export const PODCAST_CHAPTERS_TYPE = 'application/json+chapters';
 export const PODCAST_FEED_TYPE = 'application/rss+xml';
+export const PODCAST_TRANSCRIPT_TYPE = 'text/vtt';

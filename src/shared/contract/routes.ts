@@ -51,7 +51,7 @@ import {
   draftTakeSchema,
   saveDraftEditBodySchema,
 } from './drafts';
-import { PODCAST_FEED_TYPE, podcastChaptersSchema } from './podcast';
+import { PODCAST_FEED_TYPE, PODCAST_TRANSCRIPT_TYPE, podcastChaptersSchema } from './podcast';
 import { profileUserSchema, safetyRelationSchema } from './safety';
 import { searchMatchSchema, searchParamsSchema } from './search';
 import { userStatsSchema } from './stats';
@@ -93,7 +93,8 @@ export interface RouteDefinition {
     | 'audio/*'
     | 'image/*'
     | typeof PODCAST_FEED_TYPE
-    | typeof ACCOUNT_EXPORT_TYPE;
+    | typeof ACCOUNT_EXPORT_TYPE
+    | typeof PODCAST_TRANSCRIPT_TYPE;
   /** Registered only with the test helpers (NODE_ENV=test). */
   testOnly?: true;
 }
@@ -286,6 +287,12 @@ export const routes = {
     ...endpoints.getPostChaptersJson,
     params: postIdParamsSchema,
     response: podcastChaptersSchema,
+  },
+  getPostTranscriptVtt: {
+    ...endpoints.getPostTranscriptVtt,
+    params: postIdParamsSchema,
+    response: z.string(),
+    responseType: PODCAST_TRANSCRIPT_TYPE,
   },
   deletePost: { ...endpoints.deletePost, params: postIdParamsSchema, response: deleted },
   recordListen: {

@@ -46,6 +46,7 @@ export function usePostRenderers(): PostRenderers {
       appearance={appearance}
       canEditChapters={Boolean(user) && post.userId === user?.id}
       countListens
+      shareMoments
     />
   );
   const renderActions = (post: Post) => (

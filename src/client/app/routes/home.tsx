@@ -30,6 +30,7 @@ import { usePostDialogs, usePostRenderers } from '@client/app/compositions/post-
 import { RecorderEditor } from '@client/app/compositions/draft-editor';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { consumePendingEditDraft, usePendingEditDraft } from '@client/lib/pending-edit-draft';
+import { useSharedAudio } from '@client/lib/shared-audio';
 
 const RecorderPanel = lazy(() =>
   import('@client/features/recorder/components/recorder-panel').then((module) => ({
@@ -87,6 +88,8 @@ export function HomePage() {
   const [share, setShare] = useState<ShareRecorderRequest>({});
   // Spec §2: a draft handed over from the drafts screen opens the voice-draft recorder for editing.
   const pendingEditDraft = usePendingEditDraft();
+  // An audio file shared from another app (the manifest's share target) opens in the recorder's Upload flow.
+  const sharedAudio = useSharedAudio();
 
   const feed = useMemo(() => withoutBots(feedQuery.data ?? EMPTY), [feedQuery.data]);
   const stories = useMemo(() => storiesFrom(feed), [feed]);
@@ -139,6 +142,8 @@ export function HomePage() {
           initialType={share.type}
           startToken={share.token}
           editor={RecorderEditor}
+          sharedFile={sharedAudio.file}
+          onSharedFileOpened={sharedAudio.done}
         />
       </Suspense>
     </RecorderSection>

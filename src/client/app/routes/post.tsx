@@ -1,6 +1,6 @@
 import { ArrowLeft, AudioLines } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import type { Post } from '@shared/contract/posts';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -9,6 +9,7 @@ import { AudioPlayer } from '@client/features/player/components/audio-player';
 import { PostCard } from '@client/features/posts/components/post-card';
 import { usePost } from '@client/features/posts/api/post';
 import { postTitle, type RenderPlayer } from '@client/features/posts/lib/post-labels';
+import { momentFromSearch } from '@client/lib/moment-link';
 import { useAuth } from '@client/lib/use-auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { displayName } from '@shared/domain/display-name';
@@ -22,10 +23,14 @@ const ExtendPostDialog = lazy(() =>
   })),
 );
 
-/** Serves both `/posts/:id` (share links) and `/post/:id` (notification links); public posts open signed out. */
+/**
+ * Serves both `/posts/:id` (share links) and `/post/:id` (notification links); public posts open signed out. A
+ * link to a moment (`?t=73`) starts the post there.
+ */
 export function PostPage({ params }: { params: { id: string } }) {
   const { user } = useAuth();
   const [, navigate] = useLocation();
+  const search = useSearch();
   const query = usePost(params.id);
   const [extending, setExtending] = useState<Post | null>(null);
   useDocumentTitle(query.data ? postTitle(query.data) : query.isError ? 'Post not found' : 'Voice Post');
@@ -38,6 +43,8 @@ export function PostPage({ params }: { params: { id: string } }) {
       transcriptOpen
       canEditChapters={Boolean(user) && post.userId === user?.id}
       countListens
+      shareMoments
+      startAt={momentFromSearch(search, post.duration)}
     />
   );
 

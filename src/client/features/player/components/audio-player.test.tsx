@@ -337,3 +337,50 @@ describe('audio player listens', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe('audio player on the lock screen', () => {
+  let session: {
+    metadata: { artwork: { src: string }[] } | null;
+    playbackState: string;
+    setActionHandler: () => void;
+    setPositionState: () => void;
+  };
+  beforeEach(() => {
+    session = { metadata: null, playbackState: 'none', setActionHandler: vi.fn(), setPositionState: vi.fn() };
+    Object.defineProperty(navigator, 'mediaSession', { configurable: true, value: session });
+    vi.stubGlobal(
+      'MediaMetadata',
+      class {
+        constructor(readonly init: object) {
+          Object.assign(this, init);
+        }
+      },
+    );
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'mediaSession');
+  });
+
+  const playing = async (playable: PlayablePost) => {
+    renderPlayer(playable);
+    await pressPlay();
+    act(() => {
+      audioElement().dispatchEvent(new Event('playing'));
+    });
+    return session.metadata!.artwork.map((image) => image.src);
+  };
+
+  it('shows the post’s picture', async () => {
+    expect(await playing({ ...post, imageUrl: '/media/images/cover.jpg' })).toEqual([
+      `${location.origin}/media/images/cover.jpg`,
+    ]);
+    expect(session.metadata).toMatchObject({ title: 'Morning walk', artist: 'Maya Okafor' });
+  });
+
+  it('shows the app’s icon for a post without a picture', async () => {
+    expect(await playing(post)).toEqual([
+      `${location.origin}/icons/icon-192.png`,
+      `${location.origin}/icons/icon-512.png`,
+    ]);
+  });
+});

@@ -7,6 +7,8 @@ import type { PlayablePost } from '@client/lib/playable-post';
 import { cn } from '@client/lib/utils';
 import { useAudioPlayer, type AudioPlayer } from '../hooks/use-audio-player';
 import { SKIP_SECONDS } from '../hooks/use-media-session';
+import { PLAYBACK_MESSAGES } from '../hooks/player-status';
+import { useCopyMomentLink } from '../hooks/use-copy-moment-link';
 
 export type PlayerState = Omit<AudioPlayer, 'attachAudio'>;
 import { useWaveformBars } from '../hooks/use-waveform-bars';
@@ -34,6 +36,10 @@ export interface AudioPlayerProps {
   waveformHeight?: number;
   /** A published post: its listens are reported for its stats. */
   countListens?: boolean;
+  /** Full variant of a published post: links to its moments, chapters and words can be copied. */
+  shareMoments?: boolean;
+  /** Seconds a link to a moment asked for (`?t=`): the player starts there. */
+  startAt?: number | null;
   className?: string;
 }
 
@@ -47,6 +53,8 @@ export function AudioPlayer({
   canEditChapters = false,
   waveformHeight,
   countListens = false,
+  shareMoments = false,
+  startAt = null,
   className,
 }: AudioPlayerProps) {
   const title = post.title.trim() || 'Untitled Post';
@@ -60,7 +68,9 @@ export function AudioPlayer({
     artworkUrl: post.imageUrl ?? post.user.profileImageUrl,
     preload: variant === 'full' ? 'metadata' : 'none',
     countListens,
+    startAt: variant === 'full' ? startAt : null,
   });
+  const copyMoment = useCopyMomentLink(post.id);
   const waveform = useWaveformBars({
     waveformData: post.waveformData,
     peaksUrl: variant === 'mini' ? null : post.peaksUrl,
@@ -141,7 +151,11 @@ export function AudioPlayer({
         </div>
       </div>
       <Suspense fallback={<div className="h-10" />}>
-        <PlayerControls player={player} title={title} />
+        <PlayerControls
+          player={player}
+          title={title}
+          onCopyMoment={shareMoments ? () => void copyMoment(player.getCurrentTime()) : undefined}
+        />
       </Suspense>
       <PlayerMessage player={player} appearance={appearance} />
       {showChapters && (post.chapters.length > 0 || canEditChapters) && (
@@ -155,6 +169,9 @@ export function AudioPlayer({
             if (!player.isPlaying) void player.play();
           }}
           canEdit={canEditChapters}
+          onCopyLink={
+            shareMoments ? (chapter) => void copyMoment(chapter.time, `“${chapter.title}”`) : undefined
+          }
         />
       )}
       {post.transcription?.trim() && (
@@ -165,6 +182,9 @@ export function AudioPlayer({
               duration={player.duration}
               currentTime={player.currentTime}
               onWordClick={(word) => player.seek(word.start)}
+              onCopyWordLink={
+                shareMoments ? (word) => void copyMoment(word.start, `“${word.text}”`) : undefined
+              }
             />
           </Suspense>
         </TranscriptSection>
@@ -262,6 +282,17 @@ function TimeRow({
   );
 }
 
+/** A link to a moment says where it put the player, and whether it is playing or waits for a press. */
+function linkedMessage(player: PlayerState): string | null {
+  if (player.linkedAt === null || player.status === 'error') return null;
+  const at = formatDuration(player.linkedAt);
+  // Said while the first seconds play, then the time row is enough.
+  if (player.isPlaying)
+    return player.currentTime < player.linkedAt + 10 ? `Playing from ${at}, where the link starts.` : null;
+  if (player.message === PLAYBACK_MESSAGES.gestureNeeded) return `Starts at ${at}. Press play to listen.`;
+  return null;
+}
+
 function PlayerMessage({
   player,
   appearance,
@@ -272,6 +303,7 @@ function PlayerMessage({
   className?: string;
 }) {
   const text =
+    linkedMessage(player) ??
     player.message ??
     (player.resumedAt !== null && player.currentTime > 0
       ? `Picked up where you left off, at ${formatDuration(player.resumedAt)}.`

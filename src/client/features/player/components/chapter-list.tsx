@@ -1,4 +1,4 @@
-import { ListOrdered, Pencil, Plus } from 'lucide-react';
+import { Link2, ListOrdered, Pencil, Plus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { Chapter } from '@shared/contract/posts';
 import { Button } from '@client/components/ui/button';
@@ -17,10 +17,20 @@ interface ChapterListProps {
   currentTime: number;
   onSeek: (seconds: number) => void;
   canEdit: boolean;
+  /** Copies a link that opens the post at a chapter; no button without it. */
+  onCopyLink?: (chapter: Chapter) => void;
 }
 
 /** The chapter list under the player: tap a chapter to jump there; the owner can edit them. */
-export function ChapterList({ postId, chapters, duration, currentTime, onSeek, canEdit }: ChapterListProps) {
+export function ChapterList({
+  postId,
+  chapters,
+  duration,
+  currentTime,
+  onSeek,
+  canEdit,
+  onCopyLink,
+}: ChapterListProps) {
   const [editing, setEditing] = useState(false);
   const sorted = sortChapters(chapters);
   const current = currentChapterIndex(sorted, currentTime);
@@ -72,13 +82,13 @@ export function ChapterList({ postId, chapters, duration, currentTime, onSeek, c
       </div>
       <ol className="mt-2 space-y-0.5">
         {sorted.map((chapter, index) => (
-          <li key={chapter.id}>
+          <li key={chapter.id} className="flex items-start gap-1">
             <button
               type="button"
               onClick={() => onSeek(chapter.time)}
               aria-current={index === current ? 'true' : undefined}
               className={cn(
-                'flex w-full cursor-pointer items-start gap-3 rounded-xl px-2 py-2 text-left transition-colors hover:bg-secondary',
+                'flex min-w-0 flex-1 cursor-pointer items-start gap-3 rounded-xl px-2 py-2 text-left transition-colors hover:bg-secondary',
                 index === current && 'bg-accent hover:bg-accent',
               )}
             >
@@ -92,6 +102,18 @@ export function ChapterList({ postId, chapters, duration, currentTime, onSeek, c
                 )}
               </span>
             </button>
+            {onCopyLink && (
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-9 shrink-0 text-muted-foreground"
+                aria-label={`Copy link to this chapter: ${chapter.title}`}
+                title="Copy link to this chapter"
+                onClick={() => onCopyLink(chapter)}
+              >
+                <Link2 aria-hidden="true" />
+              </Button>
+            )}
           </li>
         ))}
       </ol>

@@ -1,4 +1,4 @@
-import { FastForward, Rewind, Volume1, Volume2, VolumeX } from 'lucide-react';
+import { FastForward, Link2, Rewind, Volume1, Volume2, VolumeX } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Slider } from '@client/components/ui/slider';
@@ -35,8 +35,17 @@ function IconButton({
   );
 }
 
-/** Skip ±10 s, speed and volume: loaded with the first full player. */
-export function PlayerControls({ player, title }: { player: PlayerState; title: string }) {
+/** Skip ±10 s, speed, a link to this moment and volume: loaded with the first full player. */
+export function PlayerControls({
+  player,
+  title,
+  onCopyMoment,
+}: {
+  player: PlayerState;
+  title: string;
+  /** Copies the link at the playhead; no button without it. */
+  onCopyMoment?: () => void;
+}) {
   const lastVolume = useRef(player.volume > 0 ? player.volume : 1);
   const disabled = !player.canPlay;
   return (
@@ -61,6 +70,11 @@ export function PlayerControls({ player, title }: { player: PlayerState; title: 
         </TooltipTrigger>
         <TooltipContent>Change speed</TooltipContent>
       </Tooltip>
+      {onCopyMoment && (
+        <IconButton label="Copy link at current time" onClick={onCopyMoment}>
+          <Link2 />
+        </IconButton>
+      )}
       <div className="ml-auto flex items-center gap-1">
         <IconButton
           label={player.volume === 0 ? 'Unmute' : 'Mute'}

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Link2 } from 'lucide-react';
+import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
-import { activeWordIndex, computeWordTimings, type TranscriptWord } from '../lib/transcript-timing';
+import { activeWordIndex, computeWordTimings, type TranscriptWord } from '@shared/domain/transcript-timing';
 
 const HIGHLIGHTS = {
   amber: 'bg-amber-300/80 text-stone-950 dark:bg-amber-400/85',
@@ -12,6 +14,8 @@ export interface SyncedTranscriptProps {
   duration: number;
   currentTime: number;
   onWordClick?: (word: TranscriptWord) => void;
+  /** Copies a link that opens the post at the lit word; no button without it. */
+  onCopyWordLink?: (word: TranscriptWord) => void;
   /** Spec §2: amber unless told otherwise. */
   highlight?: keyof typeof HIGHLIGHTS;
   className?: string;
@@ -26,6 +30,7 @@ export function SyncedTranscript({
   duration,
   currentTime,
   onWordClick,
+  onCopyWordLink,
   highlight = 'amber',
   className,
 }: SyncedTranscriptProps) {
@@ -60,7 +65,7 @@ export function SyncedTranscript({
     containerRef.current?.querySelector<HTMLElement>(`[data-index="${next}"]`)?.focus();
   };
 
-  return (
+  const transcript = (
     <div
       ref={containerRef}
       role="group"
@@ -89,6 +94,25 @@ export function SyncedTranscript({
           </button>{' '}
         </span>
       ))}
+    </div>
+  );
+  const lit = words[active];
+  if (!onCopyWordLink || !lit) return transcript;
+  // One button beside the text rather than one per word: a single tab stop, and the words stay plain to read.
+  return (
+    <div className="space-y-2">
+      {transcript}
+      <div className="flex justify-end">
+        <Button
+          variant="ghost"
+          size="sm"
+          className="h-8 px-3 text-muted-foreground"
+          onClick={() => onCopyWordLink(lit)}
+        >
+          <Link2 aria-hidden="true" />
+          Copy link to highlighted word
+        </Button>
+      </div>
     </div>
   );
 }

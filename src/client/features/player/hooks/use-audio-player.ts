@@ -23,6 +23,8 @@ export interface AudioPlayerOptions {
   preload?: 'none' | 'metadata';
   /** Report listens of this post for its stats (a published post; not a comment or a voice bio). */
   countListens?: boolean;
+  /** Seconds a link to a moment asked for (`?t=`): the player goes there and starts, once. */
+  startAt?: number | null;
 }
 
 export interface AudioPlayer {
@@ -50,6 +52,8 @@ export interface AudioPlayer {
   setVolume: (volume: number) => void;
   /** Set when a long pod picked up where the listener left off. */
   resumedAt: number | null;
+  /** Where a link to a moment put the player, until the listener moves elsewhere or it ends. */
+  linkedAt: number | null;
 }
 
 function errorName(error: unknown): string {
@@ -70,6 +74,7 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
     artworkUrl,
     preload = 'metadata',
     countListens = false,
+    startAt = null,
   } = options;
   const { rate, volume, setRate, setVolume } = usePlaybackPreferences();
 
@@ -176,7 +181,7 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
     else pause();
   }, [play, pause]);
 
-  const seek = useCallback(
+  const seekTo = useCallback(
     (seconds: number) => {
       const audio = elementRef.current;
       const total = durationRef.current;
@@ -198,7 +203,25 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
     [skipResume, rememberPosition],
   );
 
+  const [linkedAt, setLinkedAt] = useState<number | null>(null);
+  const seek = useCallback(
+    (seconds: number) => {
+      setLinkedAt(null);
+      seekTo(seconds);
+    },
+    [seekTo],
+  );
   const skip = useCallback((delta: number) => seek(getCurrentTime() + delta), [seek, getCurrentTime]);
+
+  // A link to a moment: there, and playing if the browser lets a page start audio by itself (else one press).
+  const linkApplied = useRef(false);
+  useEffect(() => {
+    if (startAt === null || linkApplied.current || !element || noSource || durationRef.current <= 0) return;
+    linkApplied.current = true;
+    setLinkedAt(startAt);
+    seekTo(startAt);
+    void play();
+  }, [startAt, element, noSource, duration, seekTo, play]);
 
   // Element events (a failing source is useSourceFallback's).
   useEffect(() => {
@@ -233,6 +256,7 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
       wantsToPlay.current = false;
       audio.currentTime = 0;
       setCurrentTime(0);
+      setLinkedAt(null);
       dispatch({ type: 'ended' });
       forgetPosition();
     };
@@ -308,5 +332,6 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
     volume,
     setVolume,
     resumedAt: resume.resumedAt,
+    linkedAt,
   };
 }

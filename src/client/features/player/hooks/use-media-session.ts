@@ -17,6 +17,12 @@ interface MediaSessionOptions {
   seek: (seconds: number) => void;
 }
 
+/** The installable app's icons (public/icons), shown on the lock screen for posts without a picture. */
+const APP_ARTWORK: MediaImage[] = [
+  { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+  { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+];
+
 /** Media Session: the lock screen, notification shade and headset buttons drive whichever player is playing. */
 export function useMediaSession({
   isPlaying,
@@ -39,7 +45,10 @@ export function useMediaSession({
         title,
         artist,
         album: 'Earshot',
-        artwork: artworkUrl ? [{ src: new URL(artworkUrl, location.href).href }] : [],
+        artwork: (artworkUrl ? [{ src: artworkUrl }] : APP_ARTWORK).map((image) => ({
+          ...image,
+          src: new URL(image.src, location.href).href,
+        })),
       });
     } catch {
       // Some browsers expose mediaSession without MediaMetadata.

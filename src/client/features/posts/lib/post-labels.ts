@@ -30,11 +30,6 @@ export function postTitle(post: Pick<Post, 'title' | 'type'>): string {
   return post.title.trim() || (post.type === 'episode' ? 'Untitled Episode' : 'Untitled Post');
 }
 
-/** Spec §2: the link copied for a post. */
-export function postShareUrl(postId: string): string {
-  return `${location.origin}/posts/${encodeURIComponent(postId)}`;
-}
-
 /** A warm gradient picked from the post id, so artwork-less posts look distinct but stable. */
 const GRADIENTS = [
   'from-orange-500 via-rose-500 to-fuchsia-600',

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installRecordingBrowser, uninstallBrowserFakes } from '@client/testing/fake-browser';
 import { RecorderPanel } from './recorder-panel';
 
@@ -83,6 +83,19 @@ describe('recorder panel', () => {
     expect(await screen.findByText(/Get ready to record/)).toBeTruthy();
     expect(screen.getByText('“Favourite songs”')).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Title' })).toBeNull();
+  });
+
+  it('opens an audio file shared from another app in the Upload flow, once', async () => {
+    const opened = vi.fn();
+    const file = new File([new Uint8Array(2048)], 'Harbour sounds.m4a', { type: 'audio/mp4' });
+    render(
+      withQueries(
+        <RecorderPanel mode="share" allowTypeSelection sharedFile={file} onSharedFileOpened={opened} />,
+      ),
+    );
+    expect(await within(recorder()).findByRole('heading', { name: 'Publish Voice Post' })).toBeTruthy();
+    expect(screen.getByLabelText('Title', { exact: true })).toHaveProperty('value', 'Harbour sounds');
+    expect(opened).toHaveBeenCalledTimes(1);
   });
 
   it('says so when the browser cannot record', () => {

@@ -37,6 +37,9 @@ export interface RecorderPanelProps {
    */
   editDraft?: EditDraft | null;
   onEditDraftOpened?: (draft: EditDraft) => void;
+  /** An audio file shared from another app: opens as an upload would, then `onSharedFileOpened` lets it go. */
+  sharedFile?: File | null;
+  onSharedFileOpened?: () => void;
   /** A recording session ended: published, cancelled, or failed. */
   onSessionEnd?: (how: SessionEnd) => void;
   /** The post or draft a session saved. */
@@ -62,6 +65,8 @@ export function RecorderPanel({
   startToken,
   editDraft,
   onEditDraftOpened,
+  sharedFile,
+  onSharedFileOpened,
   onSessionEnd,
   onSaved,
   editor,
@@ -114,10 +119,7 @@ export function RecorderPanel({
     dispatch(action);
   };
 
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  const openFile = (file: File) => {
     const problem = checkAudioFile(file);
     if (problem) {
       toast({ variant: 'destructive', ...problem });
@@ -126,6 +128,24 @@ export function RecorderPanel({
     toast({ title: 'Audio Uploaded Successfully!', description: 'Add a few details, then publish it.' });
     dispatch({ type: 'fileChosen', file, title: titleFromFileName(file.name) });
   };
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) openFile(file);
+  };
+
+  const openFileRef = useRef(openFile);
+  const onSharedFileOpenedRef = useRef(onSharedFileOpened);
+  useEffect(() => {
+    openFileRef.current = openFile;
+    onSharedFileOpenedRef.current = onSharedFileOpened;
+  });
+  useEffect(() => {
+    if (!sharedFile) return;
+    openFileRef.current(sharedFile);
+    onSharedFileOpenedRef.current?.();
+    rootRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [sharedFile]);
 
   const prompt = isDiary ? 'Record voice draft' : 'Share your voice';
   const Icon = isDiary ? NotebookPen : Mic;

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { transcriptVtt } from './transcript-vtt';
+
+describe('transcriptVtt', () => {
+  it('captions sentences with the player’s word timing (spec §9)', () => {
+    // 4 words of 5 letters over 20 s: 19 s spoken (4.75 s each), 1 s of gaps (1/3 s each).
+    expect(transcriptVtt('Hello there. Quiet waves', 20)).toBe(
+      [
+        'WEBVTT',
+        '00:00:00.000 --> 00:00:09.833\nHello there.',
+        '00:00:10.167 --> 00:00:20.000\nQuiet waves',
+      ].join('\n\n') + '\n',
+    );
+  });
+
+  it('splits long sentences into short captions and keeps markup out', () => {
+    const text = Array.from({ length: 12 }, (_, index) => `w${index}`).join(' ') + ' a<b & c-->d';
+    const cues = transcriptVtt(text, 3700).split('\n\n').slice(1);
+    expect(cues).toHaveLength(2);
+    expect(cues[0]!.split('\n')[1]!.split(' ')).toHaveLength(10);
+    expect(cues[1]).toMatch(/^00:\d\d:\d\d\.\d{3} --> 01:01:40\.000\nw10 w11 a&lt;b &amp; c--&gt;d\n$/);
+  });
+
+  it('is a header alone without text', () => {
+    expect(transcriptVtt(null, 10)).toBe('WEBVTT\n');
+    expect(transcriptVtt('   ', 10)).toBe('WEBVTT\n');
+  });
+});

@@ -1,0 +1,219 @@
+import { expect, test, type Page } from '@playwright/test';
+import { makeTone, serverFfmpegPath } from '../support/audio';
+import { expectNoSeriousA11yViolations, publishPost, signUpQuickly } from './support';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Reaching people outside the app: links to a moment, the installable app offline, the share sheet. */
+
+/** The post's own player (the page also holds the players of its comments). */
+const playerAudio = (page: Page, title: string) =>
+  page.getByRole('group', { name: `Player: ${title}` }).locator('audio');
+
+const audioState = (page: Page, title: string) =>
+  playerAudio(page, title).evaluate((audio: HTMLAudioElement) => ({
+    time: audio.currentTime,
+    paused: audio.paused,
+  }));
+
+/** Width and height from a PNG's header. */
+function pngSize(bytes: Buffer): string {
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+}
+
+/**
+ * Waits until the service worker controls the page, so the next load goes through it. It claims open pages as it
+ * activates; a page that loaded while it was installing may still miss that, and a reload puts it under the worker.
+ */
+async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const controlled = () => page.evaluate(() => Boolean(navigator.serviceWorker.controller));
+  if (!(await controlled())) await page.reload();
+  await expect.poll(controlled, { timeout: 10_000 }).toBe(true);
+}
+
+test('a link to a moment opens the post playing from there, and the player copies such links', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signUpQuickly(page, 'Mo', 'Ment');
+  const post = await publishPost(page.request, {
+    title: 'A moment worth sharing',
+    seconds: 30,
+    transcription: 'Listen closely here, the good part starts now.',
+  });
+
+  await page.goto(`/posts/${post.id}?t=12`);
+  await expect
+    .poll(() => audioState(page, post.title), { timeout: 15_000 })
+    .toMatchObject({ paused: false, time: expect.any(Number) });
+  await expect
+    .poll(async () => (await audioState(page, post.title)).time, { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(12);
+  expect((await audioState(page, post.title)).time).toBeLessThan(20);
+  await expect(page.getByText('Playing from 0:12, where the link starts.')).toBeVisible();
+
+  await page.getByRole('button', { name: `Pause ${post.title}` }).click();
+  const at = Math.floor((await audioState(page, post.title)).time);
+  await page.getByRole('button', { name: 'Copy link at current time' }).click();
+  await expect(page.getByRole('region', { name: /Notifications/ })).toContainText('Link Copied!');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `${new URL(page.url()).origin}/posts/${post.id}?t=${at}`,
+  );
+  await expectNoSeriousA11yViolations(page, 'main', 'the post page with its moment links');
+
+  // Nonsense is ignored: the post opens at the start, waiting.
+  await page.goto(`/posts/${post.id}?t=-4`);
+  await expect(page.getByRole('button', { name: `Play ${post.title}` })).toBeEnabled();
+  expect(await audioState(page, post.title)).toEqual({ time: 0, paused: true });
+});
+
+test('where the browser refuses to start audio by itself, a link waits at its moment for one press', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // Chromium here lets every page autoplay; this page gets the usual rule: no sound before the person acts.
+  // (Playwright's pages count as activated from the start, so the test watches for a real press itself.)
+  await page.addInitScript(() => {
+    let pressed = false;
+    for (const type of ['pointerdown', 'keydown'])
+      window.addEventListener(type, () => (pressed = true), { capture: true, once: true });
+    const play = HTMLMediaElement.prototype.play;
+    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+      return pressed
+        ? play.call(this)
+        : Promise.reject(new DOMException('The user has not interacted yet.', 'NotAllowedError'));
+    };
+  });
+  await signUpQuickly(page, 'Wai', 'Ting');
+  const post = await publishPost(page.request, { title: 'Press to hear it', seconds: 30 });
+
+  await page.goto(`/posts/${post.id}?t=12`);
+  await expect(page.getByText('Starts at 0:12. Press play to listen.')).toBeVisible({ timeout: 15_000 });
+  await expect
+    .poll(() => audioState(page, post.title), { timeout: 10_000 })
+    .toEqual({ time: 12, paused: true });
+
+  await page.getByRole('button', { name: `Play ${post.title}` }).click();
+  await expect.poll(() => audioState(page, post.title), { timeout: 15_000 }).toMatchObject({ paused: false });
+  await expect
+    .poll(async () => (await audioState(page, post.title)).time, { timeout: 15_000 })
+    .toBeGreaterThan(12);
+  expect((await audioState(page, post.title)).time).toBeLessThan(20);
+});
+
+test('the manifest makes the app installable: its fields, and icons of the sizes it states', async ({
+  request,
+}) => {
+  const response = await request.get('/manifest.webmanifest');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+  const manifest = await response.json();
+  expect(manifest).toMatchObject({
+    name: 'Earshot',
+    short_name: 'Earshot',
+    start_url: '/',
+    display: 'standalone',
+    theme_color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+    background_color: expect.stringMatching(/^#[0-9a-f]{6}$/),
+    share_target: { action: '/share-target', method: 'POST', enctype: 'multipart/form-data' },
+  });
+  expect(manifest.share_target.params.files[0].accept).toContain('audio/*');
+
+  const icons = manifest.icons as { src: string; sizes: string; type: string; purpose: string }[];
+  expect(icons.map((icon) => `${icon.sizes} ${icon.purpose}`).sort()).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
+  for (const icon of icons) {
+    const image = await request.get(icon.src);
+    expect(image.headers()['content-type']).toBe(icon.type);
+    expect(pngSize(await image.body())).toBe(icon.sizes);
+  }
+  // The podcast feeds' artwork for people without a picture: square, as large as Apple Podcasts asks.
+  expect(pngSize(await (await request.get('/icons/podcast-artwork.png')).body())).toBe('1400x1400');
+  expect((await request.get('/')).ok()).toBe(true);
+});
+
+test('the service worker keeps the app shell: offline, a reload still opens the app and says it is offline', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await signUpQuickly(page, 'Off', 'Line');
+  await page.goto('/');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  await controlledByServiceWorker(page);
+  await expect(page.getByText('You’re offline.')).toHaveCount(0);
+
+  await context.setOffline(true);
+  const response = await page.reload();
+  expect(response?.fromServiceWorker()).toBe(true);
+  await expect(page.getByRole('status').getByText('You’re offline.')).toBeVisible();
+  // Not the sign-in page: who is signed in is unknown until the connection is back.
+  await expect(page.getByRole('heading', { name: 'Earshot needs a connection' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'body', 'the app offline');
+
+  await context.setOffline(false);
+  await expect(page.getByText('You’re offline.')).toHaveCount(0);
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Discover' }).first()).toBeVisible({
+    timeout: 10_000,
+  });
+});
+
+test('audio shared from another app opens in the recorder’s Upload flow', async ({ page }) => {
+  test.setTimeout(60_000);
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-share-'));
+  try {
+    const wav = path.join(workDir, 'Harbour sounds.wav');
+    await makeTone(serverFfmpegPath, wav, { seconds: 3, frequency: 330 });
+    await signUpQuickly(page, 'Sha', 'Ring');
+    await page.goto('/');
+    await controlledByServiceWorker(page);
+
+    // What a phone's share sheet does with the manifest's share_target: a multipart POST of the file.
+    await page.evaluate(() => {
+      const form = Object.assign(document.createElement('form'), {
+        method: 'post',
+        action: '/share-target',
+        enctype: 'multipart/form-data',
+      });
+      form.append(
+        Object.assign(document.createElement('input'), { type: 'file', name: 'audio', id: 'shared' }),
+      );
+      document.body.append(form);
+    });
+    await page.locator('#shared').setInputFiles({
+      name: 'Harbour sounds.wav',
+      mimeType: 'audio/wav',
+      buffer: readFileSync(wav),
+    });
+    await Promise.all([
+      page.waitForURL('/', { timeout: 10_000 }),
+      page.locator('#shared').evaluate((input) => (input as HTMLInputElement).form!.submit()),
+    ]);
+
+    const recorder = page.getByRole('region', { name: 'Recorder', exact: true });
+    await expect(recorder.getByRole('heading', { name: 'Publish Voice Post' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(recorder.getByLabel('Title', { exact: true })).toHaveValue('Harbour sounds');
+    // Taken once: the kept file is gone.
+    expect(
+      await page.evaluate(() =>
+        caches
+          .open('earshot-shared-audio')
+          .then((cache) => cache.keys())
+          .then((keys) => keys.length),
+      ),
+    ).toBe(0);
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+});
