@@ -15,6 +15,7 @@ import { createDialect } from '../../src/server/db/dialect';
 import type { Page } from '../../src/server/db/pagination';
 import { listComments } from '../../src/server/db/queries/comments';
 import { listMessages, listMyConversations, unreadTotal } from '../../src/server/db/queries/conversations';
+import { listModerationActions, listOpenCases } from '../../src/server/db/queries/moderation';
 import { listFollowPeople } from '../../src/server/db/queries/follows';
 import { listNotifications } from '../../src/server/db/queries/notifications';
 import { listPosts } from '../../src/server/db/queries/posts';
@@ -67,6 +68,8 @@ const TABLES = new Set([
   'conversations',
   'conversation_members',
   'conversation_messages',
+  'moderation_cases',
+  'moderation_actions',
 ]);
 
 const LISTEN_DAY = '2026-11-20';
@@ -370,7 +373,7 @@ const cases: ListCase[] = [
   },
   {
     name: 'comments of a post',
-    list: (page) => listComments(db, postId(0), page),
+    list: (page) => listComments(db, postId(0), { viewerId: undefined, seesHeld: false }, page),
     table: 'comments',
     indexes: ['comments_post_newest'],
   },
@@ -407,9 +410,21 @@ const cases: ListCase[] = [
   },
   {
     name: 'messages of a conversation',
-    list: (page) => listMessages(db, conversationId(0), page),
+    list: (page) => listMessages(db, conversationId(0), HEAVY_USER_ID, page),
     table: 'conversation_messages',
     indexes: ['conversation_messages_newest'],
+  },
+  {
+    name: 'open reports, most recently reported first',
+    list: (page) => listOpenCases(db, page),
+    table: 'moderation_cases',
+    indexes: ['moderation_cases_status_newest'],
+  },
+  {
+    name: 'moderation log',
+    list: (page) => listModerationActions(db, page),
+    table: 'moderation_actions',
+    indexes: ['moderation_actions_newest'],
   },
   {
     name: 'trending posts',

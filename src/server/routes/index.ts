@@ -8,6 +8,7 @@ import { registerDiscoverRoutes } from './discover';
 import { registerEventRoutes } from './events';
 import { registerHealthRoutes } from './health';
 import { registerMediaRoutes } from './media';
+import { registerModerationRoutes } from './moderation';
 import { registerPostRoutes } from './posts';
 import { registerProfileRoutes } from './profile';
 import { registerSearchRoutes } from './search';
@@ -26,6 +27,7 @@ export function registerRoutes(app: App, context: AppContext): void {
   registerPostRoutes(app, context);
   registerSocialRoutes(app, context);
   registerConversationRoutes(app, context);
+  registerModerationRoutes(app, context);
   registerSearchRoutes(app, context);
   registerDiscoverRoutes(app, context);
   registerEventRoutes(app, context);

@@ -17,6 +17,7 @@ import * as searchVisibility from './20261124T1820-search-visibility';
 import * as conversations from './20261124T1900-conversations';
 import * as draftEdits from './20261124T2000-draft-edits';
 import * as renditionBytes from './20261124T2010-rendition-bytes';
+import * as reportsAndModeration from './20261125T0300-reports-and-moderation';
 
 /** Explicit registry, applied in key order. Add new migrations at the end with a later timestamp. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '20261124T1900-conversations': conversations,
   '20261124T2000-draft-edits': draftEdits,
   '20261124T2010-rendition-bytes': renditionBytes,
+  '20261125T0300-reports-and-moderation': reportsAndModeration,
 };
