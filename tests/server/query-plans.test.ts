@@ -112,6 +112,7 @@ beforeAll(async () => {
     )
     .execute();
   await seedConversations();
+  await seedModeration();
   // This schema's tables only: a bare ANALYZE would take every other schema in the database too.
   if (database.kind === 'postgres')
     await db.executeQuery(CompiledQuery.raw(`analyze ${[...TABLES].join(', ')}`));
@@ -177,6 +178,47 @@ async function seedConversations(): Promise<void> {
     created_at: at(index),
   }));
   await inBatches(messages, (batch) => db.insertInto('conversation_messages').values(batch).execute());
+}
+
+const MODERATION_ROWS = 5_000;
+
+/** Reports' cases (one in four closed) and logged moderation actions, spread over the same time range. */
+async function seedModeration(): Promise<void> {
+  const at = (minutes: number) => new Date(Date.UTC(2026, 10, 1) + minutes * 60_000).toISOString();
+  const rows = Array.from({ length: MODERATION_ROWS }, (_, index) => index);
+  for (let start = 0; start < rows.length; start += 500) {
+    const batch = rows.slice(start, start + 500);
+    await db
+      .insertInto('moderation_cases')
+      .values(
+        batch.map((index) => ({
+          id: `case${index}`,
+          target_kind: 'post' as const,
+          target_id: postId(index),
+          status: index % 4 === 0 ? ('closed' as const) : ('open' as const),
+          report_count: 1,
+          last_reported_at: at(index),
+          created_at: at(index),
+          closed_at: null,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('moderation_actions')
+      .values(
+        batch.map((index) => ({
+          id: `action${index}`,
+          moderator_id: HEAVY_USER_ID,
+          action: 'hide',
+          target_kind: 'post' as const,
+          target_id: postId(index),
+          case_id: `case${index}`,
+          note: null,
+          created_at: at(index),
+        })),
+      )
+      .execute();
+  }
 }
 
 afterAll(async () => {

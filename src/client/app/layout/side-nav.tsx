@@ -1,4 +1,4 @@
-import { LogOut, Settings } from 'lucide-react';
+import { LogOut, Settings, ShieldAlert } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '@shared/contract/users';
 import { displayName, handleOf } from '@shared/domain/display-name';
@@ -85,6 +85,16 @@ export function SideNav({ user }: { user: CurrentUser }) {
               Sign Out
             </a>
           </Button>
+          {user.isModerator && (
+            <Button asChild variant="ghost" size="icon" aria-label="Moderation">
+              <Link
+                href="/moderation"
+                aria-current={isNavItemActive('/moderation', location) ? 'page' : undefined}
+              >
+                <ShieldAlert aria-hidden="true" />
+              </Link>
+            </Button>
+          )}
           <Button asChild variant="ghost" size="icon" aria-label="Settings">
             <Link href="/settings" aria-current={isNavItemActive('/settings', location) ? 'page' : undefined}>
               <Settings aria-hidden="true" />
