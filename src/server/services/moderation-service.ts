@@ -39,7 +39,7 @@ import { newId } from '../ids';
 import type { CommentService } from './comment-service';
 import { membershipOf } from './conversation-access';
 import type { ConversationService } from './conversation-service';
-import { audioSourcesOf } from './post-presenter';
+import { audioSourcesOf, parseJsonArray } from './post-presenter';
 import type { PostService } from './post-service';
 import { toPublicUser } from './user-presenter';
 
@@ -124,6 +124,7 @@ export function createModerationService(deps: {
           title: post.title,
           path: `/posts/${post.id}`,
           audioSources: audioSourcesOf(post.audio_id, post),
+          waveformData: parseJsonArray<number>(post.waveform_json),
           duration: post.duration,
           transcription: post.transcription,
           hidden: post.hidden_at !== null,
@@ -138,6 +139,7 @@ export function createModerationService(deps: {
           visitorName: comment.visitor_name,
           path: `/posts/${post.id}`,
           audioSources: audioSourcesOf(comment.audio_id, comment),
+          waveformData: parseJsonArray<number>(comment.waveform_json),
           duration: comment.duration,
           transcription: comment.transcription,
           hidden: comment.hidden_at !== null,
@@ -150,6 +152,7 @@ export function createModerationService(deps: {
           title: 'Voice message',
           path: null,
           audioSources: audioSourcesOf(message.audio_id, message),
+          waveformData: parseJsonArray<number>(message.waveform_json),
           duration: message.duration,
           transcription: message.transcription,
           hidden: message.hidden_at !== null,
@@ -163,6 +166,7 @@ export function createModerationService(deps: {
           title: name,
           path: `/profile/${user.id}`,
           audioSources: [],
+          waveformData: [],
           duration: null,
           transcription: user.bio,
           hidden: false,

@@ -43,6 +43,8 @@ export const reportedContentSchema = z.object({
   /** Where a moderator can open it in the app, if anywhere. */
   path: z.string().nullable(),
   audioSources: z.array(audioSourceSchema),
+  /** The 100 bars of the audio's waveform (empty for a person). */
+  waveformData: z.array(z.number()),
   duration: z.number().nullable(),
   transcription: z.string().nullable(),
   hidden: z.boolean(),

@@ -78,6 +78,17 @@ export function SideNav({ user }: { user: CurrentUser }) {
             {handle && <p className="truncate text-xs text-muted-foreground">@{handle}</p>}
           </div>
         </div>
+        {user.isModerator && (
+          <Button asChild variant="ghost" className="w-full justify-start px-3.5 text-muted-foreground">
+            <Link
+              href="/moderation"
+              aria-current={isNavItemActive('/moderation', location) ? 'page' : undefined}
+            >
+              <ShieldAlert aria-hidden="true" />
+              Moderation
+            </Link>
+          </Button>
+        )}
         <div className="flex items-center gap-1">
           <Button asChild variant="ghost" className="flex-1 justify-start px-3.5 text-muted-foreground">
             <a href={SIGN_OUT_URL}>
@@ -85,16 +96,6 @@ export function SideNav({ user }: { user: CurrentUser }) {
               Sign Out
             </a>
           </Button>
-          {user.isModerator && (
-            <Button asChild variant="ghost" size="icon" aria-label="Moderation">
-              <Link
-                href="/moderation"
-                aria-current={isNavItemActive('/moderation', location) ? 'page' : undefined}
-              >
-                <ShieldAlert aria-hidden="true" />
-              </Link>
-            </Button>
-          )}
           <Button asChild variant="ghost" size="icon" aria-label="Settings">
             <Link href="/settings" aria-current={isNavItemActive('/settings', location) ? 'page' : undefined}>
               <Settings aria-hidden="true" />

@@ -19,7 +19,7 @@ function reportedAudio(report: ModerationCase) {
         duration: content.duration ?? 0,
         audioUrl: content.audioSources[0]!.url,
         audioSources: content.audioSources,
-        waveformData: [],
+        waveformData: content.waveformData,
         peaksUrl: '',
         imageUrl: null,
         transcription: content.transcription,
