@@ -1,6 +1,7 @@
 import type { ModerationCase, ModerationLogEntry } from '@shared/contract/moderation';
 import type { Post } from '@shared/contract/posts';
 import type { Comment } from '@shared/contract/social';
+import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, streamedTone } from '../support/audio';
 import { signUp, uniqueEmail, type SignedIn } from './support/accounts';
@@ -125,6 +126,17 @@ describe(`reports on ${databaseKind}`, () => {
     expect(long.statusCode).toBe(400);
   });
 
+  it('limits how many reports one person sends in an hour', async () => {
+    const [author, busy] = await Promise.all([signUp(testApp.app), signUp(testApp.app)]);
+    const post = await publish(author);
+    const statuses = [];
+    for (let i = 0; i < 21; i += 1) statuses.push((await report(busy, 'post', post.id)).statusCode);
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    // Others are not held back by it.
+    expect((await report(author, 'user', busy.user.id)).statusCode).toBe(200);
+  });
+
   it('lets nobody but a moderator read the reports or act', async () => {
     const [author, stranger] = await Promise.all([signUp(testApp.app), signUp(testApp.app)]);
     const post = await publish(author);
@@ -147,7 +159,40 @@ describe(`reports on ${databaseKind}`, () => {
   });
 });
 
+/** `npm run moderator -- <args>` against the test app's database. */
+function moderatorCommand(...args: string[]): Promise<string> {
+  const database = testApp.config.database;
+  const env = {
+    ...process.env,
+    DATA_DIR: testApp.config.dataDir,
+    ...(database.kind === 'postgres'
+      ? { DATABASE_URL: database.url, DATABASE_SCHEMA: database.schema ?? '' }
+      : {}),
+  };
+  return new Promise((resolve, reject) =>
+    execFile(
+      'npx',
+      ['tsx', 'src/server/moderator-command.ts', ...args],
+      { env, timeout: 60_000 },
+      (error, stdout) => (error ? reject(error) : resolve(stdout)),
+    ),
+  );
+}
+
 describe(`moderation on ${databaseKind}`, () => {
+  it('grants and revokes the role with the moderator command, never through the API', async () => {
+    const person = await signUp(testApp.app);
+    const profile = await call(person, 'PUT', '/api/profile', { role: 'moderator', isModerator: true });
+    expect(profile.statusCode).toBeLessThan(500);
+    expect((await call(person, 'GET', '/api/moderation/reports')).statusCode).toBe(403);
+
+    expect(await moderatorCommand('grant', person.email)).toContain('is now a moderator');
+    expect((await call(person, 'GET', '/api/moderation/reports')).statusCode).toBe(200);
+    expect((await call(person, 'GET', '/api/auth/user')).json()).toMatchObject({ isModerator: true });
+    expect(await moderatorCommand('revoke', person.email)).toContain('no longer a moderator');
+    expect((await call(person, 'GET', '/api/moderation/reports')).statusCode).toBe(403);
+  }, 120_000);
+
   it('grants the role from ADMIN_EMAILS at sign-up and sign-in', async () => {
     expect(moderator.user.isModerator).toBe(true);
     const login = await call(undefined, 'POST', '/api/login', {
