@@ -229,8 +229,12 @@ describe(`moderation on ${databaseKind}`, () => {
     // The moderator plays it in place.
     const reported = await caseOf(post.id);
     expect(reported?.content?.hidden).toBe(true);
-    const audio = await call(moderator, 'GET', reported!.content!.audioSources.at(-1)!.url);
-    expect(audio.statusCode).toBe(200);
+    const audioUrl = reported!.content!.audioSources.at(-1)!.url;
+    expect((await call(moderator, 'GET', audioUrl)).statusCode).toBe(200);
+    expect((await call(author, 'GET', audioUrl)).statusCode).toBe(200);
+    // Nobody else can fetch its audio by its address either.
+    expect((await call(reader, 'GET', audioUrl)).statusCode).toBe(404);
+    expect((await call(undefined, 'GET', audioUrl)).statusCode).toBe(404);
 
     expect((await act(moderator, 'resolve', 'post', post.id)).statusCode).toBe(200);
     expect(await caseOf(post.id)).toBeUndefined();
@@ -243,6 +247,7 @@ describe(`moderation on ${databaseKind}`, () => {
 
     await act(moderator, 'unhide', 'post', post.id);
     expect(await idsAt('/api/posts', reader)).toContain(post.id);
+    expect((await call(undefined, 'GET', audioUrl)).statusCode).toBe(200);
   });
 
   it('hides and removes a comment, and removes a post with its media', async () => {
@@ -260,6 +265,7 @@ describe(`moderation on ${databaseKind}`, () => {
     const ownView: Comment[] = (await call(commenter, 'GET', comments)).json();
     expect(ownView.find((each) => each.id === comment.id)?.hiddenByModerators).toBe(true);
     expect(await idsAt(comments, moderator)).toContain(comment.id);
+    expect((await call(undefined, 'GET', comment.audioUrl)).statusCode).toBe(404);
 
     expect((await act(moderator, 'remove', 'comment', comment.id)).statusCode).toBe(200);
     expect(await idsAt(comments, commenter)).not.toContain(comment.id);
@@ -287,6 +293,8 @@ describe(`moderation on ${databaseKind}`, () => {
     expect(login.json().message).toMatch(/suspended/);
     expect(await idsAt('/api/posts', reader)).not.toContain(post.id);
     expect(await idsAt(`/api/posts/${other.id}/comments`, reader)).not.toContain(comment.id);
+    expect((await call(reader, 'GET', post.audioUrl)).statusCode).toBe(404);
+    expect((await call(undefined, 'GET', comment.audioUrl)).statusCode).toBe(404);
 
     expect((await act(moderator, 'unsuspend', 'user', author.user.id)).statusCode).toBe(200);
     const again = await call(undefined, 'POST', '/api/login', {
@@ -296,6 +304,8 @@ describe(`moderation on ${databaseKind}`, () => {
     expect(again.statusCode).toBe(200);
     expect(await idsAt('/api/posts', reader)).toContain(post.id);
     expect(await idsAt(`/api/posts/${other.id}/comments`, reader)).toContain(comment.id);
+    expect((await call(reader, 'GET', post.audioUrl)).statusCode).toBe(200);
+    expect((await call(undefined, 'GET', comment.audioUrl)).statusCode).toBe(200);
   });
 
   it('holds visitor comments for the owner’s approval when the owner asks', async () => {

@@ -27,6 +27,7 @@ import {
   reportsOfCases,
   setHidden,
   setSuspended,
+  syncMediaVisibility,
   upsertReport,
   type ModeratedTable,
   type ModerationCaseRow,
@@ -262,16 +263,17 @@ export function createModerationService(deps: {
         case 'hide':
         case 'unhide':
           if (isUser) throw new BadRequestError('A person is not hidden: suspend their account instead.');
-          await record(
-            (trx) =>
-              setHidden(
-                trx,
-                TABLES[body.targetKind as 'post'],
-                body.targetId,
-                body.action === 'hide' ? at : null,
-              ),
-            false,
-          );
+          await record(async (trx) => {
+            await setHidden(
+              trx,
+              TABLES[body.targetKind as 'post'],
+              body.targetId,
+              body.action === 'hide' ? at : null,
+            );
+            // A voice message's audio is private already: its conversation's members alone may play it.
+            if (body.targetKind === 'post') await syncMediaVisibility(trx, { postId: body.targetId });
+            if (body.targetKind === 'comment') await syncMediaVisibility(trx, { commentId: body.targetId });
+          }, false);
           break;
         case 'remove': {
           if (isUser) throw new BadRequestError('A person is not removed: suspend their account instead.');
@@ -286,10 +288,10 @@ export function createModerationService(deps: {
         case 'suspend':
         case 'unsuspend':
           if (!isUser) throw new BadRequestError('Suspend the account of the person who made it.');
-          await record(
-            (trx) => setSuspended(trx, body.targetId, body.action === 'suspend' ? at : null),
-            false,
-          );
+          await record(async (trx) => {
+            await setSuspended(trx, body.targetId, body.action === 'suspend' ? at : null);
+            await syncMediaVisibility(trx, { userId: body.targetId });
+          }, false);
           break;
         case 'resolve':
         case 'dismiss':

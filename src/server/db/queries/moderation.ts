@@ -166,6 +166,61 @@ export async function setSuspended(db: Db, userId: string, at: string | null): P
   if (at) await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
+/** Which posts' and comments' media to bring in line with what may now be seen of them. */
+export type MediaScope = { postId: string } | { commentId: string } | { userId: string };
+
+/**
+ * Media answers as its record does (access/policy.ts `audio`, `image`): the audio and image of a post hidden from
+ * others, or on a hidden post, or of a hidden comment, become private, and public again when shown. Run after the
+ * rows' `is_hidden` changed, in the same transaction.
+ */
+export async function syncMediaVisibility(db: Db, scope: MediaScope): Promise<void> {
+  const posts = db
+    .selectFrom('posts')
+    .select(['posts.audio_id', 'posts.image_id'])
+    .select(sql<number>`case when posts.is_private = 1 or posts.is_hidden = 1 then 1 else 0 end`.as('hide'));
+  const postRows =
+    'commentId' in scope
+      ? []
+      : await (
+          'postId' in scope
+            ? posts.where('posts.id', '=', scope.postId)
+            : posts.where('posts.user_id', '=', scope.userId)
+        ).execute();
+  let comments = db
+    .selectFrom('comments')
+    .innerJoin('posts', 'posts.id', 'comments.post_id')
+    .select('comments.audio_id')
+    .select(
+      sql<number>`case when posts.is_private = 1 or posts.is_hidden = 1 or comments.is_hidden = 1
+        then 1 else 0 end`.as('hide'),
+    );
+  if ('commentId' in scope) comments = comments.where('comments.id', '=', scope.commentId);
+  else if ('postId' in scope) comments = comments.where('comments.post_id', '=', scope.postId);
+  else
+    comments = comments.where((eb) =>
+      eb.or([eb('comments.user_id', '=', scope.userId), eb('posts.user_id', '=', scope.userId)]),
+    );
+  const commentRows = await comments.execute();
+  const audio = [...postRows, ...commentRows];
+  const images = postRows.flatMap((row) => (row.image_id ? [{ id: row.image_id, hide: row.hide }] : []));
+  for (const [table, rows] of [
+    ['audio_assets', audio.map((row) => ({ id: row.audio_id, hide: row.hide }))],
+    ['images', images],
+  ] as const) {
+    for (const hide of [0, 1]) {
+      const ids = rows.filter((row) => Number(row.hide) === hide).map((row) => row.id);
+      for (let start = 0; start < ids.length; start += 500) {
+        await db
+          .updateTable(table)
+          .set({ is_private: hide })
+          .where('id', 'in', ids.slice(start, start + 500))
+          .execute();
+      }
+    }
+  }
+}
+
 /** Gives or takes the moderator role; the number of accounts changed. */
 export async function setRole(db: Db, emails: readonly string[], role: UserRole): Promise<number> {
   if (emails.length === 0) return 0;
