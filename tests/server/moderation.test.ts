@@ -293,6 +293,8 @@ describe(`moderation on ${databaseKind}`, () => {
     expect(login.json().message).toMatch(/suspended/);
     expect(await idsAt('/api/posts', reader)).not.toContain(post.id);
     expect(await idsAt(`/api/posts/${other.id}/comments`, reader)).not.toContain(comment.id);
+    expect((await call(reader, 'GET', `/api/users/${author.user.id}`)).statusCode).toBe(404);
+    expect((await call(moderator, 'GET', `/api/users/${author.user.id}`)).statusCode).toBe(200);
     expect((await call(reader, 'GET', post.audioUrl)).statusCode).toBe(404);
     expect((await call(undefined, 'GET', comment.audioUrl)).statusCode).toBe(404);
 
@@ -302,6 +304,7 @@ describe(`moderation on ${databaseKind}`, () => {
       password: author.password,
     });
     expect(again.statusCode).toBe(200);
+    expect((await call(reader, 'GET', `/api/users/${author.user.id}`)).statusCode).toBe(200);
     expect(await idsAt('/api/posts', reader)).toContain(post.id);
     expect(await idsAt(`/api/posts/${other.id}/comments`, reader)).toContain(comment.id);
     expect((await call(reader, 'GET', post.audioUrl)).statusCode).toBe(200);

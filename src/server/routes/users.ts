@@ -1,5 +1,6 @@
 import { PODCAST_FEED_TYPE } from '@shared/contract/podcast';
 import { routes } from '@shared/contract/routes';
+import { actorWithRole } from '../access/policy';
 import { requireUser, signedInUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { contractRoute, type App } from '../http/app-types';
@@ -13,7 +14,7 @@ export function registerUserRoutes(app: App, context: AppContext): void {
   // Public profiles: post pages opened from a shared link show their author to signed-out visitors too.
   app.route({
     ...contractRoute(routes.getUser),
-    handler: (request) => context.users.publicProfile(request.params.id),
+    handler: (request) => context.users.publicProfile(request.params.id, actorWithRole(request.currentUser)),
   });
 
   // Podcast apps fetch it signed out, and again and again: an unchanged feed answers 304.
