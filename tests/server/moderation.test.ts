@@ -276,6 +276,38 @@ describe(`moderation on ${databaseKind}`, () => {
     expect((await call(author, 'GET', post.audioUrl)).statusCode).toBe(404);
   });
 
+  it('hides a voice message from the other members, thread and card, but not from its sender', async () => {
+    const [sender, other] = await Promise.all([signUp(testApp.app), signUp(testApp.app)]);
+    const started = await call(sender, 'POST', '/api/conversations', {
+      type: 'direct',
+      participantIds: [other.user.id],
+    });
+    const conversationId = started.json<{ id: string }>().id;
+    const sent = await sendForm(
+      testApp.app,
+      sender.cookie,
+      `/api/conversations/${conversationId}/recordings`,
+      multipartForm({}, [webmPart(voice)]),
+    );
+    const messageId = sent.json<{ id: string }>().id;
+    expect((await report(other, 'message', messageId, 'harassment')).statusCode).toBe(200);
+    expect((await act(moderator, 'hide', 'message', messageId)).statusCode).toBe(200);
+
+    const thread = `/api/conversations/${conversationId}/recordings`;
+    expect(await idsAt(thread, other)).toEqual([]);
+    expect(await idsAt(thread, sender)).toEqual([messageId]);
+    const card = async (who: SignedIn) =>
+      (await call(who, 'GET', `/api/conversations/${conversationId}`)).json<{
+        lastMessage: { id: string } | null;
+      }>();
+    expect((await card(other)).lastMessage).toBeNull();
+    expect((await card(sender)).lastMessage?.id).toBe(messageId);
+
+    expect((await act(moderator, 'remove', 'message', messageId)).statusCode).toBe(200);
+    expect(await idsAt(thread, sender)).toEqual([]);
+    expect(await caseOf(messageId)).toBeUndefined();
+  });
+
   it('suspends an account: sessions end, sign-in is refused, content is hidden; unsuspend restores it', async () => {
     const [author, reader] = await Promise.all([signUp(testApp.app), signUp(testApp.app)]);
     const post = await publish(author, { allowVisitorComments: 'true' });

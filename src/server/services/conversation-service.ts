@@ -172,7 +172,7 @@ export function createConversationService(deps: {
   return {
     async list(userId, page, type) {
       const rows = await listMyConversations(db, userId, page, type);
-      return { items: await present.conversations(rows.items), nextCursor: rows.nextCursor };
+      return { items: await present.conversations(userId, rows.items), nextCursor: rows.nextCursor };
     },
 
     get: presentOwn,
