@@ -65,7 +65,8 @@ test('a reported reply is played, hidden and resolved by a moderator, and gone f
     await dialog.getByLabel('Anything else? (optional)').fill('Rude words at 0:01');
     await expectNoSeriousA11yViolations(reader.page, '[role="dialog"]', 'the report dialog');
     await dialog.getByRole('button', { name: 'Submit report' }).click();
-    await expect(reader.page.getByText('Thanks for telling us')).toBeVisible(WAIT);
+    const toasts = reader.page.getByRole('region', { name: /Notifications/ });
+    await expect(toasts.getByText('Thanks for telling us', { exact: true })).toBeVisible(WAIT);
     await expect(dialog).toBeHidden();
 
     // Nobody else has the moderation link or screen.
