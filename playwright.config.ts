@@ -16,6 +16,9 @@ export const chromiumArgs = [
   '--no-first-run',
   '--autoplay-policy=no-user-gesture-required',
 ];
+/** The moderator of the e2e server (ADMIN_EMAILS). */
+export const MODERATOR_EMAIL = 'moderator@example.test';
+
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -53,6 +56,13 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // tests/e2e/moderation.spec.ts signs up with this address and gets the moderation screen.
+      ADMIN_EMAILS: MODERATOR_EMAIL,
+    },
   },
 });

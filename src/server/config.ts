@@ -75,6 +75,15 @@ export const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalSecret,
   S3_FORCE_PATH_STYLE: booleanFlag,
   S3_REDIRECT_PUBLIC_MEDIA: booleanFlag,
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter((email) => email !== ''),
+    ),
 });
 
 export type DatabaseConfig =
@@ -127,6 +136,8 @@ export interface Config {
   jobConcurrency: number;
   /** Where media lives: DATA_DIR/media on this machine, or a bucket every instance shares. */
   storage: StorageConfig;
+  /** Lower-case e-mails made moderators at start, sign-up and sign-in. */
+  adminEmails: readonly string[];
 }
 
 export class ConfigError extends Error {}
@@ -162,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegConcurrency: values.FFMPEG_CONCURRENCY,
     jobConcurrency: values.JOB_CONCURRENCY ?? availableParallelism(),
     storage: storageOf(values),
+    adminEmails: values.ADMIN_EMAILS,
   };
 }
 

@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { createSessionStore, type SessionStore } from './auth/session-store';
 import type { Config, DatabaseConfig } from './config';
 import { createDatabase, migrateToLatest, type Db } from './db/database';
+import { setRole } from './db/queries/moderation';
 import { listenNotifyConnection } from './db/dialect';
 import type { TransactionObserver } from './db/transaction-observer';
 import type { EventBus } from './events/event-bus';
@@ -34,6 +35,7 @@ import { createListenService, type ListenService } from './services/listen-servi
 import { createLoginThrottle } from './services/login-throttle';
 import { createMediaService, type MediaService } from './services/media-service';
 import { removeLeftObjects } from './services/object-removal';
+import { createModerationService, type ModerationService } from './services/moderation-service';
 import { createPostService, type PostService } from './services/post-service';
 import { createProfileService, type ProfileService } from './services/profile-service';
 import { createRateLimiter, type RateLimiter } from './services/rate-limiter';
@@ -83,6 +85,7 @@ export interface AppContext {
   voiceBios: VoiceBioService;
   /** Direct and group conversations of voice messages. */
   conversations: ConversationService;
+  moderation: ModerationService;
   /** A conversation joined into a post (the "Pod" button). */
   conversationPosts: ConversationPublisher;
   /** Listens and listening time of posts (beyond the spec). */
@@ -131,6 +134,7 @@ export async function createContext(
   const db = createDatabase(config.database, log, transactions);
   try {
     await migrateToLatest(db, config.database);
+    await setRole(db, config.adminEmails, 'moderator');
   } catch (error) {
     await db.destroy();
     throw error;
@@ -154,6 +158,8 @@ export async function createContext(
     log,
   });
   const notifications = createNotificationService(db, users, events);
+  const comments = createCommentService({ db, audio, users, notifications });
+  const conversations = createConversationService({ db, audio, users, events });
   const reencodeLegacyImages = createLegacyImageSweep({ db, blobs, scratch, images, log });
   return {
     config,
@@ -172,7 +178,7 @@ export async function createContext(
     },
     sessions: createSessionStore(db),
     rateLimits: createRateLimiter(db),
-    accounts: createAccountService(db, createLoginThrottle(db)),
+    accounts: createAccountService(db, createLoginThrottle(db), config.adminEmails),
     accountExport: createAccountExport({ db, blobs, log }),
     accountDeletion: createAccountDeletion({ db, blobs, jobs, log }),
     users,
@@ -183,10 +189,11 @@ export async function createContext(
     reactions: createReactionService(db, notifications),
     follows: createFollowService(db, users, notifications),
     safety: createSafetyService(db),
-    comments: createCommentService({ db, audio, users, notifications }),
+    comments,
     notifications,
     voiceBios: createVoiceBioService({ db, audio }),
-    conversations: createConversationService({ db, audio, users, events }),
+    conversations,
+    moderation: createModerationService({ db, posts, comments, conversations }),
     conversationPosts: createConversationPublisher({ db, audio, users, posts }),
     listens: createListenService({ db }),
     stats: createStatsService(db),

@@ -15,6 +15,7 @@ import { createDialect } from '../../src/server/db/dialect';
 import type { Page } from '../../src/server/db/pagination';
 import { listComments } from '../../src/server/db/queries/comments';
 import { listMessages, listMyConversations, unreadTotal } from '../../src/server/db/queries/conversations';
+import { listModerationActions, listOpenCases } from '../../src/server/db/queries/moderation';
 import { listFollowPeople } from '../../src/server/db/queries/follows';
 import { listNotifications } from '../../src/server/db/queries/notifications';
 import { sentMessagesForExport } from '../../src/server/db/queries/account-data';
@@ -71,6 +72,8 @@ const TABLES = new Set([
   'conversation_messages',
   'user_blocks',
   'user_mutes',
+  'moderation_cases',
+  'moderation_actions',
 ]);
 /**
  * Besides its primary key, what a joined table may be read through: the people hidden from a viewer are read by
@@ -122,6 +125,7 @@ beforeAll(async () => {
     .execute();
   await seedConversations();
   await seedBlocksAndMutes();
+  await seedModeration();
   // This schema's tables only: a bare ANALYZE would take every other schema in the database too.
   if (database.kind === 'postgres')
     await db.executeQuery(CompiledQuery.raw(`analyze ${[...TABLES].join(', ')}`));
@@ -239,6 +243,47 @@ async function seedBlocksAndMutes(): Promise<void> {
     await db
       .insertInto('user_mutes')
       .values(batch.map((row) => ({ muter_id: row.from, muted_id: row.to, created_at: row.created_at })))
+      .execute();
+  }
+}
+
+const MODERATION_ROWS = 5_000;
+
+/** Reports' cases (one in four closed) and logged moderation actions, spread over the same time range. */
+async function seedModeration(): Promise<void> {
+  const at = (minutes: number) => new Date(Date.UTC(2026, 10, 1) + minutes * 60_000).toISOString();
+  const rows = Array.from({ length: MODERATION_ROWS }, (_, index) => index);
+  for (let start = 0; start < rows.length; start += 500) {
+    const batch = rows.slice(start, start + 500);
+    await db
+      .insertInto('moderation_cases')
+      .values(
+        batch.map((index) => ({
+          id: `case${index}`,
+          target_kind: 'post' as const,
+          target_id: postId(index),
+          status: index % 4 === 0 ? ('closed' as const) : ('open' as const),
+          report_count: 1,
+          last_reported_at: at(index),
+          created_at: at(index),
+          closed_at: null,
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('moderation_actions')
+      .values(
+        batch.map((index) => ({
+          id: `action${index}`,
+          moderator_id: HEAVY_USER_ID,
+          action: 'hide',
+          target_kind: 'post' as const,
+          target_id: postId(index),
+          case_id: `case${index}`,
+          note: null,
+          created_at: at(index),
+        })),
+      )
       .execute();
   }
 }
@@ -456,7 +501,8 @@ const cases: ListCase[] = [
   },
   {
     name: 'comments of a post',
-    list: (page) => listComments(db, postId(0), page, ordinaryUserId(PLAN_SEED)),
+    list: (page) =>
+      listComments(db, postId(0), { viewerId: ordinaryUserId(PLAN_SEED), seesHeld: false }, page),
     table: 'comments',
     indexes: ['comments_post_newest'],
   },
@@ -529,9 +575,21 @@ const cases: ListCase[] = [
   },
   {
     name: 'messages of a conversation',
-    list: (page) => listMessages(db, conversationId(0), page),
+    list: (page) => listMessages(db, conversationId(0), HEAVY_USER_ID, page),
     table: 'conversation_messages',
     indexes: ['conversation_messages_newest'],
+  },
+  {
+    name: 'open reports, most recently reported first',
+    list: (page) => listOpenCases(db, page),
+    table: 'moderation_cases',
+    indexes: ['moderation_cases_status_newest'],
+  },
+  {
+    name: 'moderation log',
+    list: (page) => listModerationActions(db, page),
+    table: 'moderation_actions',
+    indexes: ['moderation_actions_newest'],
   },
   {
     name: 'trending posts',

@@ -21,6 +21,9 @@ const DiscoverPage = lazy(() =>
   import('./routes/discover').then((module) => ({ default: module.DiscoverPage })),
 );
 const DraftsPage = lazy(() => import('./routes/drafts').then((module) => ({ default: module.DraftsPage })));
+const ModerationPage = lazy(() =>
+  import('./routes/moderation').then((module) => ({ default: module.ModerationPage })),
+);
 const NotificationsPage = lazy(() =>
   import('./routes/notifications').then((module) => ({ default: module.NotificationsPage })),
 );
@@ -115,6 +118,7 @@ export function AppRouter() {
           <Route path="/drafts" component={DraftsPage} />
           <Route path="/notifications" component={NotificationsPage} />
           <Route path="/settings" component={SettingsPage} />
+          <Route path="/moderation" component={ModerationPage} />
           {POST_PATHS.map((path) => (
             <Route key={path} path={path}>
               {(params) => <PostPage key={params.id} params={params} />}

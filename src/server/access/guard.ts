@@ -8,7 +8,11 @@ export const CONVERSATION_NOT_FOUND_MESSAGE = 'This conversation does not exist 
 export const CONVERSATION_MESSAGE_NOT_FOUND_MESSAGE =
   'This message does not exist or is not shared with you.';
 
+export const PERSON_NOT_FOUND_MESSAGE = 'No user has this id.';
+
 const NOT_FOUND_MESSAGES: Record<ResourceKind, string> = {
+  person: PERSON_NOT_FOUND_MESSAGE,
+  'moderation-queue': 'Nothing is here.',
   post: POST_NOT_FOUND_MESSAGE,
   draft: POST_NOT_FOUND_MESSAGE,
   comment: COMMENT_NOT_FOUND_MESSAGE,
@@ -23,17 +27,30 @@ const ONLY_THE_AUTHOR = 'Only the author can change this post.';
 
 /** What someone who can see the thing is told when they may not do this to it. */
 const FORBIDDEN_MESSAGES: { [K in ResourceKind]?: Partial<Record<Action, string>> } = {
+  person: {
+    report: 'You cannot report yourself.',
+    moderate: 'Only moderators can do that, and not to their own account.',
+  },
   post: {
     change: ONLY_THE_AUTHOR,
     delete: ONLY_THE_AUTHOR,
     comment: 'This post takes voice comments from members only. Sign in to reply.',
   },
-  comment: { delete: 'Only the comment’s author or the post’s owner can delete it.' },
+  comment: {
+    delete: 'Only the comment’s author or the post’s owner can delete it.',
+    review: 'Only the post’s owner or a moderator can approve or reject a held comment.',
+  },
   'voice-bio': {
     change: 'Only its owner can change a voice bio.',
     delete: 'Only its owner can delete a voice bio.',
   },
   'conversation-message': { delete: 'You can delete only your own messages.' },
+};
+
+/** The same refusal for every kind of thing. */
+const FORBIDDEN_ACTIONS: Partial<Record<Action, string>> = {
+  report: 'You cannot report your own content.',
+  moderate: 'Only moderators can do that.',
 };
 
 /** The answer for something that is not there, or that the asker may not see: the same "nothing here". */
@@ -43,7 +60,9 @@ export const notFound = (kind: ResourceKind) => new NotFoundError(NOT_FOUND_MESS
 export function authorize(actor: Actor, action: Action, resource: Resource): void {
   if (!can(actor, 'view', resource)) throw notFound(resource.kind);
   if (!can(actor, action, resource)) {
-    throw new ForbiddenError(FORBIDDEN_MESSAGES[resource.kind]?.[action] ?? 'You may not do that.');
+    throw new ForbiddenError(
+      FORBIDDEN_MESSAGES[resource.kind]?.[action] ?? FORBIDDEN_ACTIONS[action] ?? 'You may not do that.',
+    );
   }
 }
 

@@ -86,6 +86,74 @@ describe('the access policy', () => {
     expect(can(actorOf('member'), 'view', left)).toBe(true);
   });
 
+  it('lets nobody but a moderator moderate: not the owner, another person or a visitor', () => {
+    const moderator = { kind: 'user', userId: 'moderator', moderator: true } as const;
+    const person: Resource = { kind: 'person', userId: 'owner', isSuspended: false };
+    const queue: Resource = { kind: 'moderation-queue' };
+    for (const resource of [publicPost, commentOnPublic, message, person, queue]) {
+      expect([owner, other, VISITOR].map((actor) => can(actor, 'moderate', resource))).toEqual([
+        false,
+        false,
+        false,
+      ]);
+    }
+    for (const resource of [publicPost, commentOnPublic, person, queue]) {
+      expect(can(moderator, 'moderate', resource)).toBe(true);
+    }
+    // Not their own account; and the role says nothing outside moderation (a conversation stays its members').
+    expect(can(moderator, 'moderate', { ...person, userId: 'moderator' })).toBe(false);
+    expect(can(moderator, 'view', conversation)).toBe(false);
+    expect(can(moderator, 'view', privateAudio)).toBe(true);
+  });
+
+  it('lets a signed-in person report what they see and is not theirs', () => {
+    const person: Resource = { kind: 'person', userId: 'owner', isSuspended: false };
+    for (const resource of [publicPost, person, othersMessage]) {
+      expect(can(owner, 'report', resource)).toBe(resource === othersMessage);
+      expect(can(VISITOR, 'report', resource)).toBe(false);
+    }
+    expect(can(other, 'report', publicPost)).toBe(true);
+    expect(can(other, 'report', privatePost)).toBe(false);
+    expect(can(other, 'report', othersMessage)).toBe(false);
+  });
+
+  it('shows hidden things to their owner and moderators alone, held replies to the post’s owner', () => {
+    const moderator = { kind: 'user', userId: 'moderator', moderator: true } as const;
+    const hiddenPost: Resource = { ...publicPost, isHidden: true };
+    expect([owner, other, VISITOR, moderator].map((actor) => can(actor, 'view', hiddenPost))).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
+    const hiddenComment: Resource = { ...commentOnPublic, isHidden: true };
+    const postOwner = actorOf('post-owner');
+    expect([owner, postOwner, other, moderator].map((actor) => can(actor, 'view', hiddenComment))).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
+    const held: Resource = { ...commentOnPublic, authorId: null, held: true };
+    expect([postOwner, other, VISITOR, moderator].map((actor) => can(actor, 'view', held))).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
+    expect([postOwner, other, moderator].map((actor) => can(actor, 'review', held))).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    expect(can(postOwner, 'review', commentOnPublic)).toBe(false);
+    const hiddenMessage: Resource = { ...othersMessage, isHidden: true };
+    expect([owner, actorOf('member')].map((actor) => can(actor, 'view', hiddenMessage))).toEqual([
+      false,
+      true,
+    ]);
+  });
+
   it('lets the post’s owner delete any comment on it and see a visitor’s email', () => {
     const postOwner = actorOf('post-owner');
     expect(can(postOwner, 'delete', commentOnPublic)).toBe(true);

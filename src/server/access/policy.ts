@@ -3,16 +3,35 @@
  * (profiles, say) is a new resource type and a new row of `rules`.
  */
 
-/** Who is asking: a signed-in person, or a visitor with no session. */
-export type Actor = { kind: 'user'; userId: string } | { kind: 'visitor' };
+/**
+ * Who is asking: a signed-in person, or a visitor with no session. `moderator` is set only where moderation is
+ * possible (moderation routes, media serving); elsewhere a moderator is asked as the person they are.
+ */
+export type Actor = { kind: 'user'; userId: string; moderator?: boolean } | { kind: 'visitor' };
 
 export const VISITOR: Actor = { kind: 'visitor' };
 
 export const actorOf = (userId: string | undefined): Actor =>
   userId === undefined ? VISITOR : { kind: 'user', userId };
 
+/** The signed-in person with their role: moderators may see and act on what is hidden. */
+export const actorWithRole = (user: { id: string; role: string } | null | undefined): Actor =>
+  user ? { kind: 'user', userId: user.id, moderator: user.role === 'moderator' } : VISITOR;
+
 export type Action =
-  'view' | 'change' | 'delete' | 'comment' | 'react' | 'view-commenter-email' | 'send' | 'publish';
+  | 'view'
+  | 'change'
+  | 'delete'
+  | 'comment'
+  | 'react'
+  | 'view-commenter-email'
+  | 'send'
+  | 'publish'
+  | 'report'
+  /** Hide, remove, suspend, resolve reports: moderators alone. */
+  | 'moderate'
+  /** Approve or reject a visitor comment held for approval. */
+  | 'review';
 
 /** A published post or episode; a private one exists only for its owner. */
 export interface PostResource {
@@ -20,6 +39,8 @@ export interface PostResource {
   ownerId: string;
   isPrivate: boolean;
   allowsVisitorComments: boolean;
+  /** Hidden by moderators, or its author suspended: there for its owner and moderators alone. */
+  isHidden?: boolean;
 }
 
 /** A draft or diary entry: always its owner's alone. */
@@ -33,6 +54,10 @@ export interface CommentResource {
   /** Null for a visitor's comment. */
   authorId: string | null;
   post: PostResource | DraftResource;
+  /** Hidden by moderators or its author suspended: there for its author and moderators alone. */
+  isHidden?: boolean;
+  /** A visitor's comment waiting for approval: there for the post's owner and moderators alone. */
+  held?: boolean;
 }
 
 /** A conversation exists only for its current members: anyone else, a former member too, learns nothing of it. */
@@ -46,6 +71,7 @@ export interface ConversationMessageResource {
   kind: 'conversation-message';
   authorId: string;
   conversation: ConversationResource;
+  isHidden?: boolean;
 }
 
 /** A stored audio file or image: it mirrors the visibility of the record it belongs to. */
@@ -63,7 +89,21 @@ export interface VoiceBioResource {
   ownerId: string;
 }
 
+/** A person, as others see them: a suspended person is gone for everyone but moderators. */
+export interface PersonResource {
+  kind: 'person';
+  userId: string;
+  isSuspended: boolean;
+}
+
+/** The open reports and the moderation log. */
+export interface ModerationQueueResource {
+  kind: 'moderation-queue';
+}
+
 export type Resource =
+  | ModerationQueueResource
+  | PersonResource
   | PostResource
   | DraftResource
   | CommentResource
@@ -82,17 +122,38 @@ const publicOrOwner: Rule<{ ownerId: string; isPrivate: boolean }> = (actor, res
   !resource.isPrivate || isUser(actor, resource.ownerId);
 const isMember: Rule<ConversationResource> = (actor, conversation) =>
   actor.kind === 'user' && conversation.memberIds.includes(actor.userId);
+const isModerator = (actor: Actor) => actor.kind === 'user' && actor.moderator === true;
+const moderatorOnly: Rule<unknown> = (actor) => isModerator(actor);
+/** Someone signed in reporting what is not their own (seeing it is checked by `can`). */
+const reportOthers =
+  <R>(authorOf: (resource: R) => string | null): Rule<R> =>
+  (actor, resource) =>
+    actor.kind === 'user' && !isUser(actor, authorOf(resource));
+// A moderator plays reported audio in place, whatever its visibility.
 const mediaView: Rule<MediaResource> = (actor, media) =>
-  media.conversation ? isMember(actor, media.conversation) : publicOrOwner(actor, media);
+  isModerator(actor) ||
+  (media.conversation ? isMember(actor, media.conversation) : publicOrOwner(actor, media));
+const heldFor = (actor: Actor, comment: CommentResource) =>
+  isModerator(actor) || isUser(actor, comment.post.ownerId);
 
 /** What is not in a row is refused. Every action but `view` also needs `view` (see `can`). */
 const rules: Rules = {
+  // Any signed-in person learns that it exists (403, not 404); only moderators read it.
+  'moderation-queue': { view: (actor) => actor.kind === 'user', moderate: moderatorOnly },
+  person: {
+    view: (actor, person) => !person.isSuspended || isUser(actor, person.userId) || isModerator(actor),
+    report: reportOthers((person) => person.userId),
+    moderate: (actor, person) => isModerator(actor) && !isUser(actor, person.userId),
+  },
   post: {
-    view: publicOrOwner,
+    view: (actor, post) =>
+      isUser(actor, post.ownerId) || (!post.isPrivate && (!post.isHidden || isModerator(actor))),
     change: ownerOnly,
-    delete: ownerOnly,
+    delete: (actor, post) => isUser(actor, post.ownerId) || isModerator(actor),
     comment: (actor, post) => actor.kind === 'user' || post.allowsVisitorComments,
     react: (actor) => actor.kind === 'user',
+    report: reportOthers((post) => post.ownerId),
+    moderate: moderatorOnly,
   },
   draft: {
     view: ownerOnly,
@@ -102,10 +163,17 @@ const rules: Rules = {
     react: ownerOnly,
   },
   comment: {
-    view: (actor, comment) => can(actor, 'view', comment.post),
-    delete: (actor, comment) => isUser(actor, comment.authorId) || isUser(actor, comment.post.ownerId),
+    view: (actor, comment) =>
+      can(actor, 'view', comment.post) &&
+      (!comment.isHidden || isUser(actor, comment.authorId) || isModerator(actor)) &&
+      (!comment.held || heldFor(actor, comment)),
+    delete: (actor, comment) =>
+      isUser(actor, comment.authorId) || isUser(actor, comment.post.ownerId) || isModerator(actor),
     // A visitor leaves an email for the post's owner alone.
     'view-commenter-email': (actor, comment) => isUser(actor, comment.post.ownerId),
+    report: reportOthers((comment) => comment.authorId),
+    moderate: moderatorOnly,
+    review: (actor, comment) => comment.held === true && heldFor(actor, comment),
   },
   audio: { view: mediaView },
   image: { view: publicOrOwner },
@@ -113,8 +181,12 @@ const rules: Rules = {
   // `change` adds people (to a group); `delete` is leaving it, for oneself.
   conversation: { view: isMember, send: isMember, change: isMember, delete: isMember, publish: isMember },
   'conversation-message': {
-    view: (actor, message) => isMember(actor, message.conversation),
-    delete: (actor, message) => isUser(actor, message.authorId),
+    view: (actor, message) =>
+      isModerator(actor) ||
+      (isMember(actor, message.conversation) && (!message.isHidden || isUser(actor, message.authorId))),
+    delete: (actor, message) => isUser(actor, message.authorId) || isModerator(actor),
+    report: reportOthers((message) => message.authorId),
+    moderate: moderatorOnly,
   },
 };
 

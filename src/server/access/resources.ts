@@ -1,16 +1,17 @@
-import type { AudioAssetRow, ImageRow, PostRow } from '../db/schema';
+import type { AudioAssetRow, ImageRow, PostRow, UserRow } from '../db/schema';
 import type {
   CommentResource,
   ConversationMessageResource,
   ConversationResource,
   DraftResource,
   MediaResource,
+  PersonResource,
   PostResource,
 } from './policy';
 
 /** The facts the policy needs about a post row: a draft (diary entry) is a kind of its own. */
 export function postResource(
-  post: Pick<PostRow, 'user_id' | 'is_draft' | 'is_private' | 'allow_visitor_comments'>,
+  post: Pick<PostRow, 'user_id' | 'is_draft' | 'is_private' | 'allow_visitor_comments' | 'is_hidden'>,
 ): PostResource | DraftResource {
   if (post.is_draft === 1) return { kind: 'draft', ownerId: post.user_id };
   return {
@@ -18,15 +19,28 @@ export function postResource(
     ownerId: post.user_id,
     isPrivate: post.is_private === 1,
     allowsVisitorComments: post.allow_visitor_comments === 1,
+    isHidden: post.is_hidden === 1,
   };
 }
 
 export function commentResource(
-  comment: { user_id: string | null },
+  comment: { user_id: string | null; is_hidden: number; held: number },
   post: Parameters<typeof postResource>[0],
 ): CommentResource {
-  return { kind: 'comment', authorId: comment.user_id, post: postResource(post) };
+  return {
+    kind: 'comment',
+    authorId: comment.user_id,
+    post: postResource(post),
+    isHidden: comment.is_hidden === 1,
+    held: comment.held === 1,
+  };
 }
+
+export const personResource = (user: Pick<UserRow, 'id' | 'suspended_at'>): PersonResource => ({
+  kind: 'person',
+  userId: user.id,
+  isSuspended: user.suspended_at !== null,
+});
 
 /** `conversation`: the members of the conversation a voice message's audio belongs to. */
 export function mediaResource(
@@ -48,8 +62,13 @@ export const conversationResource = (memberIds: readonly string[]): Conversation
 });
 
 export function conversationMessageResource(
-  message: { user_id: string },
+  message: { user_id: string; is_hidden?: number },
   conversation: ConversationResource,
 ): ConversationMessageResource {
-  return { kind: 'conversation-message', authorId: message.user_id, conversation };
+  return {
+    kind: 'conversation-message',
+    authorId: message.user_id,
+    conversation,
+    isHidden: message.is_hidden === 1,
+  };
 }

@@ -25,6 +25,19 @@ export interface UsersTable {
   created_at: string;
   /** When the person last posted, commented, reacted, followed, listened or signed in (to the minute). */
   last_active_at: string | null;
+  role: Generated<UserRole>;
+  /** A suspended person cannot sign in, and their content is hidden from others. */
+  suspended_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export type UserRole = 'member' | 'moderator';
+
+/** Columns of posts, comments and voice messages (20261125T0300-reports-and-moderation). */
+interface Moderated {
+  /** When a moderator hid it. */
+  hidden_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: hidden from everyone but its owner and moderators (hidden by a moderator, or its author suspended). */
+  is_hidden: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -85,7 +98,7 @@ export interface ImagesTable {
   created_at: string;
 }
 
-export interface PostsTable {
+export interface PostsTable extends Moderated {
   id: string;
   user_id: string;
   type: 'post' | 'episode' | 'diary';
@@ -106,6 +119,8 @@ export interface PostsTable {
   listening_seconds: Generated<number>;
   /** Discover's trending order, kept by queries/trending.ts. */
   trending_score: Generated<number>;
+  /** 1: visitors' comments wait for the owner's approval. */
+  hold_visitor_comments: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -141,7 +156,7 @@ export interface UserMutesTable {
   created_at: string;
 }
 
-export interface CommentsTable {
+export interface CommentsTable extends Moderated {
   id: string;
   post_id: string;
   /** Null for a signed-out visitor's comment. */
@@ -150,6 +165,8 @@ export interface CommentsTable {
   visitor_email: string | null;
   audio_id: string;
   transcription: string | null;
+  /** 1: a visitor's comment waiting for the post owner's approval, seen by them and moderators alone. */
+  held: Generated<number>;
   created_at: string;
 }
 
@@ -271,7 +288,7 @@ export interface ConversationMembersTable {
 }
 
 /** Spec §3 Conversation recording: a voice message. */
-export interface ConversationMessagesTable {
+export interface ConversationMessagesTable extends Moderated {
   id: string;
   conversation_id: string;
   user_id: string;
@@ -294,6 +311,42 @@ export interface DraftTakesTable {
   id: string;
   post_id: string;
   audio_id: string;
+  created_at: string;
+}
+
+export type ReportTargetKind = 'post' | 'comment' | 'message' | 'user';
+
+/** One target's reports while they are open (one open case per target). */
+export interface ModerationCasesTable {
+  id: string;
+  target_kind: ReportTargetKind;
+  target_id: string;
+  status: 'open' | 'closed';
+  report_count: Generated<number>;
+  last_reported_at: string;
+  created_at: string;
+  closed_at: string | null;
+}
+
+/** One person's report in a case: a second report of the same target updates it. */
+export interface ReportsTable {
+  id: string;
+  case_id: string;
+  reporter_id: string;
+  reason: string;
+  note: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ModerationActionsTable {
+  id: string;
+  moderator_id: string;
+  action: string;
+  target_kind: ReportTargetKind;
+  target_id: string;
+  case_id: string | null;
+  note: string | null;
   created_at: string;
 }
 
@@ -324,6 +377,9 @@ export interface Database {
   conversation_messages: ConversationMessagesTable;
   draft_edits: DraftEditsTable;
   draft_takes: DraftTakesTable;
+  moderation_cases: ModerationCasesTable;
+  reports: ReportsTable;
+  moderation_actions: ModerationActionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

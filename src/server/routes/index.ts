@@ -9,6 +9,7 @@ import { registerDiscoverRoutes } from './discover';
 import { registerEventRoutes } from './events';
 import { registerHealthRoutes } from './health';
 import { registerMediaRoutes } from './media';
+import { registerModerationRoutes } from './moderation';
 import { registerPostRoutes } from './posts';
 import { registerProfileRoutes } from './profile';
 import { registerSafetyRoutes } from './safety';
@@ -30,6 +31,7 @@ export function registerRoutes(app: App, context: AppContext): void {
   registerSocialRoutes(app, context);
   registerSafetyRoutes(app, context);
   registerConversationRoutes(app, context);
+  registerModerationRoutes(app, context);
   registerSearchRoutes(app, context);
   registerDiscoverRoutes(app, context);
   registerEventRoutes(app, context);

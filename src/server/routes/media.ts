@@ -1,6 +1,6 @@
 import { routes } from '@shared/contract/routes';
 import type { FastifyRequest } from 'fastify';
-import { actorOf } from '../access/policy';
+import { actorWithRole } from '../access/policy';
 import { loadCurrentUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { contractRoute, type App } from '../http/app-types';
@@ -12,7 +12,7 @@ export function registerMediaRoutes(app: App, context: AppContext): void {
   const sending = { redirectPublic: storage.kind === 's3' && storage.redirectPublicMedia };
   // Media routes are outside /api, so the session is loaded only when the media turns out to be private.
   const actor = (request: FastifyRequest) => async () =>
-    actorOf((await loadCurrentUser(request, context.sessions))?.id);
+    actorWithRole(await loadCurrentUser(request, context.sessions));
 
   // HEAD is declared rather than derived from GET, so Fastify keeps our Content-Length on it.
   app.route({

@@ -1,6 +1,6 @@
 import { routes } from '@shared/contract/routes';
 import { COMMENT_MAX_BYTES } from '@shared/domain/social';
-import { actorOf } from '../access/policy';
+import { actorOf, actorWithRole } from '../access/policy';
 import { requireUser, signedInUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { contractRoute, type App } from '../http/app-types';
@@ -122,7 +122,7 @@ export function registerSocialRoutes(app: App, context: AppContext): void {
       sendPage(
         request,
         reply,
-        await comments.list(request.currentUser?.id, request.params.id, request.query),
+        await comments.list(actorWithRole(request.currentUser), request.params.id, request.query),
       ),
   });
   app.route({

@@ -1,5 +1,6 @@
 import { PODCAST_FEED_TYPE } from '@shared/contract/podcast';
 import { routes } from '@shared/contract/routes';
+import { actorWithRole } from '../access/policy';
 import { requireUser, signedInUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { contractRoute, type App } from '../http/app-types';
@@ -14,8 +15,8 @@ export function registerUserRoutes(app: App, context: AppContext): void {
   app.route({
     ...contractRoute(routes.getUser),
     handler: async (request) => {
-      const profile = await context.users.publicProfile(request.params.id);
       const viewer = request.currentUser;
+      const profile = await context.users.publicProfile(request.params.id, actorWithRole(viewer));
       if (!viewer || viewer.id === profile.id) return profile;
       const { viewerBlocks, viewerMutes } = await context.safety.relation(viewer.id, profile.id);
       return { ...profile, viewerBlocks, viewerMutes };

@@ -3,9 +3,10 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { hashPassword, verifyAgainstNoAccount, verifyPassword } from '../auth/passwords';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/dialect';
+import { setRole } from '../db/queries/moderation';
 import { findUserByEmail, insertUser } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
-import { ConflictError, UnauthorizedError } from '../errors';
+import { ConflictError, ForbiddenError, UnauthorizedError } from '../errors';
 import type { LoginThrottle } from './login-throttle';
 import { newId } from '../ids';
 
@@ -27,7 +28,21 @@ export interface AccountService {
   createFakeUser(): Promise<UserRow>;
 }
 
-export function createAccountService(db: Db, throttle: LoginThrottle): AccountService {
+export const SUSPENDED_MESSAGE =
+  'This account is suspended by the moderators. You cannot sign in while it is suspended.';
+
+/** `adminEmails`: ADMIN_EMAILS, made moderators when they sign up or in. */
+export function createAccountService(
+  db: Db,
+  throttle: LoginThrottle,
+  adminEmails: readonly string[] = [],
+): AccountService {
+  async function withAdminRole(user: UserRow): Promise<UserRow> {
+    if (user.role === 'moderator' || !adminEmails.includes(user.email)) return user;
+    await setRole(db, [user.email], 'moderator');
+    return { ...user, role: 'moderator' };
+  }
+
   async function insertAccount(account: NewAccount, id: string): Promise<UserRow> {
     const passwordHash = await hashPassword(account.password);
     // A new handle never shows the e-mail (people choose their own later); a clash with a taken one draws again,
@@ -63,7 +78,7 @@ export function createAccountService(db: Db, throttle: LoginThrottle): AccountSe
   return {
     async register(account) {
       if (await findUserByEmail(db, account.email)) throw new ConflictError(DUPLICATE_EMAIL_MESSAGE);
-      return insertAccount(account, newId());
+      return withAdminRole(await insertAccount(account, newId()));
     },
 
     async authenticate(email, password, ip) {
@@ -74,7 +89,9 @@ export function createAccountService(db: Db, throttle: LoginThrottle): AccountSe
         : await verifyAgainstNoAccount(password);
       if (!user || !matches) throw new UnauthorizedError(WRONG_CREDENTIALS_MESSAGE);
       await throttle.recordSuccess(ip, email);
-      return user;
+      // Told only to who knows the password.
+      if (user.suspended_at) throw new ForbiddenError(SUSPENDED_MESSAGE);
+      return withAdminRole(user);
     },
 
     createFakeUser() {

@@ -3,17 +3,19 @@ import { commentFieldsSchema, type Comment } from '@shared/contract/social';
 import type { PublicUser } from '@shared/contract/users';
 import type { z } from 'zod';
 import { authorize, notFound } from '../access/guard';
-import { actorOf, can, type Actor } from '../access/policy';
+import { can, type Actor } from '../access/policy';
 import { commentResource } from '../access/resources';
 import type { Db } from '../db/database';
 import type { Page } from '../db/pagination';
 import type { PostRow } from '../db/schema';
 import { deleteAudioAsset, findAudioAsset } from '../db/queries/audio-assets';
 import {
+  approveComment,
   deleteComment,
   findCommentWithAudio,
   insertComment,
   listComments,
+  type CommentReader,
   type CommentWithAudio,
 } from '../db/queries/comments';
 import { findPost } from '../db/queries/posts';
@@ -42,13 +44,16 @@ export interface CommentService {
   /** The post and the commenter's permission: settled before the audio is streamed. */
   admit(commenter: Actor, fields: Record<string, string>): Promise<CommentAdmission>;
   create(admission: CommentAdmission, audio: ScratchFile | undefined): Promise<Comment>;
+  /** A moderator (`viewer.moderator`) sees hidden and held comments too. */
   list(
-    viewerId: string | undefined,
+    viewer: Actor,
     postId: string,
     page: { limit: number; cursor?: string | undefined },
   ): Promise<Page<Comment>>;
-  /** The comment's author and the post's owner may delete it. */
-  delete(userId: string, commentId: string): Promise<void>;
+  /** The comment's author and the post's owner may delete it; so may a moderator (`moderator`). */
+  delete(userId: string, commentId: string, options?: { moderator?: boolean }): Promise<void>;
+  /** The post's owner or a moderator approves a held visitor comment, or rejects (deletes) it: null then. */
+  review(reviewer: Actor, commentId: string, decision: 'approve' | 'reject'): Promise<Comment | null>;
 }
 
 export function createCommentService(deps: {
@@ -73,7 +78,22 @@ export function createCommentService(deps: {
       visitorEmail: showEmail ? row.visitor_email : null,
       user: author,
       createdAt: row.created_at,
+      hiddenByModerators: row.hidden_at !== null,
+      awaitingApproval: row.held === 1,
     };
+  }
+
+  /** Deletes the comment with its audio; a held one was never counted in trending. */
+  async function remove(comment: CommentWithAudio, post: PostRow) {
+    const asset = await findAudioAsset(db, comment.audio_id);
+    await db.transaction().execute(async (trx) => {
+      const deleted = await deleteComment(trx, comment.id);
+      if (deleted && comment.user_id !== post.user_id && comment.held === 0) {
+        await takeFromTrending(trx, post, 'comment', comment.created_at);
+      }
+      await deleteAudioAsset(trx, comment.audio_id);
+    });
+    if (asset) await audio.deleteFiles(asset);
   }
 
   async function present(rows: CommentWithAudio[], post: PostRow, viewer: Actor) {
@@ -109,6 +129,8 @@ export function createCommentService(deps: {
       );
       const id = newId();
       const now = new Date();
+      // Held for the owner's approval: counted in trending and shown once approved.
+      const held = commenter.kind === 'visitor' && post.hold_visitor_comments === 1;
       try {
         await commitWithFiles(db, [prepared], async (trx) => {
           await audio.insert(trx, prepared);
@@ -120,9 +142,11 @@ export function createCommentService(deps: {
             visitor_email: commenter.kind === 'visitor' ? (fields.visitorEmail ?? null) : null,
             audio_id: prepared.row.id,
             transcription: fields.transcription ?? null,
+            held: held ? 1 : 0,
             created_at: now.toISOString(),
           });
-          if (viewerId !== post.user_id) await addToTrending(trx, post.id, 'comment', now.toISOString());
+          if (viewerId !== post.user_id && !held)
+            await addToTrending(trx, post.id, 'comment', now.toISOString());
           if (viewerId) {
             await noteActivity(trx, viewerId, now);
             await notifications.notify(trx, {
@@ -143,27 +167,43 @@ export function createCommentService(deps: {
       return (await present([row!], post, commenter))[0]!;
     },
 
-    async list(viewerId, postId, page) {
-      const viewer = actorOf(viewerId);
+    async list(viewer, postId, page) {
       const post = await findPostFor(db, viewer, 'view', postId);
-      const rows = await listComments(db, post.id, page, viewerId);
+      const viewerId = viewer.kind === 'user' ? viewer.userId : undefined;
+      const reader: CommentReader =
+        viewer.kind === 'user' && viewer.moderator
+          ? { moderator: true }
+          : { viewerId, seesHeld: viewerId === post.user_id };
+      const rows = await listComments(db, post.id, reader, page);
       return { items: await present(rows.items, post, viewer), nextCursor: rows.nextCursor };
     },
 
-    async delete(userId, commentId) {
+    async delete(userId, commentId, options = {}) {
       const comment = await findCommentWithAudio(db, commentId);
       const post = comment && (await findPost(db, comment.post_id));
       if (!comment || !post) throw notFound('comment');
-      authorize(actorOf(userId), 'delete', commentResource(comment, post));
-      const asset = await findAudioAsset(db, comment.audio_id);
+      const actor: Actor = { kind: 'user', userId, moderator: options.moderator ?? false };
+      authorize(actor, 'delete', commentResource(comment, post));
+      await remove(comment, post);
+    },
+
+    async review(reviewer, commentId, decision) {
+      const comment = await findCommentWithAudio(db, commentId);
+      const post = comment && (await findPost(db, comment.post_id));
+      if (!comment || !post) throw notFound('comment');
+      authorize(reviewer, 'review', commentResource(comment, post));
+      if (decision === 'reject') {
+        await remove(comment, post);
+        return null;
+      }
       await db.transaction().execute(async (trx) => {
-        const deleted = await deleteComment(trx, comment.id);
-        if (deleted && comment.user_id !== post.user_id) {
-          await takeFromTrending(trx, post, 'comment', comment.created_at);
+        if (await approveComment(trx, comment.id)) {
+          await addToTrending(trx, post.id, 'comment', new Date().toISOString());
         }
-        await deleteAudioAsset(trx, comment.audio_id);
       });
-      if (asset) await audio.deleteFiles(asset);
+      const row = await findCommentWithAudio(db, comment.id);
+      if (!row) throw notFound('comment');
+      return (await present([row], post, reviewer))[0]!;
     },
   };
 }

@@ -29,7 +29,8 @@ export function messageWaveform(bars: number[]): number[] {
 export interface ConversationPresenter {
   recordings(rows: MessageWithAudio[]): Promise<ConversationRecording[]>;
   /** Rows of a person's own list, as they see them (their unread counts). */
-  conversations(rows: MyConversationRow[]): Promise<Conversation[]>;
+  /** `viewerId`'s conversations: a last message hidden by moderators is shown to its sender alone. */
+  conversations(viewerId: string, rows: MyConversationRow[]): Promise<Conversation[]>;
   /** One conversation as `userId` sees it, or undefined when they are not in it. */
   conversationOf(userId: string, conversationId: string): Promise<Conversation | undefined>;
 }
@@ -59,14 +60,18 @@ export function createConversationPresenter(db: Db, users: UserService): Convers
     });
   }
 
-  async function conversations(rows: MyConversationRow[]): Promise<Conversation[]> {
+  async function conversations(viewerId: string, rows: MyConversationRow[]): Promise<Conversation[]> {
     const ids = rows.map((row) => row.id);
     const [members, lastMessages] = await Promise.all([
       membersOfConversations(db, ids),
       messagesWithAudioByIds(
         db,
         rows.flatMap((row) => (row.last_message_id ? [row.last_message_id] : [])),
-      ).then(recordings),
+      )
+        .then((messages) =>
+          messages.filter((message) => message.is_hidden === 0 || message.user_id === viewerId),
+        )
+        .then(recordings),
     ]);
     const participantIds = (row: MyConversationRow) =>
       row.type === 'direct' ? directPair(row) : (members.get(row.id) ?? []);
@@ -85,7 +90,7 @@ export function createConversationPresenter(db: Db, users: UserService): Convers
 
   async function conversationOf(userId: string, conversationId: string): Promise<Conversation | undefined> {
     const row = await findMyConversation(db, userId, conversationId);
-    return row && (await conversations([row]))[0];
+    return row && (await conversations(userId, [row]))[0];
   }
 
   return { recordings, conversations, conversationOf };

@@ -8,7 +8,7 @@ import { AUDIO_DURATION_LIMITS } from '@shared/domain/audio-limits';
 import { GROUP_MAX_MEMBERS, type ConversationType } from '@shared/domain/conversations';
 import type { z } from 'zod';
 import { authorize, notFound } from '../access/guard';
-import { actorOf, can } from '../access/policy';
+import { actorOf, can, type Actor } from '../access/policy';
 import { conversationMessageResource } from '../access/resources';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/dialect';
@@ -73,7 +73,8 @@ export interface ConversationService {
     upload: ScratchFile | undefined,
     fields: RecordingFields,
   ): Promise<ConversationRecording>;
-  deleteRecording(userId: string, messageId: string): Promise<void>;
+  /** Its sender deletes it; so may a moderator (`moderator`). */
+  deleteRecording(userId: string, messageId: string, options?: { moderator?: boolean }): Promise<void>;
   /** For live events: what `userId` may see of each, at the moment of asking; undefined when nothing. */
   visibleConversation(userId: string, conversationId: string): Promise<Conversation | undefined>;
   visibleRecording(userId: string, messageId: string): Promise<ConversationRecording | undefined>;
@@ -190,7 +191,7 @@ export function createConversationService(deps: {
   return {
     async list(userId, page, type) {
       const rows = await listMyConversations(db, userId, page, type);
-      return { items: await present.conversations(rows.items), nextCursor: rows.nextCursor };
+      return { items: await present.conversations(userId, rows.items), nextCursor: rows.nextCursor };
     },
 
     get: presentOwn,
@@ -262,7 +263,7 @@ export function createConversationService(deps: {
 
     async listRecordings(userId, conversationId, page) {
       const { conversation } = await conversationFor(db, userId, 'view', conversationId);
-      const rows = await listMessages(db, conversation.id, page);
+      const rows = await listMessages(db, conversation.id, userId, page);
       const items = (await present.recordings(rows.items)).reverse();
       // Read up to the newest message this page saw: one sent since is still unread.
       const newest = rows.items[0];
@@ -326,11 +327,12 @@ export function createConversationService(deps: {
       return sent;
     },
 
-    async deleteRecording(userId, messageId) {
+    async deleteRecording(userId, messageId, options = {}) {
       const message = await findMessageWithAudio(db, messageId);
       if (!message) throw notFound('conversation-message');
       const membership = await membershipOf(db, message.conversation_id);
-      authorize(actorOf(userId), 'delete', conversationMessageResource(message, membership));
+      const actor: Actor = { kind: 'user', userId, moderator: options.moderator ?? false };
+      authorize(actor, 'delete', conversationMessageResource(message, membership));
       const deleted = await db.transaction().execute(async (trx) => {
         if (!(await lockConversation(trx, message.conversation_id))) return false;
         if (!(await deleteMessage(trx, message))) return false;

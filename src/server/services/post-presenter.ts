@@ -57,6 +57,8 @@ function postFields(row: PostWithMedia): Omit<Post, 'user' | 'waveformData'> {
     affiliateLink: row.affiliate_link,
     affiliateLinkTitle: row.affiliate_link_title,
     allowVisitorComments: row.allow_visitor_comments === 1,
+    holdVisitorComments: row.hold_visitor_comments === 1,
+    hiddenByModerators: row.is_hidden === 1,
     createdAt: row.created_at,
   };
 }

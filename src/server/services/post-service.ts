@@ -90,7 +90,14 @@ export interface PostService {
     kind: PostListKind,
     page: { limit: number; cursor?: string | undefined },
   ): Promise<SerializedPage>;
-  delete(userId: string, postId: string, options?: { draftsOnly?: boolean }): Promise<void>;
+  /** `moderator`: removed by a moderator (the moderation service), as its owner's delete would. */
+  delete(
+    userId: string,
+    postId: string,
+    options?: { draftsOnly?: boolean; moderator?: boolean },
+  ): Promise<void>;
+  /** The owner's choice to hold visitors' comments for approval (issue 17). */
+  setVisitorCommentHold(userId: string, postId: string, hold: boolean): Promise<Post>;
   /**
    * Keeps a recording recovered from autosave as a draft and closes its session, in one transaction. False (and
    * nothing kept) when the session was closed meanwhile: published by its owner, or recovered by another run.
@@ -148,10 +155,11 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
     postId: string,
     action: 'change' | 'delete',
     draftsOnly: boolean,
+    moderator = false,
   ): Promise<PostRow> {
     const post = await findPost(db, postId);
     if (!post || (draftsOnly && post.is_draft !== 1)) throw notFound('post');
-    authorize(actorOf(userId), action, postResource(post));
+    authorize({ kind: 'user', userId, moderator }, action, postResource(post));
     return post;
   }
 
@@ -314,6 +322,12 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
       return presentOne(post.id);
     },
 
+    async setVisitorCommentHold(userId, postId, hold) {
+      const post = await postToChange(userId, postId, 'change', false);
+      await updatePost(db, post.id, { hold_visitor_comments: hold ? 1 : 0 });
+      return presentOne(post.id);
+    },
+
     async replaceDraft(userId, draftId, upload) {
       const fields = parseOrBadRequest(postUploadFieldsSchema, upload.fields);
       const post = await postToChange(userId, draftId, 'change', true);
@@ -408,7 +422,13 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
     },
 
     async delete(userId, postId, options = {}) {
-      const found = await postToChange(userId, postId, 'delete', options.draftsOnly ?? false);
+      const found = await postToChange(
+        userId,
+        postId,
+        'delete',
+        options.draftsOnly ?? false,
+        options.moderator,
+      );
       const removed = await db.transaction().execute(async (trx) => {
         // Read again under the lock: an edit's save or an extend committed since the check above has given the
         // post other audio, which must go with it; and a comment arriving meanwhile either is in this list or is

@@ -13,7 +13,13 @@ function parseLinks(json: string): PublicUser['links'] {
 /** What others may see of a user's row. */
 export type PublicUserRow = Omit<
   UserRow,
-  'email' | 'password_hash' | 'profile_image_id' | 'background_image_id' | 'last_active_at'
+  | 'email'
+  | 'password_hash'
+  | 'profile_image_id'
+  | 'background_image_id'
+  | 'last_active_at'
+  | 'role'
+  | 'suspended_at'
 >;
 
 export function toPublicUser(row: PublicUserRow): PublicUser {
@@ -38,5 +44,5 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
 }
 
 export function toCurrentUser(row: UserRow): CurrentUser {
-  return { ...toPublicUser(row), email: row.email };
+  return { ...toPublicUser(row), email: row.email, isModerator: row.role === 'moderator' };
 }

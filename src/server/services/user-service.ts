@@ -1,4 +1,7 @@
 import type { CurrentUser, PublicUser } from '@shared/contract/users';
+import { authorize } from '../access/guard';
+import { VISITOR, type Actor } from '../access/policy';
+import { personResource } from '../access/resources';
 import type { Db } from '../db/database';
 import type { Page, PageRequest } from '../db/pagination';
 import { findUserById, findUsersByIds, listUsers } from '../db/queries/users';
@@ -8,7 +11,8 @@ import { toCurrentUser, toPublicUser } from './user-presenter';
 
 export interface UserService {
   findUser(id: string): Promise<UserRow | undefined>;
-  publicProfile(id: string): Promise<PublicUser>;
+  /** 404 for a suspended person, unless `viewer` is that person or a moderator. */
+  publicProfile(id: string, viewer?: Actor): Promise<PublicUser>;
   currentUser(row: UserRow): CurrentUser;
   publicUser(row: UserRow): PublicUser;
   /** Public profiles of several people in one query, for lists that show authors. */
@@ -21,9 +25,11 @@ export function createUserService(db: Db): UserService {
   return {
     findUser: (id) => findUserById(db, id),
 
-    async publicProfile(id) {
+    async publicProfile(id, viewer = VISITOR) {
       const row = await findUserById(db, id);
       if (!row) throw new NotFoundError('No user has this id.');
+      // A suspended person is gone for others (issue 17), as if there were no such account.
+      authorize(viewer, 'view', personResource(row));
       return toPublicUser(row);
     },
 

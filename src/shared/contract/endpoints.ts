@@ -111,6 +111,14 @@ export const endpoints = {
   /** The "Pod" button: the server joins the messages into one post of the asker (spec §4 Posting a conversation). */
   publishConversation: { method: 'POST', path: '/api/conversations/:id/publish' },
 
+  /** Issue 17: reporting, held visitor comments, and the moderators' screen (moderators alone). */
+  report: { method: 'POST', path: '/api/reports' },
+  setVisitorCommentHold: { method: 'PUT', path: '/api/posts/:id/visitor-comment-hold' },
+  reviewComment: { method: 'POST', path: '/api/comments/:id/review' },
+  listModerationCases: { method: 'GET', path: '/api/moderation/reports' },
+  moderate: { method: 'POST', path: '/api/moderation/actions' },
+  listModerationLog: { method: 'GET', path: '/api/moderation/actions' },
+
   /** Media bytes (not JSON): audio originals and renditions, and images. */
   mediaAudio: { method: 'GET', path: '/media/audio/:assetId/:file' },
   mediaImage: { method: 'GET', path: '/media/images/:file' },

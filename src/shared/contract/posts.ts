@@ -45,6 +45,10 @@ export const postSchema = z.object({
   affiliateLinkTitle: z.string().nullable(),
   /** Whether signed-out visitors may leave a voice comment (the owner's choice when publishing). */
   allowVisitorComments: z.boolean(),
+  /** Visitors' comments wait for the owner's approval (issue 17). */
+  holdVisitorComments: z.boolean().optional(),
+  /** Only its owner and moderators ever see a hidden post: the owner is shown "Hidden by moderators". */
+  hiddenByModerators: z.boolean().optional(),
   createdAt: z.string(),
 });
 export type Post = z.infer<typeof postSchema>;

@@ -64,6 +64,16 @@ import {
   userIdParamsSchema,
 } from './users';
 import { voiceBioFieldsSchema, voiceBioSchema } from './voice-bio';
+import {
+  commentIdParamsSchema,
+  commentReviewBodySchema,
+  moderationActionBodySchema,
+  moderationCaseSchema,
+  moderationLogEntrySchema,
+  reportBodySchema,
+  reportReceiptSchema,
+  visitorCommentHoldBodySchema,
+} from './moderation';
 
 /** A multipart/form-data body: its text fields as one schema, and the file parts it takes. */
 export interface MultipartDefinition {
@@ -460,6 +470,37 @@ export const routes = {
   // A report in the browser's own format (application/csp-report or application/reports+json), not JSON we define.
   cspReport: { ...endpoints.cspReport, response: z.null(), successStatus: 204 },
 
+  // Answers the same whether the report is new or updates the asker's earlier one of the same thing.
+  report: { ...endpoints.report, body: reportBodySchema, response: reportReceiptSchema },
+  setVisitorCommentHold: {
+    ...endpoints.setVisitorCommentHold,
+    params: postIdParamsSchema,
+    body: visitorCommentHoldBodySchema,
+    response: postSchema,
+  },
+  // Approving shows a held visitor comment to everyone; rejecting deletes it with its audio (null).
+  reviewComment: {
+    ...endpoints.reviewComment,
+    params: commentIdParamsSchema,
+    body: commentReviewBodySchema,
+    response: commentSchema.nullable(),
+  },
+  // Open reports grouped by what they report, the most recently reported first.
+  listModerationCases: {
+    ...endpoints.listModerationCases,
+    query: pageQuerySchema,
+    response: z.array(moderationCaseSchema),
+  },
+  moderate: {
+    ...endpoints.moderate,
+    body: moderationActionBodySchema,
+    response: moderationLogEntrySchema,
+  },
+  listModerationLog: {
+    ...endpoints.listModerationLog,
+    query: pageQuerySchema,
+    response: z.array(moderationLogEntrySchema),
+  },
   createFakeUser: {
     ...endpoints.createFakeUser,
     response: z.object({ user: publicUserSchema, posts: z.array(z.unknown()) }),

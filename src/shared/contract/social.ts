@@ -37,6 +37,10 @@ export const commentSchema = z.object({
   visitorEmail: z.string().nullable(),
   user: publicUserSchema.nullable(),
   createdAt: z.string(),
+  /** Seen by its author and moderators alone. */
+  hiddenByModerators: z.boolean().optional(),
+  /** A visitor's comment waiting for approval, seen by the post's owner and moderators alone. */
+  awaitingApproval: z.boolean().optional(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 

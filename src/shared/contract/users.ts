@@ -38,7 +38,11 @@ export const publicUserSchema = z.object({
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
 /** The signed-in person's own record: adds what only they may see. */
-export const currentUserSchema = publicUserSchema.extend({ email: z.string() });
+export const currentUserSchema = publicUserSchema.extend({
+  email: z.string(),
+  /** Moderators see the moderation screen (issue 17). */
+  isModerator: z.boolean().optional(),
+});
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const userIdParamsSchema = z.object({ id: z.string().min(1).max(100) });

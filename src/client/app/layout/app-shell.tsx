@@ -24,7 +24,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
     <div className="min-h-dvh">
       <SkipLink />
       <SideNav user={user} />
-      <MobileTopBar />
+      <MobileTopBar isModerator={user.isModerator === true} />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="outline-none lg:pl-64">
         <div className="mx-auto w-full max-w-5xl px-4 pb-28 pt-6 sm:px-6 lg:px-10 lg:pb-12 lg:pt-10">
           {children}

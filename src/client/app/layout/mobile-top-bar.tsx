@@ -1,4 +1,4 @@
-import { Bell, LogOut, Settings } from 'lucide-react';
+import { Bell, LogOut, Settings, ShieldAlert } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { BrandLogo } from '@client/components/brand-logo';
 import { ThemeToggle } from '@client/components/theme-toggle';
@@ -14,7 +14,7 @@ import { isNavItemActive, NOTIFICATIONS_NAV_ITEM } from './nav-items';
  * the spec only places in the large-screen side navigation and phones would otherwise lack. The bell's dot
  * carries the unread count, kept live by the app shell's event stream.
  */
-export function MobileTopBar() {
+export function MobileTopBar({ isModerator = false }: { isModerator?: boolean }) {
   const [location] = useLocation();
   const unread = useUnreadNotificationCount();
   const notificationsActive = isNavItemActive(NOTIFICATIONS_NAV_ITEM.href, location);
@@ -38,6 +38,16 @@ export function MobileTopBar() {
             <UnreadIndicator count={unread} className="absolute right-1.5 top-1.5" />
           </Link>
           <ThemeToggle />
+          {isModerator && (
+            <Link
+              href="/moderation"
+              aria-label="Moderation"
+              aria-current={isNavItemActive('/moderation', location) ? 'page' : undefined}
+              className="grid size-10 place-items-center rounded-full text-foreground transition-colors hover:bg-secondary"
+            >
+              <ShieldAlert aria-hidden="true" className="size-5" />
+            </Link>
+          )}
           <Link
             href="/settings"
             aria-label="Settings"

@@ -1,4 +1,4 @@
-import { LogOut, Settings } from 'lucide-react';
+import { LogOut, Settings, ShieldAlert } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '@shared/contract/users';
 import { displayName, handleOf } from '@shared/domain/display-name';
@@ -78,6 +78,17 @@ export function SideNav({ user }: { user: CurrentUser }) {
             {handle && <p className="truncate text-xs text-muted-foreground">@{handle}</p>}
           </div>
         </div>
+        {user.isModerator && (
+          <Button asChild variant="ghost" className="w-full justify-start px-3.5 text-muted-foreground">
+            <Link
+              href="/moderation"
+              aria-current={isNavItemActive('/moderation', location) ? 'page' : undefined}
+            >
+              <ShieldAlert aria-hidden="true" />
+              Moderation
+            </Link>
+          </Button>
+        )}
         <div className="flex items-center gap-1">
           <Button asChild variant="ghost" className="flex-1 justify-start px-3.5 text-muted-foreground">
             <a href={SIGN_OUT_URL}>

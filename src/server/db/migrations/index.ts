@@ -18,6 +18,7 @@ import * as conversations from './20261124T1900-conversations';
 import * as draftEdits from './20261124T2000-draft-edits';
 import * as renditionBytes from './20261124T2010-rendition-bytes';
 import * as blocksAndMutes from './20261125T0200-blocks-and-mutes';
+import * as reportsAndModeration from './20261125T0300-reports-and-moderation';
 import * as accountData from './20261125T0400-account-data';
 
 /** Explicit registry, applied in key order. Add new migrations at the end with a later timestamp. */
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   '20261124T2000-draft-edits': draftEdits,
   '20261124T2010-rendition-bytes': renditionBytes,
   '20261125T0200-blocks-and-mutes': blocksAndMutes,
+  '20261125T0300-reports-and-moderation': reportsAndModeration,
   '20261125T0400-account-data': accountData,
 };

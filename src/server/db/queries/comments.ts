@@ -25,20 +25,43 @@ export function findCommentWithAudio(db: Db, id: string): Promise<CommentWithAud
   return commentsWithAudio(db).where('comments.id', '=', id).executeTakeFirst();
 }
 
-/** Never the comments of anyone hidden from a signed-in viewer (blocks and mutes); visitors' comments stay. */
+/**
+ * Who reads a post's comments: comments hidden by moderators are there for their author (and moderators), held
+ * visitor comments for the post's owner (and moderators). Both are rare, so they are checked on each row the
+ * index gives, in its order. A signed-in reader never gets the comments of people hidden from them (blocks and
+ * mutes); visitors' comments stay.
+ */
+export type CommentReader = { moderator: true } | { viewerId: string | undefined; seesHeld: boolean };
+
 export function listComments(
   db: Db,
   postId: string,
+  reader: CommentReader,
   page: PageRequest,
-  viewerId?: string,
 ): Promise<Page<CommentWithAudio>> {
-  const query = commentsWithAudio(db).where('comments.post_id', '=', postId);
-  return newestFirstPage(
-    withoutHidden(db, query, 'comments.user_id', viewerId, 'blocks-and-mutes', true),
-    { createdAt: 'comments.created_at', id: 'comments.id' },
-    page,
-    byCreation,
-  );
+  let query = commentsWithAudio(db).where('comments.post_id', '=', postId);
+  if (!('moderator' in reader)) {
+    const { viewerId, seesHeld } = reader;
+    query = query.where((eb) =>
+      viewerId
+        ? eb.or([eb('comments.is_hidden', '=', 0), eb('comments.user_id', '=', viewerId)])
+        : eb('comments.is_hidden', '=', 0),
+    );
+    if (!seesHeld) query = query.where('comments.held', '=', 0);
+    query = withoutHidden(db, query, 'comments.user_id', viewerId, 'blocks-and-mutes', true);
+  }
+  return newestFirstPage(query, { createdAt: 'comments.created_at', id: 'comments.id' }, page, byCreation);
+}
+
+/** Shows a held visitor comment to everyone; false when it was not held (approved or gone meanwhile). */
+export async function approveComment(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('comments')
+    .set({ held: 0 })
+    .where('id', '=', id)
+    .where('held', '=', 1)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** False when it was already gone (deleted at the same time by someone else). */

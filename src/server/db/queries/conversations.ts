@@ -186,14 +186,25 @@ export function messagesWithAudioByIds(db: Db, ids: string[]): Promise<MessageWi
   return messagesWithAudio(db).where('conversation_messages.id', 'in', ids).execute();
 }
 
-/** A page of a conversation's messages, newest first (the service turns each page oldest first). */
+/**
+ * A page of a conversation's messages as `viewerId` sees them, newest first (the service turns each page oldest
+ * first). A message hidden by moderators is there for its sender alone: rare, so checked on each row.
+ */
 export function listMessages(
   db: Db,
   conversationId: string,
+  viewerId: string,
   page: PageRequest,
 ): Promise<Page<MessageWithAudio>> {
   return newestFirstPage(
-    messagesWithAudio(db).where('conversation_messages.conversation_id', '=', conversationId),
+    messagesWithAudio(db)
+      .where('conversation_messages.conversation_id', '=', conversationId)
+      .where((eb) =>
+        eb.or([
+          eb('conversation_messages.is_hidden', '=', 0),
+          eb('conversation_messages.user_id', '=', viewerId),
+        ]),
+      ),
     { createdAt: 'conversation_messages.created_at', id: 'conversation_messages.id' },
     page,
     byCreation,

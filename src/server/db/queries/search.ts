@@ -20,6 +20,8 @@ export const isRealPerson = (eb: ExpressionBuilder<Database, 'users'>) => {
     eb(sql<string>`substr(${eb.ref('users.id')}, 1, 4)`, '<>', 'bot_'),
     eb(sql<string>`lower(${eb.ref('users.email')})`, 'not like', '%testbot%'),
     eb(names, 'not like', '%testbot%'),
+    // A suspended person is gone from others' lists (issue 17).
+    eb('users.suspended_at', 'is', null),
   ]);
 };
 

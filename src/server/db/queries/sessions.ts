@@ -7,14 +7,18 @@ export async function insertSession(db: Db, session: SessionRow): Promise<void> 
 
 /** The signed-in person of a live session, with when it expires, in one query. */
 export function findLiveSessionUser(db: Db, id: string, now: string) {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select('sessions.expires_at as session_expires_at')
-    .where('sessions.id', '=', id)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select('sessions.expires_at as session_expires_at')
+      .where('sessions.id', '=', id)
+      .where('sessions.expires_at', '>', now)
+      // Suspending ends a person's sessions; this closes the gap of a request already under way.
+      .where('users.suspended_at', 'is', null)
+      .executeTakeFirst()
+  );
 }
 
 export async function extendSession(db: Db, id: string, expiresAt: string): Promise<void> {

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import type { Conversation, ConversationRecording } from '@shared/contract/conversations';
 import { displayName } from '@shared/domain/display-name';
 import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
+import { ReportDialog } from '@client/components/report-dialog';
 import { LoadError } from '@client/components/load-error';
 import { Avatar, pictureOffset } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
@@ -43,6 +44,7 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
   const { rate, setRate } = usePlaybackPreferences();
   const publish = usePublishConversation();
   const [deleting, setDeleting] = useState<ConversationRecording | null>(null);
+  const [reporting, setReporting] = useState<ConversationRecording | null>(null);
   const [membersOpen, setMembersOpen] = useState(false);
   const deleteRecording = useDeleteRecording(conversation.id, () => setDeleting(null));
   const groups = useMemo(() => groupByDay(messages), [messages]);
@@ -218,6 +220,7 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
                         position={current ? playback.position : null}
                         onToggle={() => playback.toggle(message.id)}
                         onDelete={() => setDeleting(message)}
+                        onReport={() => setReporting(message)}
                       />
                     </li>
                   );
@@ -240,6 +243,15 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
           myId={myId}
           open={membersOpen}
           onOpenChange={setMembersOpen}
+        />
+      )}
+
+      {reporting && (
+        <ReportDialog
+          open
+          onOpenChange={(open) => !open && setReporting(null)}
+          targetKind="message"
+          targetId={reporting.id}
         />
       )}
 

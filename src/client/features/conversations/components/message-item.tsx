@@ -1,4 +1,4 @@
-import { Pause, Play, Trash2 } from 'lucide-react';
+import { Flag, Pause, Play, Trash2 } from 'lucide-react';
 import type { ConversationRecording } from '@shared/contract/conversations';
 import { displayName } from '@shared/domain/display-name';
 import { Avatar, pictureOffset } from '@client/components/ui/avatar';
@@ -18,6 +18,8 @@ interface MessageItemProps {
   position: number | null;
   onToggle: () => void;
   onDelete: () => void;
+  /** Someone else's message: report it to the moderators (issue 17). */
+  onReport: () => void;
 }
 
 /** Spec §2 Conversation view: one voice message with play, sender avatar, duration, transcription and time. */
@@ -30,6 +32,7 @@ export function MessageItem({
   position,
   onToggle,
   onDelete,
+  onReport,
 }: MessageItemProps) {
   const name = displayName(message.user);
   const duration = message.duration;
@@ -115,6 +118,17 @@ export function MessageItem({
           >
             {timeOfDay(message.timestamp)}
           </time>
+          {!mine && (
+            <button
+              type="button"
+              onClick={onReport}
+              aria-label={`Report this message from ${name}`}
+              title="Report this message"
+              className="grid size-7 cursor-pointer place-items-center rounded-full text-muted-foreground opacity-70 transition hover:bg-secondary hover:opacity-100 focus-visible:opacity-100"
+            >
+              <Flag aria-hidden="true" className="size-3.5" />
+            </button>
+          )}
           {mine && (
             <button
               type="button"

@@ -1,4 +1,4 @@
-import { Lock } from 'lucide-react';
+import { EyeOff, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Post } from '@shared/contract/posts';
@@ -84,6 +84,12 @@ export function PostCardCompact({
               <Badge variant="overlay" title="Private" className="px-1.5">
                 <Lock aria-hidden="true" />
                 <span className="sr-only">Private</span>
+              </Badge>
+            )}
+            {post.hiddenByModerators && (
+              <Badge variant="overlay" title="Hidden by moderators" className="px-1.5">
+                <EyeOff aria-hidden="true" />
+                <span className="sr-only">Hidden by moderators</span>
               </Badge>
             )}
           </div>

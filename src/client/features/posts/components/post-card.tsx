@@ -1,4 +1,4 @@
-import { ExternalLink, Lock, Share2 } from 'lucide-react';
+import { ExternalLink, EyeOff, Lock, Share2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Post } from '@shared/contract/posts';
 import { Badge } from '@client/components/ui/badge';
@@ -92,6 +92,12 @@ export function PostCard({
               <Badge variant="secondary">
                 <Lock aria-hidden="true" />
                 Private
+              </Badge>
+            )}
+            {post.hiddenByModerators && (
+              <Badge variant="outline" className="border-destructive/50 text-destructive dark:text-red-400">
+                <EyeOff aria-hidden="true" />
+                Hidden by moderators
               </Badge>
             )}
           </div>

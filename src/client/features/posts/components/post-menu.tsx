@@ -1,15 +1,19 @@
-import { AudioLines, Link2, MoreHorizontal, Trash2 } from 'lucide-react';
+import { AudioLines, Flag, Link2, MoreHorizontal, ShieldCheck, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { Post } from '@shared/contract/posts';
 import { Button } from '@client/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
+  DropdownMenuCheckboxItem,
   DropdownMenuItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@client/components/ui/dropdown-menu';
 import { cn } from '@client/lib/utils';
+import { ReportDialog } from '@client/components/report-dialog';
+import { useAuth } from '@client/lib/use-auth';
+import { useVisitorCommentHold } from '../api/post';
 import { useCopyPostLink } from '../hooks/use-copy-post-link';
 import { postTitle } from '../lib/post-labels';
 
@@ -39,8 +43,12 @@ export function PostMenu({
   className,
 }: PostMenuProps) {
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const copyLink = useCopyPostLink();
-  if (!isOwner && !includeShare) return null;
+  const holdComments = useVisitorCommentHold(post.id);
+  const { user } = useAuth();
+  const canReport = user !== null && !isOwner;
+  if (!isOwner && !includeShare && !canReport) return null;
   const title = postTitle(post);
 
   return (
@@ -75,6 +83,22 @@ export function PostMenu({
               Extend Post
             </DropdownMenuItem>
           )}
+          {isOwner && post.allowVisitorComments && (
+            <DropdownMenuCheckboxItem
+              checked={post.holdVisitorComments ?? false}
+              disabled={holdComments.isPending}
+              onCheckedChange={(hold) => holdComments.mutate(hold)}
+            >
+              <ShieldCheck aria-hidden="true" />
+              Hold visitor comments for approval
+            </DropdownMenuCheckboxItem>
+          )}
+          {canReport && (
+            <DropdownMenuItem onSelect={() => setReporting(true)}>
+              <Flag aria-hidden="true" />
+              Report
+            </DropdownMenuItem>
+          )}
           {isOwner && (
             <DropdownMenuItem variant="destructive" onSelect={() => setConfirming(true)}>
               <Trash2 aria-hidden="true" />
@@ -84,6 +108,7 @@ export function PostMenu({
         </DropdownMenuContent>
       </DropdownMenu>
 
+      {reporting && <ReportDialog open onOpenChange={setReporting} targetKind="post" targetId={post.id} />}
       {confirming && (
         <Suspense fallback={null}>
           <DeletePostDialog

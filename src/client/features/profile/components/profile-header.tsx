@@ -1,9 +1,11 @@
-import { ChartColumn, Pencil } from 'lucide-react';
+import { ChartColumn, Flag, Pencil } from 'lucide-react';
 import { Link } from 'wouter';
 import { useState, type ReactNode } from 'react';
 import type { ProfileUser } from '@shared/contract/safety';
 import { displayName, handleOf } from '@shared/domain/display-name';
+import { ReportDialog } from '@client/components/report-dialog';
 import { Button } from '@client/components/ui/button';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
 import { cn } from '@client/lib/utils';
 import { coverGradient } from '@client/lib/cover';
 import type { FollowSide } from '../api/follows';
@@ -42,6 +44,7 @@ export function ProfileHeader({
   const name = displayName(user);
   const handle = handleOf(user);
   const [editing, setEditing] = useState(false);
+  const [reporting, setReporting] = useState(false);
   return (
     <header className="overflow-hidden rounded-3xl border bg-card shadow-soft">
       <div
@@ -92,6 +95,24 @@ export function ProfileHeader({
           {!own && (
             <div className="flex flex-wrap items-center justify-end gap-2 pt-4">
               {!user.viewerBlocks && followButton}
+              <Tooltip>
+                <TooltipTrigger asChild>
+                  <Button
+                    variant="outline"
+                    size="icon"
+                    className="size-11"
+                    aria-label={`Report ${name}`}
+                    aria-haspopup="dialog"
+                    onClick={() => setReporting(true)}
+                  >
+                    <Flag aria-hidden="true" />
+                  </Button>
+                </TooltipTrigger>
+                <TooltipContent>Report</TooltipContent>
+              </Tooltip>
+              {reporting && (
+                <ReportDialog open onOpenChange={setReporting} targetKind="user" targetId={user.id} />
+              )}
               <ProfileSafetyMenu user={user} />
             </div>
           )}

@@ -73,3 +73,18 @@ export function useDeleteComment(postId: string) {
     },
   });
 }
+
+/** Issue 17: the post's owner (or a moderator) approves a held visitor reply, or rejects (deletes) it. */
+export function useReviewComment(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ commentId, decision }: { commentId: string; decision: 'approve' | 'reject' }) =>
+      apiRequest('reviewComment', { params: { id: commentId }, body: { decision } }),
+    onSuccess: (_answer, { decision }) => {
+      void queryClient.invalidateQueries({ queryKey: commentsKey(postId) });
+      toast({ title: decision === 'approve' ? 'Reply approved' : 'Reply rejected' });
+    },
+    onError: (error) =>
+      toast({ variant: 'destructive', title: 'Error', description: uploadErrorMessage(error) }),
+  });
+}

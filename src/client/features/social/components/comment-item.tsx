@@ -1,4 +1,4 @@
-import { Mail, Trash2 } from 'lucide-react';
+import { Check, Flag, Mail, Trash2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Comment } from '@shared/contract/social';
@@ -14,10 +14,14 @@ interface CommentItemProps {
   player: ReactNode;
   canDelete: boolean;
   onDelete: (comment: Comment) => void;
+  /** Someone signed in who did not record it may report it (issue 17). */
+  onReport?: (comment: Comment) => void;
+  /** The post's owner, for a held visitor reply: Approve or Reject. */
+  onReview?: (comment: Comment, decision: 'approve' | 'reject') => void;
 }
 
 /** One voice reply: who (a member's profile link, or the visitor's name), when (spec §9), and its player. */
-export function CommentItem({ comment, player, canDelete, onDelete }: CommentItemProps) {
+export function CommentItem({ comment, player, canDelete, onDelete, onReport, onReview }: CommentItemProps) {
   const name = commentAuthorName(comment);
   const author = comment.user;
   return (
@@ -59,7 +63,36 @@ export function CommentItem({ comment, player, canDelete, onDelete }: CommentIte
             >
               {formatRelativeTime(comment.createdAt)}
             </time>
+            {comment.awaitingApproval && (
+              <Badge variant="secondary" className="self-center py-0 text-[0.7rem]">
+                Awaiting approval
+              </Badge>
+            )}
+            {comment.hiddenByModerators && (
+              <Badge
+                variant="outline"
+                className="self-center border-destructive/50 py-0 text-[0.7rem] text-destructive dark:text-red-400"
+              >
+                Hidden by moderators
+              </Badge>
+            )}
           </div>
+          {onReport && (
+            <Tooltip>
+              <TooltipTrigger asChild>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="-my-1 size-9 text-muted-foreground"
+                  aria-label={`Report reply from ${name}`}
+                  onClick={() => onReport(comment)}
+                >
+                  <Flag aria-hidden="true" className="size-4!" />
+                </Button>
+              </TooltipTrigger>
+              <TooltipContent>Report</TooltipContent>
+            </Tooltip>
+          )}
           {canDelete && (
             <Tooltip>
               <TooltipTrigger asChild>
@@ -81,6 +114,18 @@ export function CommentItem({ comment, player, canDelete, onDelete }: CommentIte
       {/* Under the name on large screens; the full width on phones, where every pixel of waveform counts. */}
       <div className="space-y-2 sm:pl-12">
         {player}
+        {comment.awaitingApproval && onReview && (
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" onClick={() => onReview(comment, 'approve')}>
+              <Check aria-hidden="true" />
+              Approve
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => onReview(comment, 'reject')}>
+              <X aria-hidden="true" />
+              Reject
+            </Button>
+          </div>
+        )}
         {comment.visitorEmail && (
           <p className="flex flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground">
             <Mail aria-hidden="true" className="size-3.5" />

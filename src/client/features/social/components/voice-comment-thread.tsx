@@ -17,10 +17,11 @@ import type { PlayablePost } from '@client/lib/playable-post';
 import { SIGN_IN_URL } from '@client/lib/session';
 import { useAuth } from '@client/lib/use-auth';
 import { cn } from '@client/lib/utils';
-import { useComments, useDeleteComment } from '../api/comments';
+import { useComments, useDeleteComment, useReviewComment } from '../api/comments';
 import { canDeleteComment, commentAsPlayable, commentAuthorName, repliesLabel } from '../lib/comments';
 import { CommentComposer } from './comment-composer';
 import { CommentItem } from './comment-item';
+import { ReportDialog } from '@client/components/report-dialog';
 
 export interface VoiceCommentThreadProps {
   post: Pick<Post, 'id' | 'userId' | 'allowVisitorComments'>;
@@ -55,6 +56,8 @@ export function VoiceCommentThread({
   const comments = useComments(post.id, open);
   const deleteComment = useDeleteComment(post.id);
   const [confirming, setConfirming] = useState<Comment | null>(null);
+  const [reporting, setReporting] = useState<Comment | null>(null);
+  const review = useReviewComment(post.id);
   const Heading = `h${headingLevel}` as const;
 
   const count = comments.data?.length;
@@ -127,11 +130,26 @@ export function VoiceCommentThread({
                   player={renderPlayer(commentAsPlayable(comment), comment)}
                   canDelete={canDeleteComment(comment, post, user?.id)}
                   onDelete={setConfirming}
+                  onReport={user && comment.user?.id !== user.id ? setReporting : undefined}
+                  onReview={
+                    user?.id === post.userId
+                      ? (held, decision) => review.mutate({ commentId: held.id, decision })
+                      : undefined
+                  }
                 />
               ))}
             </ul>
           )}
         </div>
+      )}
+
+      {reporting && (
+        <ReportDialog
+          open
+          onOpenChange={(value) => !value && setReporting(null)}
+          targetKind="comment"
+          targetId={reporting.id}
+        />
       )}
 
       <Dialog open={confirming !== null} onOpenChange={(value) => !value && setConfirming(null)}>

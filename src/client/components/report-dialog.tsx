@@ -1,0 +1,130 @@
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import {
+  REPORT_NOTE_MAX_LENGTH,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ReportReason,
+  type ReportTargetKind,
+} from '@shared/domain/moderation';
+import { Button } from '@client/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@client/components/ui/dialog';
+import { Label } from '@client/components/ui/label';
+import { Textarea } from '@client/components/ui/textarea';
+import { apiRequest } from '@client/lib/api-client';
+import { uploadErrorMessage } from '@client/lib/upload-with-progress';
+import { toast } from '@client/lib/use-toast';
+
+const WHAT: Record<ReportTargetKind, string> = {
+  post: 'post',
+  comment: 'voice reply',
+  message: 'message',
+  user: 'account',
+};
+
+interface ReportDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  targetKind: ReportTargetKind;
+  targetId: string;
+}
+
+/**
+ * Issue 17: why a person reports a post, reply, message or account (a radio group: arrow keys move between
+ * reasons), an optional note, Submit. The moderators see it; the person reported is never told who reported.
+ */
+export function ReportDialog({ open, onOpenChange, targetKind, targetId }: ReportDialogProps) {
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [note, setNote] = useState('');
+  const noteId = useId();
+  const what = WHAT[targetKind];
+  const send = useMutation({
+    mutationFn: () =>
+      apiRequest('report', {
+        body: { targetKind, targetId, reason: reason!, ...(note.trim() ? { note } : {}) },
+      }),
+    onSuccess: () => {
+      toast({
+        title: 'Thanks for telling us',
+        description: `Our moderators will look at this ${what}. Nobody is told who reported it.`,
+      });
+      onOpenChange(false);
+      setReason(null);
+      setNote('');
+    },
+    onError: (error) =>
+      toast({ variant: 'destructive', title: 'Report failed', description: uploadErrorMessage(error) }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (reason) send.mutate();
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !send.isPending && onOpenChange(next)}>
+      <DialogContent className="sm:max-w-md">
+        <form onSubmit={submit} className="space-y-5">
+          <DialogHeader>
+            <DialogTitle>Report this {what}</DialogTitle>
+            <DialogDescription>
+              Tell our moderators what is wrong. The person will not know who reported them.
+            </DialogDescription>
+          </DialogHeader>
+          <fieldset className="space-y-1">
+            <legend className="mb-2 text-sm font-medium">Reason</legend>
+            {REPORT_REASONS.map((value) => (
+              <label
+                key={value}
+                className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm hover:bg-secondary has-checked:bg-accent has-checked:text-accent-foreground"
+              >
+                <input
+                  type="radio"
+                  name="report-reason"
+                  value={value}
+                  checked={reason === value}
+                  onChange={() => setReason(value)}
+                  className="size-4 accent-primary"
+                />
+                {REPORT_REASON_LABELS[value]}
+              </label>
+            ))}
+          </fieldset>
+          <div className="space-y-2">
+            <Label htmlFor={noteId}>Anything else? (optional)</Label>
+            <Textarea
+              id={noteId}
+              rows={3}
+              maxLength={REPORT_NOTE_MAX_LENGTH}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+            />
+            <p className="text-right text-xs text-muted-foreground">
+              {note.length}/{REPORT_NOTE_MAX_LENGTH}
+            </p>
+          </div>
+          <DialogFooter>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => onOpenChange(false)}
+              disabled={send.isPending}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!reason || send.isPending}>
+              {send.isPending ? 'Sending...' : 'Submit report'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

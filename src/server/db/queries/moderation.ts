@@ -1,0 +1,234 @@
+import { sql, type Insertable } from 'kysely';
+import type { Db } from '../database';
+import { byCreation, newestFirstPage, type PageRequest } from '../pagination';
+import type { ModerationActionsTable, ReportTargetKind, UserRole } from '../schema';
+
+export type ModeratedTable = 'posts' | 'comments' | 'conversation_messages';
+
+/** A report: the target's open case is made if there is none; a second report by the same person updates theirs. */
+export async function upsertReport(
+  db: Db,
+  report: {
+    id: string;
+    caseId: string;
+    targetKind: ReportTargetKind;
+    targetId: string;
+    reporterId: string;
+    reason: string;
+    note: string | null;
+    at: string;
+  },
+): Promise<void> {
+  const openCase = () =>
+    db
+      .selectFrom('moderation_cases')
+      .select('id')
+      .where('target_kind', '=', report.targetKind)
+      .where('target_id', '=', report.targetId)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+  // A report of the same target at the same moment may make the case first: then this one joins it.
+  await db
+    .insertInto('moderation_cases')
+    .values({
+      id: report.caseId,
+      target_kind: report.targetKind,
+      target_id: report.targetId,
+      status: 'open',
+      last_reported_at: report.at,
+      created_at: report.at,
+      closed_at: null,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+  const caseId = (await openCase())!.id;
+  const inserted = await db
+    .insertInto('reports')
+    .values({
+      id: report.id,
+      case_id: caseId,
+      reporter_id: report.reporterId,
+      reason: report.reason,
+      note: report.note,
+      created_at: report.at,
+      updated_at: report.at,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirst();
+  const isNew = (inserted.numInsertedOrUpdatedRows ?? 0n) > 0n;
+  if (!isNew) {
+    await db
+      .updateTable('reports')
+      .set({ reason: report.reason, note: report.note, updated_at: report.at })
+      .where('case_id', '=', caseId)
+      .where('reporter_id', '=', report.reporterId)
+      .execute();
+  }
+  await db
+    .updateTable('moderation_cases')
+    .set((eb) => ({
+      last_reported_at: report.at,
+      report_count: isNew ? eb('report_count', '+', 1) : eb.ref('report_count'),
+    }))
+    .where('id', '=', caseId)
+    .execute();
+}
+
+/** Open cases, most recently reported first. */
+export function listOpenCases(db: Db, page: PageRequest) {
+  return newestFirstPage(
+    db.selectFrom('moderation_cases').selectAll().where('status', '=', 'open'),
+    { createdAt: 'last_reported_at', id: 'id' },
+    page,
+    (row) => ({ createdAt: row.last_reported_at, id: row.id }),
+  );
+}
+
+export type ModerationCaseRow = Awaited<ReturnType<typeof listOpenCases>>['items'][number];
+
+export function findOpenCase(db: Db, targetKind: ReportTargetKind, targetId: string) {
+  return db
+    .selectFrom('moderation_cases')
+    .selectAll()
+    .where('target_kind', '=', targetKind)
+    .where('target_id', '=', targetId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+}
+
+/** The reasons and notes of some cases' reports (never who made them). */
+export function reportsOfCases(db: Db, caseIds: string[]) {
+  if (caseIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('reports')
+    .select(['case_id', 'reason', 'note', 'updated_at'])
+    .where('case_id', 'in', caseIds)
+    .orderBy('updated_at', 'desc')
+    .execute();
+}
+
+export async function closeCase(db: Db, caseId: string, at: string): Promise<void> {
+  await db
+    .updateTable('moderation_cases')
+    .set({ status: 'closed', closed_at: at })
+    .where('id', '=', caseId)
+    .where('status', '=', 'open')
+    .execute();
+}
+
+export async function insertModerationAction(
+  db: Db,
+  action: Insertable<ModerationActionsTable>,
+): Promise<void> {
+  await db.insertInto('moderation_actions').values(action).execute();
+}
+
+export function listModerationActions(db: Db, page: PageRequest) {
+  return newestFirstPage(
+    db.selectFrom('moderation_actions').selectAll(),
+    { createdAt: 'created_at', id: 'id' },
+    page,
+    byCreation,
+  );
+}
+
+export type ModerationActionRow = Awaited<ReturnType<typeof listModerationActions>>['items'][number];
+
+/** Hides a post, comment or message from everyone but its owner and moderators, or shows it again. */
+export async function setHidden(db: Db, table: ModeratedTable, id: string, hiddenAt: string | null) {
+  await db
+    .updateTable(table)
+    .set({
+      hidden_at: hiddenAt,
+      // Shown again, it stays hidden while its author is suspended.
+      is_hidden: hiddenAt
+        ? 1
+        : sql<number>`case when exists (select 1 from users where users.id = ${sql.ref(`${table}.user_id`)}
+            and users.suspended_at is not null) then 1 else 0 end`,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Suspends a person (`at`) or lifts it (null): their sessions end, and everything they made is hidden from
+ * others, or shown again unless a moderator hid it.
+ */
+export async function setSuspended(db: Db, userId: string, at: string | null): Promise<void> {
+  await db.updateTable('users').set({ suspended_at: at }).where('id', '=', userId).execute();
+  for (const table of ['posts', 'comments', 'conversation_messages'] as const) {
+    await db
+      .updateTable(table)
+      .set({ is_hidden: at ? 1 : sql<number>`case when hidden_at is null then 0 else 1 end` })
+      .where('user_id', '=', userId)
+      .execute();
+  }
+  if (at) await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+/** Which posts' and comments' media to bring in line with what may now be seen of them. */
+export type MediaScope = { postId: string } | { commentId: string } | { userId: string };
+
+/**
+ * Media answers as its record does (access/policy.ts `audio`, `image`): the audio and image of a post hidden from
+ * others, or on a hidden post, or of a hidden comment, become private, and public again when shown. Run after the
+ * rows' `is_hidden` changed, in the same transaction.
+ */
+export async function syncMediaVisibility(db: Db, scope: MediaScope): Promise<void> {
+  const posts = db
+    .selectFrom('posts')
+    .select(['posts.audio_id', 'posts.image_id'])
+    .select(sql<number>`case when posts.is_private = 1 or posts.is_hidden = 1 then 1 else 0 end`.as('hide'));
+  const postRows =
+    'commentId' in scope
+      ? []
+      : await (
+          'postId' in scope
+            ? posts.where('posts.id', '=', scope.postId)
+            : posts.where('posts.user_id', '=', scope.userId)
+        ).execute();
+  let comments = db
+    .selectFrom('comments')
+    .innerJoin('posts', 'posts.id', 'comments.post_id')
+    .select('comments.audio_id')
+    .select(
+      sql<number>`case when posts.is_private = 1 or posts.is_hidden = 1 or comments.is_hidden = 1
+        then 1 else 0 end`.as('hide'),
+    );
+  if ('commentId' in scope) comments = comments.where('comments.id', '=', scope.commentId);
+  else if ('postId' in scope) comments = comments.where('comments.post_id', '=', scope.postId);
+  else
+    comments = comments.where((eb) =>
+      eb.or([eb('comments.user_id', '=', scope.userId), eb('posts.user_id', '=', scope.userId)]),
+    );
+  const commentRows = await comments.execute();
+  const audio = [...postRows, ...commentRows];
+  const images = postRows.flatMap((row) => (row.image_id ? [{ id: row.image_id, hide: row.hide }] : []));
+  for (const [table, rows] of [
+    ['audio_assets', audio.map((row) => ({ id: row.audio_id, hide: row.hide }))],
+    ['images', images],
+  ] as const) {
+    for (const hide of [0, 1]) {
+      const ids = rows.filter((row) => Number(row.hide) === hide).map((row) => row.id);
+      for (let start = 0; start < ids.length; start += 500) {
+        await db
+          .updateTable(table)
+          .set({ is_private: hide })
+          .where('id', 'in', ids.slice(start, start + 500))
+          .execute();
+      }
+    }
+  }
+}
+
+/** Gives or takes the moderator role; the number of accounts changed. */
+export async function setRole(db: Db, emails: readonly string[], role: UserRole): Promise<number> {
+  if (emails.length === 0) return 0;
+  const result = await db
+    .updateTable('users')
+    .set({ role })
+    .where('email', 'in', emails)
+    .where('role', '<>', role)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import {
+  MODERATION_ACTIONS,
+  REPORT_NOTE_MAX_LENGTH,
+  REPORT_REASONS,
+  REPORT_TARGET_KINDS,
+} from '../domain/moderation';
+import { audioSourceSchema } from './posts';
+import { publicUserSchema } from './users';
+
+const targetKind = z.enum(REPORT_TARGET_KINDS, {
+  error: 'Say what you report: a post, comment, message or user.',
+});
+const targetId = z
+  .string({ error: 'Say which one with targetId.' })
+  .min(1, { error: 'Say which one with targetId.' })
+  .max(100);
+const note = z
+  .string()
+  .trim()
+  .max(REPORT_NOTE_MAX_LENGTH, { error: `Keep the note to ${REPORT_NOTE_MAX_LENGTH} characters.` })
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+export const reportBodySchema = z.object({
+  targetKind,
+  targetId,
+  reason: z.enum(REPORT_REASONS, { error: 'Choose a reason for the report.' }),
+  note,
+});
+export type ReportBody = z.input<typeof reportBodySchema>;
+
+/** The reporter learns only that it arrived; nobody reported is ever told who reported them. */
+export const reportReceiptSchema = z.object({ received: z.literal(true) });
+
+/** What was reported, as a moderator sees it now (null once it is gone). */
+export const reportedContentSchema = z.object({
+  /** A post's title, "Voice comment on …", "Voice message", or the person's name. */
+  title: z.string(),
+  /** Who made it (the person, for a reported person); null for a visitor's comment. */
+  owner: publicUserSchema.nullable(),
+  visitorName: z.string().nullable(),
+  /** Where a moderator can open it in the app, if anywhere. */
+  path: z.string().nullable(),
+  audioSources: z.array(audioSourceSchema),
+  /** The 100 bars of the audio's waveform (empty for a person). */
+  waveformData: z.array(z.number()),
+  duration: z.number().nullable(),
+  transcription: z.string().nullable(),
+  hidden: z.boolean(),
+  ownerSuspended: z.boolean(),
+});
+
+export const moderationCaseSchema = z.object({
+  id: z.string(),
+  targetKind,
+  targetId: z.string(),
+  reportCount: z.number(),
+  /** Each reason given, with how many reports gave it. */
+  reasons: z.array(z.object({ reason: z.enum(REPORT_REASONS), count: z.number() })),
+  notes: z.array(z.string()),
+  lastReportedAt: z.string(),
+  content: reportedContentSchema.nullable(),
+});
+export type ModerationCase = z.infer<typeof moderationCaseSchema>;
+
+export const moderationActionBodySchema = z.object({
+  action: z.enum(MODERATION_ACTIONS, { error: 'Choose an action.' }),
+  targetKind,
+  targetId,
+  note,
+});
+export type ModerationActionBody = z.input<typeof moderationActionBodySchema>;
+
+export const moderationLogEntrySchema = z.object({
+  id: z.string(),
+  moderator: publicUserSchema.nullable(),
+  action: z.enum(MODERATION_ACTIONS),
+  targetKind,
+  targetId: z.string(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>;
+
+export const commentIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+export const commentReviewBodySchema = z.object({
+  decision: z.enum(['approve', 'reject'], { error: 'Approve or reject the comment.' }),
+});
+
+export const visitorCommentHoldBodySchema = z.object({
+  hold: z.boolean({ error: 'Say whether to hold visitor comments with hold: true or false.' }),
+});
