@@ -35,11 +35,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('comments')
     .addColumn('held', 'integer', (column) => column.notNull().defaultTo(0))
     .execute();
-  // Suspending hides a person's messages through this; posts and comments have an index on user_id already.
+  // Suspending hides a person's messages through this (and their data export reads them in this order); posts and
+  // comments have an index on user_id already.
   await db.schema
-    .createIndex('conversation_messages_user')
+    .createIndex('conversation_messages_user_created')
     .on('conversation_messages')
-    .column('user_id')
+    .columns(['user_id', 'created_at', 'id'])
     .execute();
 
   await db.schema
@@ -103,7 +104,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('moderation_actions').execute();
   await db.schema.dropTable('reports').execute();
   await db.schema.dropTable('moderation_cases').execute();
-  await db.schema.dropIndex('conversation_messages_user').execute();
+  await db.schema.dropIndex('conversation_messages_user_created').execute();
   await db.schema.alterTable('comments').dropColumn('held').execute();
   await db.schema.alterTable('posts').dropColumn('hold_visitor_comments').execute();
   for (const table of ['posts', 'comments', 'conversation_messages']) {
