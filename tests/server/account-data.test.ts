@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { WRONG_PASSWORD_MESSAGE } from '../../src/server/services/account-deletion';
 import { memberListenerKey } from '../../src/server/services/listen-service';
 import { keysUnder } from '../../src/server/storage/blob-store';
@@ -253,10 +253,13 @@ describe(`leaving with one's data on ${databaseKind} with ${storageKind} storage
     expect((await unzip('-p', file, bio.path)).equals(tones[6]!)).toBe(true);
   });
 
-  it('streams: a reader that stops reading stops the reading of storage, and leaving closes it', async () => {
+  /**
+   * Ada with one post whose original storage answers with `standIn` when her export reads it, and her export's
+   * response. The rendition's job reads the original too, so it is done first: only the export gets the stand-in.
+   */
+  async function exportReadingOriginalAs(standIn: { body: Readable; bytes: number }) {
     const ada = await signUp(testApp.app);
     const post = await publishWebm(testApp.app, ada.cookie, tones[0]!);
-    // The rendition's job reads the original too: only the export may get the endless one.
     await renditionsDone();
     const { original_key: originalKey } = await testApp.context.db
       .selectFrom('posts')
@@ -264,6 +267,22 @@ describe(`leaving with one's data on ${databaseKind} with ${storageKind} storage
       .select('audio_assets.original_key')
       .where('posts.id', '=', post.id)
       .executeTakeFirstOrThrow();
+    const blobs = testApp.context.blobs;
+    const realGetStream = blobs.getStream.bind(blobs);
+    const getStream = vi
+      .spyOn(blobs, 'getStream')
+      .mockImplementation(async (key, range) =>
+        key === originalKey ? { ...standIn, etag: 'x', modifiedAt: new Date() } : realGetStream(key, range),
+      );
+    onTestFinished(() => getStream.mockRestore());
+    const response = await new Promise<IncomingMessage>((resolve, reject) =>
+      get(`${origin}/api/me/export`, { headers: { cookie: ada.cookie } }, resolve).on('error', reject),
+    );
+    expect(response.statusCode).toBe(200);
+    return response;
+  }
+
+  it('streams: a reader that stops reading stops the reading of storage, and leaving closes it', async () => {
     const size = 256 * 1024 * 1024;
     let produced = 0;
     const big = new Readable({
@@ -272,66 +291,28 @@ describe(`leaving with one's data on ${databaseKind} with ${storageKind} storage
         this.push(produced > size ? null : Buffer.alloc(64 * 1024, 1));
       },
     });
-    const blobs = testApp.context.blobs;
-    const realGetStream = blobs.getStream.bind(blobs);
-    const getStream = vi
-      .spyOn(blobs, 'getStream')
-      .mockImplementation(async (key, range) =>
-        key === originalKey
-          ? { body: big, bytes: size, etag: 'x', modifiedAt: new Date() }
-          : realGetStream(key, range),
-      );
-    try {
-      const response = await new Promise<IncomingMessage>((resolve, reject) =>
-        get(`${origin}/api/me/export`, { headers: { cookie: ada.cookie } }, resolve).on('error', reject),
-      );
-      expect(response.statusCode).toBe(200);
-      response.pause();
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      // Socket buffers and a few stream buffers, not the 256 MB the archive would hold.
-      expect(produced).toBeLessThan(16 * 1024 * 1024);
-      response.destroy();
-      await vi.waitFor(() => expect(big.destroyed).toBe(true), { timeout: 5000 });
-    } finally {
-      getStream.mockRestore();
-    }
+    const response = await exportReadingOriginalAs({ body: big, bytes: size });
+    response.pause();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Socket buffers and a few stream buffers, not the 256 MB the archive would hold.
+    expect(produced).toBeLessThan(16 * 1024 * 1024);
+    response.destroy();
+    await vi.waitFor(() => expect(big.destroyed).toBe(true), { timeout: 5000 });
   });
 
   it('breaks the download off, and the server stays up, when storage ends an object short of its length', async () => {
-    const ada = await signUp(testApp.app);
-    const post = await publishWebm(testApp.app, ada.cookie, tones[0]!);
-    await renditionsDone();
-    const { original_key: originalKey } = await testApp.context.db
-      .selectFrom('posts')
-      .innerJoin('audio_assets', 'audio_assets.id', 'posts.audio_id')
-      .select('audio_assets.original_key')
-      .where('posts.id', '=', post.id)
-      .executeTakeFirstOrThrow();
-    const blobs = testApp.context.blobs;
-    const realGetStream = blobs.getStream.bind(blobs);
     // A body cut off cleanly (as a dropped S3 connection can be): 10 bytes where 1,000 were announced.
-    const getStream = vi
-      .spyOn(blobs, 'getStream')
-      .mockImplementation(async (key, range) =>
-        key === originalKey
-          ? { body: Readable.from([Buffer.alloc(10, 1)]), bytes: 1000, etag: 'x', modifiedAt: new Date() }
-          : realGetStream(key, range),
-      );
-    try {
-      const response = await new Promise<IncomingMessage>((resolve, reject) =>
-        get(`${origin}/api/me/export`, { headers: { cookie: ada.cookie } }, resolve).on('error', reject),
-      );
-      expect(response.statusCode).toBe(200);
-      const outcome = await new Promise<string>((resolve) => {
-        response.on('error', () => resolve('broken off'));
-        response.on('aborted', () => resolve('broken off'));
-        response.on('end', () => resolve('complete'));
-        response.resume();
-      });
-      expect(outcome).toBe('broken off');
-    } finally {
-      getStream.mockRestore();
-    }
+    const response = await exportReadingOriginalAs({
+      body: Readable.from([Buffer.alloc(10, 1)]),
+      bytes: 1000,
+    });
+    const outcome = await new Promise<string>((resolve) => {
+      response.on('error', () => resolve('broken off'));
+      response.on('aborted', () => resolve('broken off'));
+      response.on('end', () => resolve('complete'));
+      response.resume();
+    });
+    expect(outcome).toBe('broken off');
     expect((await testApp.app.inject({ url: '/api/health' })).statusCode).toBe(200);
   });
 
