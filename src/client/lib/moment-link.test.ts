@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { momentFromSearch, postShareUrl } from './moment-link';
+import { linksToMoments, momentFromSearch, postShareUrl } from './moment-link';
 
 describe('postShareUrl', () => {
   beforeEach(() => vi.stubGlobal('location', { origin: 'https://earshot.example' }));
@@ -62,5 +62,12 @@ describe('momentFromSearch', () => {
     }
     expect(momentFromSearch('?t=120', 120)).toBeNull();
     expect(momentFromSearch('?t=500', 120)).toBeNull();
+  });
+});
+
+describe('linksToMoments', () => {
+  it('offers links to the moments of published posts, private ones included, and not of drafts', () => {
+    expect(linksToMoments({ isDraft: false })).toBe(true);
+    expect(linksToMoments({ isDraft: true })).toBe(false);
   });
 });

@@ -1,6 +1,15 @@
 /** The query parameter of a link to a moment: `/posts/{id}?t=73` opens the post playing from 73 s. */
 export const MOMENT_PARAM = 't';
 
+/**
+ * Whether a post's player offers links to its moments. Not for a draft: its link opens for nobody else, and nobody
+ * would be sent a moment of something unfinished. A private post keeps them: its owner may send a moment to
+ * themselves (another device, a note), and to anyone else it is as closed as the post's own link.
+ */
+export function linksToMoments(post: { isDraft: boolean }): boolean {
+  return !post.isDraft;
+}
+
 /** The share link of a post (spec §2), optionally at a moment: whole seconds, rounded down. */
 export function postShareUrl(postId: string, seconds?: number): string {
   const url = `${location.origin}/posts/${encodeURIComponent(postId)}`;
