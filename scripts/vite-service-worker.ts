@@ -15,6 +15,12 @@ export interface ServiceWorkerBuild {
   maxAudioBytes: number;
 }
 
+/** The worker's source with this build's values in place of the placeholder. */
+export function serviceWorkerSource(source: string, build: ServiceWorkerBuild): string {
+  if (!source.includes(PLACEHOLDER)) throw new Error(`The service worker does not read ${PLACEHOLDER}`);
+  return source.replace(PLACEHOLDER, JSON.stringify(build));
+}
+
 function filesUnder(dir: string, prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory()
@@ -56,12 +62,7 @@ export function serviceWorker(options: {
         .digest('base64url')
         .slice(0, 12);
       const build: ServiceWorkerBuild = { version, assets, maxAudioBytes: options.maxAudioBytes };
-      if (!source.includes(PLACEHOLDER)) this.error(`${options.source} does not read ${PLACEHOLDER}`);
-      this.emitFile({
-        type: 'asset',
-        fileName: 'sw.js',
-        source: source.replace(PLACEHOLDER, JSON.stringify(build)),
-      });
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: serviceWorkerSource(source, build) });
     },
   };
 }
