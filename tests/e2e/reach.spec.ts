@@ -222,6 +222,24 @@ test.describe('without the service worker (a first visit)', () => {
     );
     expect(new URL(page.url()).search).toBe('');
   });
+
+  test('offline, a screen whose code cannot load says it needs a connection, and opens once it is back', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(60_000);
+    await signUpQuickly(page, 'Not', 'Kept');
+    await page.goto('/');
+    await context.setOffline(true);
+    await page.locator('a[href="/drafts"]').first().click();
+    await expect(page.getByRole('heading', { name: 'This screen needs a connection' })).toBeVisible({
+      timeout: 10_000,
+    });
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { name: 'Voice Drafts', level: 1 })).toBeVisible({
+      timeout: 10_000,
+    });
+  });
 });
 
 test('audio shared from another app opens in the recorder’s Upload flow', async ({ page }) => {

@@ -2,6 +2,7 @@ import { RotateCw, WifiOff } from 'lucide-react';
 import { Component, type ReactNode } from 'react';
 import { EmptyState } from '@client/components/empty-state';
 import { Button } from '@client/components/ui/button';
+import { retryFailedScreens } from '@client/lib/retrying-lazy';
 
 /** What browsers throw when a screen's code cannot be fetched (Chromium, Firefox, Safari; Vite's CSS preload). */
 const SCREEN_LOAD_FAILURE =
@@ -37,7 +38,9 @@ export class ScreenLoadBoundary extends Component<{ children: ReactNode }, State
   }
 
   private retry = () => {
-    if (this.state.error) this.setState({ error: null });
+    if (!this.state.error) return;
+    retryFailedScreens();
+    this.setState({ error: null });
   };
 
   override render() {
