@@ -123,7 +123,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-restricted-imports': SCHEMAS_AS_TYPES_IN_BROWSER },
   },
   {
-    files: ['src/client/public/sw.js'],
+    files: ['src/client/service-worker.js'],
     languageOptions: { globals: globals.serviceworker },
   },
   {

@@ -1,12 +1,23 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { MAX_AUDIO_BYTES } from './src/shared/domain/posts';
+import { serviceWorker } from './scripts/vite-service-worker';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   root: 'src/client',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    serviceWorker({
+      source: 'src/client/service-worker.js',
+      // The podcast feeds' artwork: for podcast apps, never shown by the app itself.
+      skipPublic: ['icons/podcast-artwork.png'],
+      maxAudioBytes: MAX_AUDIO_BYTES,
+    }),
+  ],
   resolve: { tsconfigPaths: true },
   build: {
     outDir: '../../dist/client',

@@ -167,6 +167,81 @@ test('the service worker keeps the app shell: offline, a reload still opens the 
   });
 });
 
+test('offline, a screen never opened before still opens: the worker keeps the whole build', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await signUpQuickly(page, 'Lazy', 'Screen');
+  await page.goto('/');
+  await controlledByServiceWorker(page);
+
+  await context.setOffline(true);
+  // A client-side move to a screen whose code this page has not loaded yet.
+  await page.locator('a[href="/drafts"]').first().click();
+  await expect(page.getByRole('heading', { name: 'Voice Drafts' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  await expect(page.getByRole('status').getByText('You’re offline.')).toBeVisible();
+  await context.setOffline(false);
+});
+
+/** What a phone's share sheet does with the manifest's share_target: a multipart POST of the file. */
+async function shareFile(
+  page: Page,
+  file: { name: string; mimeType: string; buffer: Buffer },
+): Promise<void> {
+  await page.evaluate(() => {
+    const form = Object.assign(document.createElement('form'), {
+      method: 'post',
+      action: '/share-target',
+      enctype: 'multipart/form-data',
+    });
+    form.append(
+      Object.assign(document.createElement('input'), { type: 'file', name: 'audio', id: 'shared' }),
+    );
+    document.body.append(form);
+  });
+  await page.locator('#shared').setInputFiles(file);
+  await Promise.all([
+    page.waitForURL('/', { timeout: 10_000 }),
+    page.locator('#shared').evaluate((input) => (input as HTMLInputElement).form!.submit()),
+  ]);
+}
+
+test.describe('without the service worker (a first visit)', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a share is not lost in an error page: Home asks for it again', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signUpQuickly(page, 'No', 'Worker');
+    await page.goto('/');
+    await shareFile(page, { name: 'Memo.m4a', mimeType: 'audio/mp4', buffer: Buffer.alloc(4096, 1) });
+    await expect(page.getByRole('region', { name: /Notifications/ })).toContainText(
+      'The shared audio could not be received',
+      { timeout: 10_000 },
+    );
+    expect(new URL(page.url()).search).toBe('');
+  });
+
+  test('offline, a screen whose code cannot load says it needs a connection, and opens once it is back', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(60_000);
+    await signUpQuickly(page, 'Not', 'Kept');
+    await page.goto('/');
+    await context.setOffline(true);
+    await page.locator('a[href="/drafts"]').first().click();
+    await expect(page.getByRole('heading', { name: 'This screen needs a connection' })).toBeVisible({
+      timeout: 10_000,
+    });
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { name: 'Voice Drafts', level: 1 })).toBeVisible({
+      timeout: 10_000,
+    });
+  });
+});
+
 test('audio shared from another app opens in the recorder’s Upload flow', async ({ page }) => {
   test.setTimeout(60_000);
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-share-'));
@@ -177,27 +252,12 @@ test('audio shared from another app opens in the recorder’s Upload flow', asyn
     await page.goto('/');
     await controlledByServiceWorker(page);
 
-    // What a phone's share sheet does with the manifest's share_target: a multipart POST of the file.
-    await page.evaluate(() => {
-      const form = Object.assign(document.createElement('form'), {
-        method: 'post',
-        action: '/share-target',
-        enctype: 'multipart/form-data',
-      });
-      form.append(
-        Object.assign(document.createElement('input'), { type: 'file', name: 'audio', id: 'shared' }),
-      );
-      document.body.append(form);
-    });
-    await page.locator('#shared').setInputFiles({
+    // Share sheets often give no audio type; the extension names it.
+    await shareFile(page, {
       name: 'Harbour sounds.wav',
-      mimeType: 'audio/wav',
+      mimeType: 'application/octet-stream',
       buffer: readFileSync(wav),
     });
-    await Promise.all([
-      page.waitForURL('/', { timeout: 10_000 }),
-      page.locator('#shared').evaluate((input) => (input as HTMLInputElement).form!.submit()),
-    ]);
 
     const recorder = page.getByRole('region', { name: 'Recorder', exact: true });
     await expect(recorder.getByRole('heading', { name: 'Publish Voice Post' })).toBeVisible({

@@ -94,6 +94,8 @@ describe('a person’s podcast feed', () => {
     const chapters = await get(new URL(link!.getAttribute('url')!).pathname);
     expect(chapters.statusCode).toBe(200);
     expect(chapters.headers['content-type']).toMatch(/^application\/json\+chapters/);
+    // Web podcast players fetch it from their own site.
+    expect(chapters.headers['access-control-allow-origin']).toBe('*');
     expect(chapters.json()).toEqual({
       version: '1.2.0',
       chapters: [
@@ -127,6 +129,7 @@ describe('a person’s podcast feed', () => {
     const transcript = await get(new URL(link!.getAttribute('url')!).pathname);
     expect(transcript.statusCode).toBe(200);
     expect(transcript.headers['content-type']).toBe('text/vtt; charset=utf-8');
+    expect(transcript.headers['access-control-allow-origin']).toBe('*');
     // 4 words over the 5 s pod (§9): "On the sea," then "“mostly”." closing the sentence at the end.
     expect(transcript.body).toBe('WEBVTT\n\n00:00:00.000 --> 00:00:05.000\nOn the sea, “mostly”.\n');
   });
@@ -182,6 +185,8 @@ describe('a person’s podcast feed', () => {
     expect((await get(`/api/posts/${hidden.id}/chapters.json`)).statusCode).toBe(404);
     const own = await get(`/api/posts/${hidden.id}/chapters.json`, { cookie: ada.cookie });
     expect(own.json()).toEqual({ version: '1.2.0', chapters: [] });
+    // The owner's own copy is theirs alone: no other site may read it with their cookie.
+    expect(own.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('keeps a private pod’s transcript private, and says when a pod has none', async () => {
@@ -192,6 +197,7 @@ describe('a person’s podcast feed', () => {
     expect((await get(`/api/posts/${hidden.id}/transcript.vtt`)).statusCode).toBe(404);
     const own = await get(`/api/posts/${hidden.id}/transcript.vtt`, { cookie: ada.cookie });
     expect(own.body).toMatch(/^WEBVTT\n\n00:00:00\.000 --> 00:00:0\d\.\d{3}\nJust for me\.\n$/);
+    expect(own.headers['access-control-allow-origin']).toBeUndefined();
 
     const none = await get(`/api/posts/${pods[0]!.id}/transcript.vtt`);
     expect(none.statusCode).toBe(404);

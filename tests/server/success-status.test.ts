@@ -85,6 +85,7 @@ const calls: Partial<Record<RouteName, () => Promise<LightMyRequestResponse>>> =
       headers: { cookie, 'sec-fetch-site': 'same-origin' },
     });
   },
+  shareTarget: () => testApp.app.inject({ method: 'POST', url: routes.shareTarget.path }),
   cspReport: () =>
     testApp.app.inject({
       method: 'POST',

@@ -1,40 +1,36 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { MAIN_CONTENT_ID, SkipLink } from '@client/components/skip-link';
 import { LandingHeader } from '@client/features/landing/components/landing-header';
 import { useAuth } from '@client/lib/use-auth';
+import { retryingLazy } from '@client/lib/retrying-lazy';
 import { useOnline } from '@client/lib/use-online';
 import { AppShell } from './layout/app-shell';
 import { HomePage } from './routes/home';
 import { LandingPage } from './routes/landing';
 import { OfflinePage } from './offline-page';
+import { ScreenLoadBoundary } from './screen-load-boundary';
 import { NotFoundPage } from './routes/not-found';
 
 // Home and the landing page are the first screens people see; every other screen loads when opened.
-const ConversationsPage = lazy(() =>
-  import('./routes/conversations').then((module) => ({ default: module.ConversationsPage })),
+const ConversationsPage = retryingLazy(() =>
+  import('./routes/conversations').then((module) => module.ConversationsPage),
 );
-const ConversationPage = lazy(() =>
-  import('./routes/conversation').then((module) => ({ default: module.ConversationPage })),
+const ConversationPage = retryingLazy(() =>
+  import('./routes/conversation').then((module) => module.ConversationPage),
 );
-const DiscoverPage = lazy(() =>
-  import('./routes/discover').then((module) => ({ default: module.DiscoverPage })),
+const DiscoverPage = retryingLazy(() => import('./routes/discover').then((module) => module.DiscoverPage));
+const DraftsPage = retryingLazy(() => import('./routes/drafts').then((module) => module.DraftsPage));
+const ModerationPage = retryingLazy(() =>
+  import('./routes/moderation').then((module) => module.ModerationPage),
 );
-const DraftsPage = lazy(() => import('./routes/drafts').then((module) => ({ default: module.DraftsPage })));
-const ModerationPage = lazy(() =>
-  import('./routes/moderation').then((module) => ({ default: module.ModerationPage })),
+const NotificationsPage = retryingLazy(() =>
+  import('./routes/notifications').then((module) => module.NotificationsPage),
 );
-const NotificationsPage = lazy(() =>
-  import('./routes/notifications').then((module) => ({ default: module.NotificationsPage })),
-);
-const PostPage = lazy(() => import('./routes/post').then((module) => ({ default: module.PostPage })));
-const ProfilePage = lazy(() =>
-  import('./routes/profile').then((module) => ({ default: module.ProfilePage })),
-);
-const SettingsPage = lazy(() =>
-  import('./routes/settings').then((module) => ({ default: module.SettingsPage })),
-);
-const StatsPage = lazy(() => import('./routes/stats').then((module) => ({ default: module.StatsPage })));
+const PostPage = retryingLazy(() => import('./routes/post').then((module) => module.PostPage));
+const ProfilePage = retryingLazy(() => import('./routes/profile').then((module) => module.ProfilePage));
+const SettingsPage = retryingLazy(() => import('./routes/settings').then((module) => module.SettingsPage));
+const StatsPage = retryingLazy(() => import('./routes/stats').then((module) => module.StatsPage));
 
 /** Spec §2: share links use `/posts/{id}`, notifications `/post/{id}`; both show the post. */
 const POST_PATHS = ['/posts/:id', '/post/:id'] as const;
@@ -49,7 +45,11 @@ function RouteFallback() {
 }
 
 function Lazy({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<RouteFallback />}>{children}</Suspense>;
+  return (
+    <ScreenLoadBoundary>
+      <Suspense fallback={<RouteFallback />}>{children}</Suspense>
+    </ScreenLoadBoundary>
+  );
 }
 
 /** A page for signed-out visitors outside the landing page: the landing header over the content. */

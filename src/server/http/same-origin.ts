@@ -1,7 +1,10 @@
+import { endpoints } from '@shared/contract/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { ForbiddenError } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A share sheet's POST comes from another app by design; the route changes nothing and only redirects. */
+const CROSS_SITE_PATHS = new Set<string>([endpoints.shareTarget.path]);
 const CROSS_SITE_MESSAGE = 'Requests from other sites are not allowed. Open the app itself and try again.';
 
 function originHost(origin: string): string | undefined {
@@ -18,7 +21,7 @@ function originHost(origin: string): string | undefined {
  */
 export function registerSameOriginGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+    if (SAFE_METHODS.has(request.method) || CROSS_SITE_PATHS.has(request.routeOptions.url ?? '')) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
       if (originHost(origin) !== request.host) throw new ForbiddenError(CROSS_SITE_MESSAGE);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /** `contentSecurityPolicy` goes on every answer, so every HTML page (the app, the sign-in page) carries it. */
 export function registerSecurityHeaders(app: FastifyInstance, contentSecurityPolicy: string): void {
@@ -11,4 +11,13 @@ export function registerSecurityHeaders(app: FastifyInstance, contentSecurityPol
     reply.header('permissions-policy', 'microphone=(self), camera=(), geolocation=()');
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
   });
+}
+
+/**
+ * Lets any site read this answer (web podcast players fetch a public post's chapters and transcript from their own
+ * origin). Only for what anyone may fetch anyway: with `*` browsers send no cookies, and it never goes on a
+ * private post's answer.
+ */
+export function allowAnySite(reply: FastifyReply): void {
+  reply.header('access-control-allow-origin', '*');
 }

@@ -14,6 +14,7 @@ import { registerPostRoutes } from './posts';
 import { registerProfileRoutes } from './profile';
 import { registerSafetyRoutes } from './safety';
 import { registerSearchRoutes } from './search';
+import { registerShareTargetRoutes } from './share-target';
 import { registerSocialRoutes } from './social';
 import { registerTestHelperRoutes } from './test-helpers';
 import { registerUserRoutes } from './users';
@@ -35,6 +36,7 @@ export function registerRoutes(app: App, context: AppContext): void {
   registerSearchRoutes(app, context);
   registerDiscoverRoutes(app, context);
   registerEventRoutes(app, context);
+  registerShareTargetRoutes(app);
   registerMediaRoutes(app, context);
   registerApiReferenceRoutes(app, context);
   if (context.config.environment === 'test') registerTestHelperRoutes(app, context);

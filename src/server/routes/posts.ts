@@ -9,6 +9,7 @@ import { contractRoute, type App } from '../http/app-types';
 import { fileRulesFor, readMultipartUpload, type FileFieldRule } from '../http/multipart-upload';
 import { sendSerializedPage } from '../http/pagination';
 import { rateLimit } from '../http/rate-limit';
+import { allowAnySite } from '../http/security-headers';
 import type { Listener } from '../services/listen-service';
 import type { PostUpload } from '../services/post-service';
 
@@ -233,14 +234,16 @@ export function registerPostRoutes(app: App, context: AppContext): void {
     ...contractRoute(routes.getPostChaptersJson),
     handler: async (request, reply) => {
       const chapters = await context.podcasts.chapters(request.currentUser?.id, request.params.id);
-      return reply.type(PODCAST_CHAPTERS_TYPE).send(chapters);
+      if (chapters.isPublic) allowAnySite(reply);
+      return reply.type(PODCAST_CHAPTERS_TYPE).send(chapters.body);
     },
   });
   app.route({
     ...contractRoute(routes.getPostTranscriptVtt),
     handler: async (request, reply) => {
       const vtt = await context.podcasts.transcript(request.currentUser?.id, request.params.id);
-      return reply.type(`${PODCAST_TRANSCRIPT_TYPE}; charset=utf-8`).send(vtt);
+      if (vtt.isPublic) allowAnySite(reply);
+      return reply.type(`${PODCAST_TRANSCRIPT_TYPE}; charset=utf-8`).send(vtt.body);
     },
   });
   app.route({

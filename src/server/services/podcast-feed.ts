@@ -17,6 +17,10 @@ import { feedCategory } from './podcast-categories';
 import { podcastXml, type FeedChannel, type FeedEpisode } from './podcast-xml';
 import { transcriptVtt } from './transcript-vtt';
 
+function isPublicPost(post: Post): boolean {
+  return !post.isPrivate && !post.isDraft;
+}
+
 /** The newest pods a feed lists: podcast apps fetch the whole feed on every refresh. */
 export const FEED_EPISODES = 100;
 
@@ -26,13 +30,19 @@ export interface PodcastFeed {
   etag: string;
 }
 
+/** A document about one post, and whether anyone may fetch it (a public post), so other sites may read it too. */
+export interface PostDocument<T> {
+  body: T;
+  isPublic: boolean;
+}
+
 export interface PodcastFeedService {
   /** A person's public pods that podcast apps can play (those with their AAC rendition), newest first. */
   feed(userId: string, origin: string): Promise<PodcastFeed>;
   /** A post's chapters in Podcasting 2.0 JSON, for whoever may see the post. */
-  chapters(viewerId: string | undefined, postId: string): Promise<PodcastChapters>;
+  chapters(viewerId: string | undefined, postId: string): Promise<PostDocument<PodcastChapters>>;
   /** A post's transcript as WebVTT, for whoever may see the post; 404 when it has none. */
-  transcript(viewerId: string | undefined, postId: string): Promise<string>;
+  transcript(viewerId: string | undefined, postId: string): Promise<PostDocument<string>>;
 }
 
 /** Built from the brand mark by scripts/make-app-icons.ts; 1400 px, the least Apple Podcasts takes. */
@@ -121,15 +131,18 @@ export function createPodcastFeedService(deps: {
     async chapters(viewerId, postId) {
       const post: Post = await deps.posts.get(viewerId, postId);
       return {
-        version: '1.2.0',
-        chapters: post.chapters.map((chapter) => ({ startTime: chapter.time, title: chapter.title })),
+        body: {
+          version: '1.2.0',
+          chapters: post.chapters.map((chapter) => ({ startTime: chapter.time, title: chapter.title })),
+        },
+        isPublic: isPublicPost(post),
       };
     },
 
     async transcript(viewerId, postId) {
       const post: Post = await deps.posts.get(viewerId, postId);
       if (!post.transcription?.trim()) throw new NotFoundError('This post has no transcript.');
-      return transcriptVtt(post.transcription, post.duration);
+      return { body: transcriptVtt(post.transcription, post.duration), isPublic: isPublicPost(post) };
     },
   };
 }

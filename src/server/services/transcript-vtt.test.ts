@@ -21,6 +21,23 @@ describe('transcriptVtt', () => {
     expect(cues[1]).toMatch(/^00:\d\d:\d\d\.\d{3} --> 01:01:40\.000\nw10 w11 a&lt;b &amp; c--&gt;d\n$/);
   });
 
+  it('gives every caption time: punctuation alone joins a spoken caption, and a tiny recording still moves on', () => {
+    const cueTimes = (vtt: string) =>
+      vtt
+        .split('\n\n')
+        .slice(1)
+        .map((cue) => cue.split('\n')[0]!.split(' --> '));
+    for (const text of ['Hello there. ... Quiet waves. —', '... Hello. ! ?', 'One. Two. Three.']) {
+      for (const duration of [20, 0.002]) {
+        for (const [start, end] of cueTimes(transcriptVtt(text, duration))) expect(end! > start!).toBe(true);
+      }
+    }
+    expect(transcriptVtt('Hello there. ... Quiet waves. —', 20)).toContain('\nHello there. ...\n');
+    expect(transcriptVtt('... Hello. ! ?', 20)).toBe(
+      'WEBVTT\n\n00:00:00.000 --> 00:00:20.000\n... Hello. ! ?\n',
+    );
+  });
+
   it('is a header alone without text', () => {
     expect(transcriptVtt(null, 10)).toBe('WEBVTT\n');
     expect(transcriptVtt('   ', 10)).toBe('WEBVTT\n');

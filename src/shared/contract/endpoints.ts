@@ -130,6 +130,11 @@ export const endpoints = {
 
   /** Where browsers report what the Content-Security-Policy blocked. */
   cspReport: { method: 'POST', path: '/api/csp-reports' },
+  /**
+   * The manifest's share target when no service worker is there to take the share (a first visit, an evicted
+   * worker): the page is sent home to say so (a navigation, not a fetch).
+   */
+  shareTarget: { method: 'POST', path: '/share-target' },
 
   createFakeUser: { method: 'POST', path: '/api/create-fake-user' },
   testAudioAnalysis: { method: 'POST', path: '/api/test/audio-analysis' },

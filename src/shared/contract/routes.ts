@@ -155,6 +155,7 @@ export const routes = {
     responseType: 'text/html',
   },
   signOutPage: { ...endpoints.signOutPage, response: z.string(), successStatus: 302 },
+  shareTarget: { ...endpoints.shareTarget, response: z.string(), successStatus: 303 },
   // With `viewerBlocks` and `viewerMutes` for a signed-in person looking at someone else.
   getUser: { ...endpoints.getUser, params: userIdParamsSchema, response: profileUserSchema },
   podcastFeed: {

@@ -7,6 +7,7 @@ import { UserProfilePopup } from '@client/features/profile/components/user-profi
 import { FollowButton } from '@client/features/social/components/follow-button';
 import { LikeDislikeButtons } from '@client/features/social/components/like-dislike-buttons';
 import { VoiceCommentThread } from '@client/features/social/components/voice-comment-thread';
+import { linksToMoments } from '@client/lib/moment-link';
 import { useAuth } from '@client/lib/use-auth';
 import { displayName } from '@shared/domain/display-name';
 
@@ -46,7 +47,7 @@ export function usePostRenderers(): PostRenderers {
       appearance={appearance}
       canEditChapters={Boolean(user) && post.userId === user?.id}
       countListens
-      shareMoments
+      shareMoments={linksToMoments(post)}
     />
   );
   const renderActions = (post: Post) => (

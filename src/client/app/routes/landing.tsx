@@ -5,10 +5,15 @@ import { LandingFeatures } from '@client/features/landing/components/landing-fea
 import { LandingFooter } from '@client/features/landing/components/landing-footer';
 import { LandingHeader } from '@client/features/landing/components/landing-header';
 import { LandingHero } from '@client/features/landing/components/landing-hero';
+import { useSharedAudioSignedOut } from '@client/lib/shared-audio';
+import { useAuth } from '@client/lib/use-auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 
 export function LandingPage() {
   useDocumentTitle();
+  const { user, isKnown } = useAuth();
+  // While the session loads this page shows at `/` too; only a visitor known to be signed out lets a share go.
+  useSharedAudioSignedOut(isKnown && !user);
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />

@@ -9,7 +9,7 @@ import { AudioPlayer } from '@client/features/player/components/audio-player';
 import { PostCard } from '@client/features/posts/components/post-card';
 import { usePost } from '@client/features/posts/api/post';
 import { postTitle, type RenderPlayer } from '@client/features/posts/lib/post-labels';
-import { momentFromSearch } from '@client/lib/moment-link';
+import { linksToMoments, momentFromSearch } from '@client/lib/moment-link';
 import { useAuth } from '@client/lib/use-auth';
 import { useDocumentTitle } from '@client/lib/use-document-title';
 import { displayName } from '@shared/domain/display-name';
@@ -43,7 +43,7 @@ export function PostPage({ params }: { params: { id: string } }) {
       transcriptOpen
       canEditChapters={Boolean(user) && post.userId === user?.id}
       countListens
-      shareMoments
+      shareMoments={linksToMoments(post)}
       startAt={momentFromSearch(search, post.duration)}
     />
   );

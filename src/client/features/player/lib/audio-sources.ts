@@ -1,3 +1,4 @@
+import { audioTypeOfName } from '@client/lib/audio/audio-types';
 import type { AudioSource } from '@shared/contract/posts';
 
 export interface SourceChoice {
@@ -12,20 +13,6 @@ export interface PlaybackEnvironment {
   isIOS: boolean;
 }
 
-const MIME_BY_EXTENSION: Record<string, string> = {
-  webm: 'audio/webm',
-  weba: 'audio/webm',
-  m4a: 'audio/mp4',
-  mp4: 'audio/mp4',
-  aac: 'audio/aac',
-  mp3: 'audio/mpeg',
-  ogg: 'audio/ogg',
-  oga: 'audio/ogg',
-  opus: 'audio/ogg',
-  wav: 'audio/wav',
-  flac: 'audio/flac',
-};
-
 /** Spec §7: a relative path gets a leading slash; blank stays blank (and disables playback). */
 export function normaliseAudioUrl(url: string | null | undefined): string {
   const trimmed = url?.trim() ?? '';
@@ -34,13 +21,8 @@ export function normaliseAudioUrl(url: string | null | undefined): string {
   return `/${trimmed}`;
 }
 
-export function mimeTypeFromUrl(url: string): string {
-  const extension = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase();
-  return (extension && MIME_BY_EXTENSION[extension]) || '';
-}
-
 const isWebm = (source: AudioSource) =>
-  /webm/i.test(source.mimeType) || mimeTypeFromUrl(source.url) === 'audio/webm';
+  /webm/i.test(source.mimeType) || audioTypeOfName(source.url) === 'audio/webm';
 
 /**
  * Orders a post's sources for this browser: the server lists them best first (an AAC/M4A rendition once it is
@@ -59,7 +41,7 @@ export function chooseSources(
     const url = normaliseAudioUrl(source.url);
     if (!url || seen.has(url)) continue;
     seen.add(url);
-    all.push({ url, mimeType: source.mimeType || mimeTypeFromUrl(url) });
+    all.push({ url, mimeType: source.mimeType || audioTypeOfName(url) });
   }
 
   let fallbackMode = false;

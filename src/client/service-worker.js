@@ -1,35 +1,33 @@
-// Earshot's service worker: the app shell offline, and audio shared from the phone's share sheet.
-// Hand-written and small on purpose. Never caches /api or /media: those carry people's private data.
-const SHELL_CACHE = 'earshot-shell-v1';
+// Earshot's service worker: the app offline, and audio shared from the phone's share sheet. The build emits it
+// as /sw.js with the list of the build's files in place of the placeholder (scripts/vite-service-worker.ts), so
+// every build that changed is a new worker. Never caches /api or /media: those carry people's private data.
+/** @type {{ version: string, assets: string[], maxAudioBytes: number }} */
+const BUILD = self.__EARSHOT_BUILD__;
+const SHELL_CACHE = `earshot-shell-${BUILD.version}`;
 const SHARE_CACHE = 'earshot-shared-audio';
 const SHARED_AUDIO = '/shared-audio';
 const SHELL = '/';
 const STATIC = /^\/(assets\/|icons\/|favicon\.svg$|manifest\.webmanifest$)/;
 
-/** Keeps the current app page and the files it loads first; drops files of older builds when the page changed. */
-async function refreshShell() {
-  const response = await fetch(SHELL, { cache: 'no-cache', credentials: 'omit' });
-  if (!response.ok) return;
-  const html = await response.clone().text();
+/**
+ * Keeps this build whole, lazy screens included, in a cache of its own. `addAll` keeps all or nothing: should
+ * one file fail, the install fails and the worker before (with its own complete cache) carries on.
+ */
+async function keepBuild() {
   const cache = await caches.open(SHELL_CACHE);
-  const previous = await cache.match(SHELL);
-  const changed = !previous || (await previous.text()) !== html;
-  const entries = [
-    ...html.matchAll(/(?:src|href)="(\/(?:assets|icons)\/[^"]+|\/favicon\.svg|\/manifest\.webmanifest)"/g),
-  ].map(([, url]) => url);
-  if (changed) {
-    for (const request of await cache.keys()) {
-      if (new URL(request.url).pathname.startsWith('/assets/')) await cache.delete(request);
-    }
+  try {
+    await cache.addAll([new Request(SHELL, { cache: 'no-cache', credentials: 'omit' }), ...BUILD.assets]);
+  } catch (error) {
+    await caches.delete(SHELL_CACHE);
+    throw error;
   }
-  await cache.addAll(entries);
-  await cache.put(SHELL, response);
 }
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(refreshShell().then(() => self.skipWaiting()));
+  event.waitUntil(keepBuild().then(() => self.skipWaiting()));
 });
 
+// Only now, with this build kept whole, do the files of older builds go.
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
@@ -45,16 +43,12 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-// The app says it started: a new build may have been deployed since the shell was kept.
-self.addEventListener('message', (event) => {
-  if (event.data === 'app-started') event.waitUntil(refreshShell().catch(() => undefined));
-});
-
 /** The share sheet's POST: keep the file for the app, then open the recorder with it. */
 async function receiveShare(request) {
   const form = await request.formData();
   const file = form.getAll('audio').find((value) => value instanceof File);
   if (!file) return Response.redirect('/?shared=none', 303);
+  if (file.size > BUILD.maxAudioBytes) return Response.redirect('/?shared=too-large', 303);
   const cache = await caches.open(SHARE_CACHE);
   await cache.put(
     SHARED_AUDIO,
@@ -62,21 +56,17 @@ async function receiveShare(request) {
       headers: {
         'content-type': file.type || 'application/octet-stream',
         'x-file-name': encodeURIComponent(file.name),
+        // Taken within the hour or not at all: a share nobody opened is not published by surprise later.
+        'x-shared-at': String(Date.now()),
       },
     }),
   );
   return Response.redirect('/?shared=audio', 303);
 }
 
-async function cachedFirst(request) {
-  const cached = await caches.match(request);
-  if (cached) return cached;
-  const response = await fetch(request);
-  if (response.ok) {
-    const cache = await caches.open(SHELL_CACHE);
-    await cache.put(request, response.clone());
-  }
-  return response;
+async function keptFirst(request) {
+  const kept = await caches.open(SHELL_CACHE).then((cache) => cache.match(request));
+  return kept ?? fetch(request);
 }
 
 self.addEventListener('fetch', (event) => {
@@ -90,9 +80,14 @@ self.addEventListener('fetch', (event) => {
   } else if (request.mode === 'navigate') {
     // Online the server answers as always; offline the kept shell opens and the app says it is offline.
     event.respondWith(
-      fetch(request).catch(() => caches.match(SHELL).then((shell) => shell ?? Response.error())),
+      fetch(request).catch(() =>
+        caches
+          .open(SHELL_CACHE)
+          .then((cache) => cache.match(SHELL))
+          .then((shell) => shell ?? Response.error()),
+      ),
     );
   } else if (STATIC.test(url.pathname) && !url.search) {
-    event.respondWith(cachedFirst(request));
+    event.respondWith(keptFirst(request));
   }
 });
