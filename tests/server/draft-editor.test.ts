@@ -920,6 +920,20 @@ describe(`a draft's save from the recorder's form (PUT /api/diary) on ${database
     expect(kept.json()).toMatchObject({ isDraft: true });
   });
 
+  it('leaves the chapters where they are when the saved list no longer validates: its render is unknown', async () => {
+    const draft = await newDraft(toneThenSilence, writer);
+    expect((await saveAs(writer, draft.id, [{ kind: 'delete', start: 0, end: 500 }])).statusCode).toBe(200);
+    await setChapters(draft.id, [1]);
+    await testApp.context.db
+      .updateTable('draft_edits')
+      .set({ operations_json: JSON.stringify([{ kind: 'stretch', by: 2 }]) })
+      .where('post_id', '=', draft.id)
+      .execute();
+    const answer = await saveAs(writer, draft.id, [{ kind: 'delete', start: 0, end: 1000 }]);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect((answer.json() as Post).chapters.map((c) => c.time)).toEqual([1]);
+  });
+
   it('clamps the chapters to new audio sent whole', async () => {
     const draft = await newDraft(toneThenSilence, writer);
     await setChapters(draft.id, [0.5, 2, 3.5]);
