@@ -836,21 +836,24 @@ describe(`a draft's save from the recorder's form (PUT /api/diary) on ${database
     await expectPublishedAsIs(draft);
   });
 
-  it('refuses to extend a draft published while the audio was being joined', async () => {
-    const draft = await newDraft(toneThenSilence, writer);
-    const form = multipartForm({}, [flacPart(oneSecondTone)]);
-    const answer = await whileAudioPrepares(
-      () => publishNow(draft.id),
-      () =>
-        testApp.app.inject({
-          method: 'PUT',
-          url: `/api/diary/${draft.id}`,
-          headers: { ...form.headers, cookie: writer.cookie },
-          payload: form.payload,
-        }),
-    );
-    expect(answer.statusCode, answer.body).toBe(409);
-    await expectPublishedAsIs(draft);
+  it('refuses to extend a draft published while the audio was being joined, by either extend route', async () => {
+    for (const route of ['/api/diary', '/api/posts']) {
+      const draft = await newDraft(toneThenSilence, writer);
+      const form = multipartForm({}, [flacPart(oneSecondTone)]);
+      const answer = await whileAudioPrepares(
+        () => publishNow(draft.id),
+        () =>
+          testApp.app.inject({
+            method: 'PUT',
+            url: `${route}/${draft.id}`,
+            headers: { ...form.headers, cookie: writer.cookie },
+            payload: form.payload,
+          }),
+      );
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.json().message).toMatch(/^This draft was published while your change was being saved/);
+      await expectPublishedAsIs(draft);
+    }
   });
 
   it('keeps a chapter changed while an edit was rendering, moved with the edit', async () => {

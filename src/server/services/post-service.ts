@@ -176,19 +176,19 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
 
   /**
    * Puts `next` (joined from the post's audio) in place of the post's audio; the autosave session of the takes it
-   * holds is closed with it. Only over the audio it was made from, and with `draftsOnly` only while the post is
-   * still a draft: a draft published meanwhile keeps the audio it was published with.
+   * holds is closed with it. Only over the audio it was made from, and of a draft only while it is still one: a
+   * draft published meanwhile keeps the audio it was published with (`next` was stored private, as drafts are).
    */
   async function swapAudio(
     post: PostRow,
     next: PreparedAudio,
     changes: Updateable<PostsTable>,
-    options: { sessionId: string | undefined; draftsOnly: boolean },
+    sessionId: string | undefined,
   ): Promise<void> {
     const now = new Date().toISOString();
     const replacedAssets = await commitWithFiles(db, [next], async (trx) => {
       await lockPost(trx, post.id);
-      if (options.draftsOnly) await stillADraft(trx, post.id);
+      if (post.is_draft === 1) await stillADraft(trx, post.id);
       await audio.insert(trx, next);
       const replaced = await replacePostAudio(trx, post.id, post.audio_id, {
         ...changes,
@@ -201,7 +201,7 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
       // The new audio is where a later edit starts: the editor's original and takes of the old one go.
       const editAssets = await clearDraftEdit(trx, post.id);
       await deleteAudioAsset(trx, post.audio_id);
-      if (options.sessionId) await markAutosavePublished(trx, post.user_id, options.sessionId, now);
+      if (sessionId) await markAutosavePublished(trx, post.user_id, sessionId, now);
       return [{ id: post.audio_id }, ...editAssets];
     });
     for (const asset of replacedAssets) await audio.deleteFiles(asset);
@@ -353,10 +353,7 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
         post.is_private === 1,
         AUDIO_DURATION_LIMITS.post,
       );
-      await swapAudio(post, joined, editedFields(upload.fields, fields), {
-        sessionId: fields.sessionId,
-        draftsOnly: options.draftsOnly ?? false,
-      });
+      await swapAudio(post, joined, editedFields(upload.fields, fields), fields.sessionId);
       return presentOne(post.id);
     },
 
