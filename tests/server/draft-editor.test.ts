@@ -753,6 +753,190 @@ describe(`a draft's save from the recorder's form (PUT /api/diary) on ${database
     expect((second.json() as Post).chapters.map((c) => c.time)).toEqual([0.3, 0.8, 1.3]);
   });
 
+  /**
+   * Runs `meanwhile` once, as soon as ffmpeg has measured or put together the next audio (an upload, a join or an
+   * edit's render), before that audio is stored: what a request arriving then would do.
+   */
+  async function whileAudioPrepares<T>(
+    meanwhile: () => Promise<unknown>,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const { ffmpeg, db } = testApp.context;
+    // Renditions of earlier uploads settled first: the next measurement is the request's own.
+    await waitForIdleJobs(db);
+    const analyse = ffmpeg.analyse;
+    let ran = false;
+    ffmpeg.analyse = async (...args) => {
+      const analysis = await analyse(...args);
+      if (!ran) {
+        ran = true;
+        await meanwhile();
+      }
+      return analysis;
+    };
+    try {
+      return await work();
+    } finally {
+      ffmpeg.analyse = analyse;
+      expect(ran).toBe(true);
+    }
+  }
+
+  const publishNow = async (draftId: string) => {
+    const published = await putDraft(writer, { draftId, isDiary: 'false', isPrivate: 'false' });
+    expect(published.statusCode, published.body).toBe(200);
+  };
+
+  /** Every stored audio object has its row: nothing prepared for the refused change is left behind. */
+  async function expectNoOrphanAudio() {
+    await waitForIdleJobs(testApp.context.db);
+    const rows = await testApp.context.db.selectFrom('audio_assets').select('id').execute();
+    const known = new Set(rows.map((row) => row.id));
+    expect((await storedAudioAssetIds(testApp.context.blobs)).filter((id) => !known.has(id))).toEqual([]);
+  }
+
+  async function expectPublishedAsIs(draft: Post) {
+    const row = await postRow(draft.id);
+    expect(row.is_draft).toBe(0);
+    expect(await mediaStatus(stranger, draft.audioUrl)).toBe(200);
+    // The audio it was published with (by now perhaps served as its rendition).
+    const seen = (await call(stranger, 'GET', `/api/posts/${draft.id}`)).json() as Post;
+    expect(seen.audioUrl.split('/')[3]).toBe(draft.audioUrl.split('/')[3]);
+    const edits = await testApp.context.db
+      .selectFrom('draft_edits')
+      .select('post_id')
+      .where('post_id', '=', draft.id)
+      .execute();
+    expect(edits).toEqual([]);
+    await expectNoOrphanAudio();
+  }
+
+  it('refuses an edit whose render finishes after the draft was published: the post keeps its public audio', async () => {
+    const { draft } = await editedDraft();
+    const answer = await whileAudioPrepares(
+      () => publishNow(draft.id),
+      () => saveAs(writer, draft.id, [{ kind: 'delete', start: 0, end: 500 }]),
+    );
+    expect(answer.statusCode, answer.body).toBe(409);
+    expect(answer.json().message).toBe(
+      'This draft was published while your change was being saved, so it was not applied: the post keeps what it ' +
+        'was published with. Open the post to change it.',
+    );
+    await expectPublishedAsIs(draft);
+  });
+
+  it('refuses new audio for a draft published while it was uploading, changing nothing of the post', async () => {
+    const draft = await newDraft(toneThenSilence, writer);
+    const answer = await whileAudioPrepares(
+      () => publishNow(draft.id),
+      () => putDraft(writer, { draftId: draft.id, title: 'Late', isDiary: 'false' }, oneSecondTone),
+    );
+    expect(answer.statusCode, answer.body).toBe(409);
+    expect((await postRow(draft.id)).title).toBe('My draft');
+    await expectPublishedAsIs(draft);
+  });
+
+  it('refuses to extend a draft published while the audio was being joined, by either extend route', async () => {
+    for (const route of ['/api/diary', '/api/posts']) {
+      const draft = await newDraft(toneThenSilence, writer);
+      const form = multipartForm({}, [flacPart(oneSecondTone)]);
+      const answer = await whileAudioPrepares(
+        () => publishNow(draft.id),
+        () =>
+          testApp.app.inject({
+            method: 'PUT',
+            url: `${route}/${draft.id}`,
+            headers: { ...form.headers, cookie: writer.cookie },
+            payload: form.payload,
+          }),
+      );
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.json().message).toMatch(/^This draft was published while your change was being saved/);
+      await expectPublishedAsIs(draft);
+    }
+  });
+
+  it('keeps a chapter changed while an edit was rendering, moved with the edit', async () => {
+    const draft = await newDraft(toneThenSilence, writer);
+    await setChapters(draft.id, [1]);
+    const answer = await whileAudioPrepares(
+      () => setChapters(draft.id, [1, 3]),
+      () => saveAs(writer, draft.id, [{ kind: 'delete', start: 0, end: 500 }]),
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect((answer.json() as Post).chapters.map((c) => c.time)).toEqual([0.5, 2.5]);
+  });
+
+  it('keeps a chapter changed while new audio was uploading, clamped to it', async () => {
+    const draft = await newDraft(toneThenSilence, writer);
+    await setChapters(draft.id, [3]);
+    const answer = await whileAudioPrepares(
+      () => setChapters(draft.id, [0.5, 3]),
+      () => putDraft(writer, { draftId: draft.id, isDiary: 'true' }, oneSecondTone),
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    const post = answer.json() as Post;
+    expect(post.chapters.map((c) => c.time)).toEqual([0.5, post.duration]);
+  });
+
+  it('publishes new audio, photo and fields together, the old audio and the editor gone', async () => {
+    const { draft, take } = await editedDraft();
+    const answer = await putDraft(
+      writer,
+      { draftId: draft.id, title: 'All at once', isDiary: 'false', isPrivate: 'false' },
+      oneSecondTone,
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    const post = answer.json() as Post;
+    expect(post).toMatchObject({ title: 'All at once', isDraft: false, isPrivate: false });
+    expect(post.audioUrl).not.toBe(draft.audioUrl);
+    expect(await mediaStatus(stranger, post.audioUrl)).toBe(200);
+    await waitForIdleJobs(testApp.context.db);
+    expect(await mediaStatus(writer, draft.audioUrl)).toBe(404);
+    expect(await mediaStatus(writer, take.audioUrl)).toBe(404);
+    await expectNoOrphanAudio();
+  });
+
+  it('lets others hear the owner’s comment on their draft once it is published', async () => {
+    const draft = await newDraft(toneThenSilence, writer);
+    const form = multipartForm({ postId: draft.id }, [flacPart(oneSecondTone)]);
+    const commented = await sendForm(testApp.app, writer.cookie, '/api/comments', form);
+    expect(commented.statusCode, commented.body).toBe(201);
+    const { audioUrl } = commented.json() as { audioUrl: string };
+    expect(await mediaStatus(stranger, audioUrl)).toBe(404);
+    await publishNow(draft.id);
+    expect(await mediaStatus(stranger, audioUrl)).toBe(200);
+    expect(await mediaStatus(undefined, audioUrl)).toBe(200);
+  });
+
+  it('publishes only with isDiary "false", keeps the draft with "true", and refuses anything else', async () => {
+    const draft = await newDraft(toneThenSilence, writer);
+    for (const isDiary of ['', '0', 'no', 'on', '1']) {
+      const answer = await putDraft(writer, { draftId: draft.id, title: 'Guessed', isDiary });
+      expect(answer.statusCode, `${isDiary}: ${answer.body}`).toBe(400);
+      expect(answer.json().message).toBe(
+        'isDiary must be "true" to keep the draft or "false" to publish it.',
+      );
+    }
+    expect(await postRow(draft.id)).toMatchObject({ is_draft: 1, title: 'My draft' });
+    const kept = await putDraft(writer, { draftId: draft.id, isDiary: 'true' });
+    expect(kept.json()).toMatchObject({ isDraft: true });
+  });
+
+  it('leaves the chapters where they are when the saved list no longer validates: its render is unknown', async () => {
+    const draft = await newDraft(toneThenSilence, writer);
+    expect((await saveAs(writer, draft.id, [{ kind: 'delete', start: 0, end: 500 }])).statusCode).toBe(200);
+    await setChapters(draft.id, [1]);
+    await testApp.context.db
+      .updateTable('draft_edits')
+      .set({ operations_json: JSON.stringify([{ kind: 'stretch', by: 2 }]) })
+      .where('post_id', '=', draft.id)
+      .execute();
+    const answer = await saveAs(writer, draft.id, [{ kind: 'delete', start: 0, end: 1000 }]);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect((answer.json() as Post).chapters.map((c) => c.time)).toEqual([1]);
+  });
+
   it('clamps the chapters to new audio sent whole', async () => {
     const draft = await newDraft(toneThenSilence, writer);
     await setChapters(draft.id, [0.5, 2, 3.5]);

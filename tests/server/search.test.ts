@@ -5,7 +5,7 @@ import type { PublicUser } from '@shared/contract/users';
 import * as searchMigration from '../../src/server/db/migrations/20261124T1820-search-visibility';
 import { searchPosts } from '../../src/server/db/queries/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { streamedTone } from '../support/audio';
+import { multipartForm, streamedTone } from '../support/audio';
 import { signUp, type SignedIn } from './support/accounts';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
 import { publishWebm } from './support/uploads';
@@ -175,6 +175,29 @@ describe(`search on ${databaseKind}`, () => {
     expect(await found(bob)).toEqual([seen.id]);
     await setPrivate(0);
     expect(await found()).toEqual([seen.id]);
+  });
+
+  it('treats a draft published today as new, whenever it was first saved', async () => {
+    const draft = await publishWebm(testApp.app, alice.cookie, audio, {
+      fields: { title: 'Wombat notes' },
+      url: '/api/diary',
+    });
+    for (const day of ['Monday', 'Tuesday']) {
+      await publishWebm(testApp.app, bob.cookie, audio, { fields: { title: `Wombat news, ${day}` } });
+    }
+    const form = multipartForm({ draftId: draft.id, isDiary: 'false', isPrivate: 'false' }, []);
+    const published = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/diary',
+      headers: { ...form.headers, cookie: alice.cookie },
+      payload: form.payload,
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    // One candidate, where a search ranks 1,000: the newest match, which the published draft now is.
+    const found = await searchPosts(testApp.context.db, bob.user.id, ['wombat'], { limit: 10 }, 1);
+    expect(found.items.map((post) => post.id)).toEqual([draft.id]);
+    expect(await postIds('wombat')).toHaveLength(3);
+    expect(await postIds('wombat notes')).toEqual([draft.id]);
   });
 
   it('refuses a query of 2 characters or fewer', async () => {

@@ -10,7 +10,7 @@ import {
   timelineLength,
   type EditOperation,
 } from '@shared/domain/edit-list';
-import { chaptersAfterEdit } from '@shared/domain/edit-chapters';
+import { chaptersAfterEdit, clampChapters } from '@shared/domain/edit-chapters';
 import { MAX_AUDIO_BYTES } from '@shared/domain/posts';
 import { authorize, notFound } from '../access/guard';
 import { actorOf } from '../access/policy';
@@ -42,6 +42,7 @@ import {
 } from './audio-library';
 import type { PostService } from './post-service';
 import { audioFileUrl, parseJsonArray } from './post-presenter';
+import { stillADraft } from './post-access';
 import { commitWithFiles } from './stored-files';
 
 /** Takes stay until the draft is deleted or extended (undo may reach back past a save): this many at most. */
@@ -113,15 +114,15 @@ export function createDraftEditor(deps: {
     return { edit, original, takes };
   }
 
-  /** The saved operations; a stored list that no longer validates is logged and the editor starts afresh. */
-  function savedOperations(draftId: string, operationsJson: string): EditOperation[] {
+  /** The saved operations; null (logged) for a stored list that no longer validates: the editor starts afresh. */
+  function savedOperations(draftId: string, operationsJson: string): EditOperation[] | null {
     const parsed = editOperationsSchema.safeParse(parseJsonArray(operationsJson));
     if (parsed.success) return parsed.data;
     log.warn(
       { draftId, issues: parsed.error.issues },
       'saved edit operations no longer valid; starting afresh',
     );
-    return [];
+    return null;
   }
 
   /** Refuses, before anything is copied in, a render that would read or copy more than a save may. */
@@ -175,7 +176,7 @@ export function createDraftEditor(deps: {
       return {
         original: audioOf(draft.id, ORIGINAL_SOURCE, original),
         takes: takes.map((take) => ({ id: take.takeId, ...audioOf(draft.id, take.takeId, take.asset) })),
-        operations: edit ? savedOperations(draft.id, edit.operations_json) : [],
+        operations: (edit && savedOperations(draft.id, edit.operations_json)) ?? [],
         savedAt: edit?.saved_at ?? null,
       };
     },
@@ -235,17 +236,20 @@ export function createDraftEditor(deps: {
       const previous = draft.audio_id;
       // The audio the draft had is deleted unless it is the original or a take, which the edit keeps.
       const previousIsKept = previous === original.id || takes.some((take) => take.asset.id === previous);
-      // The chapters follow the audio: they were placed on the render of the operations saved last.
-      const chapters = chaptersAfterEdit(
-        parseJsonArray<Chapter>(draft.chapters_json),
-        edit ? savedOperations(draft.id, edit.operations_json) : [],
-        operations,
-        takeMs,
-        render.row.duration,
-      );
+      const savedBefore = edit ? savedOperations(draft.id, edit.operations_json) : [];
       const now = new Date().toISOString();
       await commitWithFiles(db, [render], async (trx) => {
+        // Under the draft's lock: a draft published meanwhile keeps the audio it was published with (409), and the
+        // chapters are those it has now, one changed while this rendered included.
+        await lockPost(trx, draft.id);
+        const current = await stillADraft(trx, draft.id);
         await audio.insert(trx, render);
+        // The chapters follow the audio: they were placed on the render of the operations saved last. Of a saved
+        // list that no longer validates, where that render came from is unknown: they only stay within the audio.
+        const currentChapters = parseJsonArray<Chapter>(current.chapters_json);
+        const chapters = savedBefore
+          ? chaptersAfterEdit(currentChapters, savedBefore, operations, takeMs, render.row.duration)
+          : clampChapters(currentChapters, render.row.duration);
         // Only over the audio this render was planned from: a save, extend or deletion meanwhile wins.
         const changes = { audio_id: render.row.id, chapters_json: JSON.stringify(chapters), updated_at: now };
         if (!(await replacePostAudio(trx, draft.id, previous, changes))) {

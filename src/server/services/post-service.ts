@@ -18,6 +18,7 @@ import {
   deleteImage,
   findAudioAsset,
   findImage,
+  setCommentAudioPrivacy,
   setPostMediaPrivacy,
 } from '../db/queries/audio-assets';
 import { noteActivity } from '../db/queries/active-users';
@@ -43,7 +44,7 @@ import type { ScratchFile } from '../storage/scratch-files';
 import type { AudioLibrary, PreparedAudio } from './audio-library';
 import type { ImageLibrary, PreparedImage } from './image-library';
 import { parseJsonArray, postsJson, toPost, type SerializedPage } from './post-presenter';
-import { authorizePost, findPostFor } from './post-access';
+import { authorizePost, findPostFor, stillADraft } from './post-access';
 import { commitWithFiles } from './stored-files';
 import { newId } from '../ids';
 
@@ -109,6 +110,16 @@ export interface PostService {
   ): Promise<boolean>;
 }
 
+/**
+ * PUT /api/diary: isDiary "false" publishes the draft (the share recorder's form), "true" or none keeps it a draft;
+ * anything else is refused rather than guessed, as publishing cannot be undone.
+ */
+function publishesDraft(raw: Record<string, string>): boolean {
+  if (!('isDiary' in raw) || raw.isDiary === 'true') return false;
+  if (raw.isDiary === 'false') return true;
+  throw new BadRequestError('isDiary must be "true" to keep the draft or "false" to publish it.');
+}
+
 function requireAudio(upload: PostUpload): ScratchFile {
   if (!upload.files.audio) throw new BadRequestError('Attach the recording as a file field named "audio".');
   return upload.files.audio;
@@ -163,7 +174,11 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
     return post;
   }
 
-  /** Puts `next` in place of the post's audio; the autosave session of the takes it holds is closed with it. */
+  /**
+   * Puts `next` (joined from the post's audio) in place of the post's audio; the autosave session of the takes it
+   * holds is closed with it. Only over the audio it was made from, and of a draft only while it is still one: a
+   * draft published meanwhile keeps the audio it was published with (`next` was stored private, as drafts are).
+   */
   async function swapAudio(
     post: PostRow,
     next: PreparedAudio,
@@ -172,6 +187,8 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
   ): Promise<void> {
     const now = new Date().toISOString();
     const replacedAssets = await commitWithFiles(db, [next], async (trx) => {
+      await lockPost(trx, post.id);
+      if (post.is_draft === 1) await stillADraft(trx, post.id);
       await audio.insert(trx, next);
       const replaced = await replacePostAudio(trx, post.id, post.audio_id, {
         ...changes,
@@ -191,9 +208,11 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
   }
 
   /**
-   * Changes a draft's fields, under its lock and only while it is still a draft; a `photo` takes the place of its
-   * photo. With `publish` it becomes a post (public unless `publish.isPrivate`), its media answering as it does; the
-   * editor's original and takes go, as a post is no longer edited there.
+   * Changes a draft's fields, under its lock and only while it is still a draft, in one transaction; a `photo` takes
+   * the place of its photo, `audio` of its audio (its chapters clamped to it, the editor's original and takes gone
+   * as the new audio is where a later edit starts). With `publish` it becomes a post (public unless
+   * `publish.isPrivate`), its media and its comments' audio answering as it does; the editor's history goes too, as
+   * a post is no longer edited there.
    */
   async function saveDraftFields(
     draftId: string,
@@ -202,38 +221,54 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
       publish: PostUploadFields | null;
       sessionId: string | undefined;
       photo: PreparedImage | undefined;
+      audio: PreparedAudio | undefined;
     },
   ): Promise<void> {
-    const { publish, sessionId, photo } = options;
+    const { publish, sessionId, photo, audio: replacement } = options;
     const now = new Date().toISOString();
-    const replaced = await commitWithFiles(db, [photo], async (trx) => {
+    const replaced = await commitWithFiles(db, [replacement, photo], async (trx) => {
       await lockPost(trx, draftId);
-      const draft = await findPost(trx, draftId);
-      if (!draft || draft.is_draft !== 1) throw notFound('post');
+      const draft = await stillADraft(trx, draftId);
       if (sessionId) await markAutosavePublished(trx, draft.user_id, sessionId, now);
       if (photo) await images.insert(trx, photo);
-      const withPhoto = photo ? { ...changes, image_id: photo.row.id } : changes;
+      const next: Updateable<PostsTable> = photo ? { ...changes, image_id: photo.row.id } : { ...changes };
+      if (replacement) {
+        await audio.insert(trx, replacement);
+        // The chapters as they are now, under the lock: one changed since the upload began is kept.
+        const chapters = clampChapters(
+          parseJsonArray<Chapter>(draft.chapters_json),
+          replacement.row.duration,
+        );
+        next.audio_id = replacement.row.id;
+        next.chapters_json = JSON.stringify(chapters);
+      }
+      const audioId = replacement?.row.id ?? draft.audio_id;
       if (publish) {
         const isPrivate = publish.isPrivate;
         await publishDraftRow(trx, draftId, now, {
-          ...withPhoto,
+          ...next,
           type: publish.type,
           is_private: isPrivate ? 1 : 0,
           allow_visitor_comments: !isPrivate && publish.allowVisitorComments ? 1 : 0,
         });
         // A new photo was stored as the post is.
         const imageId = photo ? null : draft.image_id;
-        await setPostMediaPrivacy(trx, { audioId: draft.audio_id, imageId }, isPrivate);
+        await setPostMediaPrivacy(trx, { audioId, imageId }, isPrivate);
+        // The owner's comments on their draft were stored private as it was; they are seen with the post now.
+        await setCommentAudioPrivacy(trx, draftId, isPrivate);
         if (!isPrivate) {
           await adjustPostCount(trx, draft.user_id, 1);
           await noteActivity(trx, draft.user_id);
         }
       } else {
-        await updatePost(trx, draftId, { ...withPhoto, updated_at: now });
+        await updatePost(trx, draftId, { ...next, updated_at: now });
       }
       const oldImage = photo && draft.image_id ? await findImage(trx, draft.image_id) : undefined;
       if (oldImage) await deleteImage(trx, oldImage.id);
-      return { assets: publish ? await clearDraftEdit(trx, draftId) : [], image: oldImage };
+      const oldAudio = replacement ? [{ id: draft.audio_id }] : [];
+      if (replacement) await deleteAudioAsset(trx, draft.audio_id);
+      const editAssets = publish || replacement ? await clearDraftEdit(trx, draftId) : [];
+      return { assets: [...oldAudio, ...editAssets], image: oldImage };
     });
     for (const asset of replaced.assets) await audio.deleteFiles(asset);
     if (replaced.image) await images.deleteFile(replaced.image);
@@ -329,47 +364,31 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
     },
 
     async replaceDraft(userId, draftId, upload) {
+      const publishing = publishesDraft(upload.fields);
       const fields = parseOrBadRequest(postUploadFieldsSchema, upload.fields);
       const post = await postToChange(userId, draftId, 'change', true);
-      // isDiary "false" publishes the draft (the share recorder's form); without it, it stays a draft.
-      const publishing = 'isDiary' in upload.fields && !fields.isDiary;
       const changes = editedFields(upload.fields, fields);
       // A photo is stored as the draft will be (public once published so), and checked before anything changes.
       const photo = upload.files.photo
         ? await images.prepare(upload.files.photo, userId, !publishing || fields.isPrivate, 'post-photo')
         : undefined;
+      let replacement: PreparedAudio | undefined;
       if (upload.files.audio) {
         try {
-          const replacement = await audio.prepare(
-            upload.files.audio,
-            userId,
-            true,
-            AUDIO_DURATION_LIMITS.post,
-          );
-          const chapters = clampChapters(
-            parseJsonArray<Chapter>(post.chapters_json),
-            replacement.row.duration,
-          );
-          await swapAudio(
-            post,
-            replacement,
-            { ...changes, chapters_json: JSON.stringify(chapters) },
-            fields.sessionId,
-          );
+          // Stored private as a draft's; made public with the post when it is published so.
+          replacement = await audio.prepare(upload.files.audio, userId, true, AUDIO_DURATION_LIMITS.post);
         } catch (error) {
           await photo?.forget();
           throw error;
         }
       }
-      // Without audio only the fields change: the draft keeps its audio and the advanced editor's history. With
-      // audio, swapAudio has already saved the fields and closed the autosave session.
-      if (publishing || photo || !upload.files.audio) {
-        await saveDraftFields(post.id, upload.files.audio ? {} : changes, {
-          publish: publishing ? fields : null,
-          sessionId: upload.files.audio ? undefined : fields.sessionId,
-          photo,
-        });
-      }
+      // Without audio only the fields change: the draft keeps its audio and the advanced editor's history.
+      await saveDraftFields(post.id, changes, {
+        publish: publishing ? fields : null,
+        sessionId: fields.sessionId,
+        photo,
+        audio: replacement,
+      });
       return presentOne(post.id);
     },
 

@@ -56,6 +56,35 @@ describe('chaptersAfterEdit', () => {
     expect(times(after)).toEqual([1, 5]);
   });
 
+  it('keeps a chapter at the start at the start when audio is inserted there', () => {
+    const after = chaptersAfterEdit(
+      [chapter(0), chapter(1)],
+      [],
+      [{ kind: 'insert', at: 0, takeId: 'take' }],
+      takes,
+      12,
+    );
+    expect(times(after)).toEqual([0, 3]);
+  });
+
+  it('keeps a chapter at the start at the start when a deletion from the start is undone', () => {
+    const deleted = chaptersAfterEdit([chapter(0), chapter(3)], [], [cut(0, 2000)], takes, 8);
+    expect(times(deleted)).toEqual([0, 1]);
+    expect(times(chaptersAfterEdit(deleted, [cut(0, 2000)], [], takes, 10))).toEqual([0, 3]);
+  });
+
+  it('puts a chapter that sat where a deletion began back there when it is undone', () => {
+    const deleted = chaptersAfterEdit([chapter(1), chapter(3), chapter(7)], [], [cut(3000, 5000)], takes, 8);
+    expect(times(deleted)).toEqual([1, 3, 5]);
+    expect(times(chaptersAfterEdit(deleted, [cut(3000, 5000)], [], takes, 10))).toEqual([1, 3, 7]);
+  });
+
+  it('takes an undone insertion at the start back out, the chapter at the start staying', () => {
+    const insert: EditOperation = { kind: 'insert', at: 0, takeId: 'take' };
+    const inserted = chaptersAfterEdit([chapter(0), chapter(1)], [], [insert], takes, 12);
+    expect(times(chaptersAfterEdit(inserted, [insert], [], takes, 10))).toEqual([0, 1]);
+  });
+
   it('clamps to the new length', () => {
     expect(times(chaptersAfterEdit([chapter(1), chapter(9)], [], [], takes, 5))).toEqual([1, 5]);
   });

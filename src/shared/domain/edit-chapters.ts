@@ -12,8 +12,8 @@ function forward(t: number, op: EditOperation, takeMs: ReadonlyMap<string, numbe
       // Inside the deleted stretch: to the cut point; after it: left by what was deleted.
       return t < op.start ? t : t < op.end ? op.start : t - (op.end - op.start);
     case 'insert':
-      // Audio inserted at or before the chapter pushes it right.
-      return t < op.at ? t : t + (takeMs.get(op.takeId) ?? 0);
+      // Audio inserted at or before the chapter pushes it right; the recording's start stays its start.
+      return t < op.at || t === 0 ? t : t + (takeMs.get(op.takeId) ?? 0);
     case 'append':
       return t;
   }
@@ -23,7 +23,9 @@ function forward(t: number, op: EditOperation, takeMs: ReadonlyMap<string, numbe
 function backward(t: number, op: EditOperation, takeMs: ReadonlyMap<string, number>): number {
   switch (op.kind) {
     case 'delete':
-      return t < op.start ? t : t + (op.end - op.start);
+      // A chapter at the cut was moved there by it or sat there before it: it stays where the cut began, as a
+      // chapter at the start of a deleted stretch (the recording's start among them) was before the deletion.
+      return t <= op.start ? t : t + (op.end - op.start);
     case 'insert': {
       const length = takeMs.get(op.takeId) ?? 0;
       return t < op.at ? t : t < op.at + length ? op.at : t - length;

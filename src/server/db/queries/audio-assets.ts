@@ -81,6 +81,19 @@ export async function setPostMediaPrivacy(
     await db.updateTable('images').set({ is_private }).where('id', '=', media.imageId).execute();
 }
 
+/** The audio of the post's comments answers as the post does (its owner's comments on it as a draft). */
+export async function setCommentAudioPrivacy(db: Db, postId: string, isPrivate: boolean): Promise<void> {
+  await db
+    .updateTable('audio_assets')
+    .set({ is_private: isPrivate ? 1 : 0 })
+    .where(
+      'id',
+      'in',
+      db.selectFrom('comments').select('comments.audio_id').where('comments.post_id', '=', postId),
+    )
+    .execute();
+}
+
 export async function deleteAudioAsset(db: Db, id: string): Promise<void> {
   await db.deleteFrom('audio_assets').where('id', '=', id).execute();
 }
