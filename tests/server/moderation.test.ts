@@ -327,6 +327,8 @@ describe(`moderation on ${databaseKind}`, () => {
     expect(await idsAt(`/api/posts/${other.id}/comments`, reader)).not.toContain(comment.id);
     expect((await call(reader, 'GET', `/api/users/${author.user.id}`)).statusCode).toBe(404);
     expect((await call(moderator, 'GET', `/api/users/${author.user.id}`)).statusCode).toBe(200);
+    expect((await call(reader, 'GET', `/api/users/${author.user.id}/stats`)).statusCode).toBe(404);
+    expect((await call(moderator, 'GET', `/api/users/${author.user.id}/stats`)).statusCode).toBe(200);
     expect((await call(reader, 'GET', post.audioUrl)).statusCode).toBe(404);
     expect((await call(undefined, 'GET', comment.audioUrl)).statusCode).toBe(404);
 

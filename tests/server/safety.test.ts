@@ -255,6 +255,39 @@ describe(`blocking on ${databaseKind}`, () => {
     expect((await comment(them, mine.id)).statusCode).toBe(201);
   });
 
+  it("keeps each one's stats and their direct chat's voice from the other, either way", async () => {
+    const me = await person();
+    const them = await person();
+    await publish(me);
+    await publish(them);
+    const chat = await ok<{ id: string }>(them, 'POST', '/api/conversations', {
+      type: 'direct',
+      participantIds: [me.user.id],
+    });
+    const form = multipartForm({}, [webmPart(voice)]);
+    const sent = await sendForm(testApp.app, me.cookie, `/api/conversations/${chat.id}/recordings`, form);
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    await block(me, them);
+
+    for (const [who, other] of [
+      [them, me],
+      [me, them],
+    ] as const) {
+      const stats = await call(who, 'GET', `/api/users/${other.user.id}/stats`);
+      expect(stats.statusCode).toBe(404);
+      expect(stats.json()).toEqual({ message: 'No user has this id.' });
+      const published = await call(who, 'POST', `/api/conversations/${chat.id}/publish`);
+      expect(published.statusCode).toBe(403);
+      expect(published.json()).toEqual({ message: "You can't do that for this person." });
+    }
+    const postsOf = (who: SignedIn) =>
+      testApp.context.db.selectFrom('posts').select('id').where('user_id', '=', who.user.id).execute();
+    expect((await postsOf(them)).length + (await postsOf(me)).length).toBe(2);
+
+    await unblock(me, them);
+    expect(await ok(them, 'GET', `/api/users/${me.user.id}/stats`)).toMatchObject({ totalEpisodes: 1 });
+  });
+
   it('lists the people I block, most recent first, a page at a time', async () => {
     const me = await person();
     const [first, second, third] = [await person(), await person(), await person()];
