@@ -35,12 +35,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('comments')
     .addColumn('held', 'integer', (column) => column.notNull().defaultTo(0))
     .execute();
-  // Suspending hides a person's messages through this; posts and comments have an index on user_id already.
-  await db.schema
-    .createIndex('conversation_messages_user')
-    .on('conversation_messages')
-    .column('user_id')
-    .execute();
+  // Suspending hides a person's messages through conversation_messages_user_created (20261125T0400, which leads
+  // with user_id); posts and comments have an index on user_id already.
 
   await db.schema
     .createTable('moderation_cases')
@@ -103,7 +99,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('moderation_actions').execute();
   await db.schema.dropTable('reports').execute();
   await db.schema.dropTable('moderation_cases').execute();
-  await db.schema.dropIndex('conversation_messages_user').execute();
   await db.schema.alterTable('comments').dropColumn('held').execute();
   await db.schema.alterTable('posts').dropColumn('hold_visitor_comments').execute();
   for (const table of ['posts', 'comments', 'conversation_messages']) {
