@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { Post } from '@shared/contract/posts';
 import type { Comment, Notification } from '@shared/contract/social';
 import type { PublicUser } from '@shared/contract/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database';
+import { createAudioLibrary, type AudioLibrary } from '../../src/server/services/audio-library';
+import { createCommentService } from '../../src/server/services/comment-service';
+import { createConversationService } from '../../src/server/services/conversation-service';
 import { createSafetyService } from '../../src/server/services/safety-service';
 import { multipartForm, streamedTone } from '../support/audio';
 import { signUp, type SignedIn } from './support/accounts';
@@ -367,6 +371,46 @@ describe(`blocking on ${databaseKind}`, () => {
 
     await unblock(me, them);
     expect(await ok(them, 'GET', `/api/users/${me.user.id}/stats`)).toMatchObject({ totalEpisodes: 1 });
+  });
+
+  it('refuses a voice message or comment when a block comes while its audio is measured, keeping neither', async () => {
+    const { context } = testApp;
+    const [me, them] = [await person(), await person()];
+    const chat = await ok<{ id: string }>(them, 'POST', '/api/conversations', {
+      type: 'direct',
+      participantIds: [me.user.id],
+    });
+    const theirs = await publish(them);
+    // They block me after my audio was let in, while ffmpeg measures it.
+    const library = createAudioLibrary(context);
+    const audio: AudioLibrary = {
+      ...library,
+      async prepare(...args) {
+        const prepared = await library.prepare(...args);
+        await block(them, me);
+        return prepared;
+      },
+    };
+    const upload = () => context.scratch.receive(Readable.from(voice), voice.length + 1);
+
+    const conversations = createConversationService({ ...context, audio });
+    await conversations.admitRecording(me.user.id, chat.id);
+    await expect(
+      conversations.send(me.user.id, chat.id, await upload(), { transcription: undefined }),
+    ).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    await unblock(them, me);
+    const comments = createCommentService({ ...context, audio });
+    const admitted = await comments.admit({ kind: 'user', userId: me.user.id }, { postId: theirs.id });
+    await expect(comments.create(admitted, await upload())).rejects.toMatchObject({ statusCode: 404 });
+
+    const { db } = context;
+    const left = await Promise.all([
+      db.selectFrom('conversation_messages').select('id').where('user_id', '=', me.user.id).execute(),
+      db.selectFrom('comments').select('id').where('user_id', '=', me.user.id).execute(),
+    ]);
+    expect(left).toEqual([[], []]);
   });
 
   it('lists the people I block, most recent first, a page at a time', async () => {
