@@ -177,11 +177,13 @@ export function createModerationService(deps: {
   }
 
   async function presentLog(rows: Awaited<ReturnType<typeof listModerationActions>>['items']) {
-    const moderators = await findUsersByIds(db, [...new Set(rows.map((row) => row.moderator_id))]);
+    const moderators = await findUsersByIds(db, [
+      ...new Set(rows.flatMap((row) => (row.moderator_id ? [row.moderator_id] : []))),
+    ]);
     const byId = new Map(moderators.map((user) => [user.id, toPublicUser(user)]));
     return rows.map((row): ModerationLogEntry => ({
       id: row.id,
-      moderator: byId.get(row.moderator_id) ?? null,
+      moderator: (row.moderator_id && byId.get(row.moderator_id)) || null,
       action: row.action as ModerationActionName,
       targetKind: row.target_kind,
       targetId: row.target_id,
