@@ -82,6 +82,7 @@ const TABLES = new Set([
 const JOINED_INDEXES: Record<string, string[]> = {
   user_blocks: ['user_blocks_blocked', 'user_blocks_newest'],
   user_mutes: ['user_mutes_newest'],
+  users: ['users_suspended'],
 };
 
 const LISTEN_DAY = '2026-11-20';

@@ -94,6 +94,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('moderation_actions')
     .columns(['created_at', 'id'])
     .execute();
+  // The few suspended people, as one small set: what lists leave out (notifications from them, say).
+  await db.schema
+    .createIndex('users_suspended')
+    .on('users')
+    .column('id')
+    .where(sql.ref('suspended_at'), 'is not', null)
+    .execute();
   // What deleting an account reads: the cases and log rows about the person or their content, open or closed,
   // and the log rows they signed.
   await db.schema
@@ -114,6 +121,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('users_suspended').execute();
   await db.schema.dropTable('moderation_actions').execute();
   await db.schema.dropTable('reports').execute();
   await db.schema.dropTable('moderation_cases').execute();
