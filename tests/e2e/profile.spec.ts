@@ -97,7 +97,7 @@ test('B likes on New Posts, opens A’s profile and follows; A’s own profile l
     await expect(followers).toHaveAccessibleName('1 Followers', WAIT);
 
     // More options: muting and blocking (issue 17, tests/e2e/safety.spec.ts).
-    await pageB.getByRole('button', { name: 'More options' }).click();
+    await pageB.getByRole('button', { name: 'More options for Ada Profile' }).click();
     await expect(pageB.getByRole('menuitem', { name: 'Mute Ada Profile' })).toBeVisible(WAIT);
     await expect(pageB.getByRole('menuitem', { name: 'Block Ada Profile' })).toBeVisible(WAIT);
     await pageB.keyboard.press('Escape');
@@ -121,7 +121,7 @@ test('B likes on New Posts, opens A’s profile and follows; A’s own profile l
       pageA.getByRole('tabpanel', { name: 'Posts' }).getByRole('article', { name: post.title }),
     ).toBeVisible(WAIT);
     await expect(pageA.getByRole('button', { name: /^(Follow|Following|Loading)/ })).toHaveCount(0);
-    await expect(pageA.getByRole('button', { name: 'More options' })).toHaveCount(0);
+    await expect(pageA.getByRole('button', { name: /^More options/ })).toHaveCount(0);
 
     const counts = pageA.getByRole('list', { name: 'Counts' });
     const followers = counts.getByRole('button', { name: /Followers$/ });

@@ -31,9 +31,16 @@ test('B blocks A from A’s profile: A’s post leaves B’s feed and A’s prof
   });
 
   await test.step('B blocks A from More options, after a confirmation that says what happens', async () => {
-    await pageB.getByRole('button', { name: 'More options' }).click();
-    await pageB.getByRole('menuitem', { name: 'Block Ada Safety' }).click();
+    const moreOptions = pageB.getByRole('button', { name: 'More options for Ada Safety' });
     const dialog = pageB.getByRole('dialog', { name: 'Block Ada Safety?' });
+    // Changing one's mind leaves the page usable: nothing holds the pointer off it once the dialog is gone.
+    await moreOptions.click();
+    await pageB.getByRole('menuitem', { name: 'Block Ada Safety' }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden(WAIT);
+    await expect(pageB.locator('body')).not.toHaveCSS('pointer-events', 'none', WAIT);
+    await moreOptions.click();
+    await pageB.getByRole('menuitem', { name: 'Block Ada Safety' }).click();
     await expect(dialog).toBeVisible(WAIT);
     await expect(dialog).toContainText('They can’t follow you, comment on your posts');
     await expectNoSeriousA11yViolations(pageB, '[role="dialog"]', 'the block confirmation');

@@ -362,6 +362,38 @@ describe(`leaving with one's data on ${databaseKind} with ${storageKind} storage
     ];
     expect(adaAudio.length).toBeGreaterThanOrEqual(7);
 
+    // Blocks, mutes and reports, each way, and Ada a moderator with actions in the log.
+    const dee = await signUp(testApp.app, { firstName: 'Dee', lastName: 'Staying' });
+    for (const [who, other] of [
+      [ada, dee],
+      [dee, ada],
+    ] as const) {
+      await ok(await call(who, 'PUT', `/api/users/${other.user.id}/block`));
+      await ok(await call(who, 'PUT', `/api/users/${other.user.id}/mute`));
+    }
+    const report = (who: SignedIn, targetKind: string, targetId: string) =>
+      call(who, 'POST', '/api/reports', { targetKind, targetId, reason: 'spam' });
+    await ok(await report(ada, 'post', beaPost.id));
+    await ok(await report(cy, 'post', beaPost.id));
+    await ok(await report(ada, 'user', cy.user.id));
+    await ok(await report(bea, 'user', ada.user.id));
+    await ok(await report(bea, 'post', world.adaPost.id));
+    await ok(await report(cy, 'comment', world.beaComment.id));
+    await testApp.context.db
+      .updateTable('users')
+      .set({ role: 'moderator' })
+      .where('id', '=', ada.user.id)
+      .execute();
+    const act = (action: string) =>
+      call(ada, 'POST', '/api/moderation/actions', {
+        action,
+        targetKind: 'post',
+        targetId: beaPost.id,
+        note: 'checked',
+      });
+    await ok(await act('hide'));
+    await ok(await act('unhide'));
+
     const deleted = await call(ada, 'DELETE', '/api/me', { password: ada.password });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.headers['set-cookie']).toMatch(/sid=;/);
@@ -404,6 +436,24 @@ describe(`leaving with one's data on ${databaseKind} with ${storageKind} storage
       const text = JSON.stringify(rows);
       for (const value of theirs) expect(text, `${name} still names ${value}`).not.toContain(value);
     }
+
+    // What Ada did as a moderator stays on record, unsigned; Bea's post keeps Cy's report alone, Cy's person none.
+    const log = await testApp.context.db
+      .selectFrom('moderation_actions')
+      .select(['action', 'moderator_id'])
+      .where('target_id', '=', beaPost.id)
+      .orderBy('created_at')
+      .execute();
+    expect(log).toEqual([
+      { action: 'hide', moderator_id: null },
+      { action: 'unhide', moderator_id: null },
+    ]);
+    const cases = await testApp.context.db
+      .selectFrom('moderation_cases')
+      .select(['target_id', 'report_count'])
+      .where('target_id', 'in', [beaPost.id, cy.user.id])
+      .execute();
+    expect(cases.map((each) => [each.target_id, Number(each.report_count)])).toEqual([[beaPost.id, 1]]);
 
     // (A sign-in tried with their e-mail after this is counted against it again, as for any e-mail.)
     const login = await call(undefined, 'POST', '/api/login', { email: ada.email, password: ada.password });

@@ -20,7 +20,12 @@ beforeAll(async () => {
 });
 afterAll(() => testApp?.close());
 
-function call(who: SignedIn | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+function call(
+  who: SignedIn | undefined,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
   return testApp.app.inject({
     method,
     url,
@@ -250,6 +255,24 @@ describe(`moderation on ${databaseKind}`, () => {
     expect((await call(undefined, 'GET', audioUrl)).statusCode).toBe(200);
   });
 
+  it('counts a hidden post out of its author’s post count, once, and back when shown again', async () => {
+    const author = await signUp(testApp.app);
+    await publish(author);
+    const hidden = await publish(author);
+    const postCount = async () =>
+      (await call(moderator, 'GET', `/api/users/${author.user.id}`)).json<{ postCount: number }>().postCount;
+    expect(await postCount()).toBe(2);
+    expect((await act(moderator, 'hide', 'post', hidden.id)).statusCode).toBe(200);
+    expect((await act(moderator, 'hide', 'post', hidden.id)).statusCode).toBe(200);
+    expect(await postCount()).toBe(1);
+    expect((await act(moderator, 'unhide', 'post', hidden.id)).statusCode).toBe(200);
+    expect(await postCount()).toBe(2);
+    // Deleting a hidden post takes nothing more off.
+    expect((await act(moderator, 'hide', 'post', hidden.id)).statusCode).toBe(200);
+    expect((await call(author, 'DELETE', `/api/posts/${hidden.id}`)).statusCode).toBeLessThan(300);
+    expect(await postCount()).toBe(1);
+  });
+
   it('hides and removes a comment, and removes a post with its media', async () => {
     const [author, commenter, reader] = await Promise.all([
       signUp(testApp.app),
@@ -313,6 +336,14 @@ describe(`moderation on ${databaseKind}`, () => {
     const post = await publish(author, { allowVisitorComments: 'true' });
     const other = await publish(reader);
     const comment = await commentOn(other, author);
+    expect((await call(author, 'POST', '/api/follows', { followingId: reader.user.id })).statusCode).toBe(
+      200,
+    );
+    const notifiedBy = async () =>
+      (await call(reader, 'GET', '/api/notifications'))
+        .json<Array<{ user: { id: string } }>>()
+        .map((each) => each.user.id);
+    expect(await notifiedBy()).toContain(author.user.id);
     expect((await act(moderator, 'suspend', 'user', moderator.user.id)).statusCode).toBe(403);
     expect((await act(moderator, 'suspend', 'user', author.user.id)).statusCode).toBe(200);
 
@@ -327,10 +358,14 @@ describe(`moderation on ${databaseKind}`, () => {
     expect(await idsAt(`/api/posts/${other.id}/comments`, reader)).not.toContain(comment.id);
     expect((await call(reader, 'GET', `/api/users/${author.user.id}`)).statusCode).toBe(404);
     expect((await call(moderator, 'GET', `/api/users/${author.user.id}`)).statusCode).toBe(200);
+    expect((await call(reader, 'GET', `/api/users/${author.user.id}/stats`)).statusCode).toBe(404);
+    expect((await call(moderator, 'GET', `/api/users/${author.user.id}/stats`)).statusCode).toBe(200);
     expect((await call(reader, 'GET', post.audioUrl)).statusCode).toBe(404);
     expect((await call(undefined, 'GET', comment.audioUrl)).statusCode).toBe(404);
+    expect(await notifiedBy()).not.toContain(author.user.id);
 
     expect((await act(moderator, 'unsuspend', 'user', author.user.id)).statusCode).toBe(200);
+    expect(await notifiedBy()).toContain(author.user.id);
     const again = await call(undefined, 'POST', '/api/login', {
       email: author.email,
       password: author.password,

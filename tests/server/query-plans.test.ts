@@ -31,7 +31,7 @@ import {
 import { listActiveUsers } from '../../src/server/db/queries/active-users';
 import { listTrending } from '../../src/server/db/queries/trending';
 import { searchPosts, searchUsers } from '../../src/server/db/queries/search';
-import { listBlockedPeople, listMutedPeople } from '../../src/server/db/queries/safety';
+import { countListed, listBlockedPeople, listMutedPeople } from '../../src/server/db/queries/safety';
 import { listUsers } from '../../src/server/db/queries/users';
 import type { Database } from '../../src/server/db/schema';
 import { createTestConfig, databaseKind } from './support/test-app';
@@ -82,6 +82,7 @@ const TABLES = new Set([
 const JOINED_INDEXES: Record<string, string[]> = {
   user_blocks: ['user_blocks_blocked', 'user_blocks_newest'],
   user_mutes: ['user_mutes_newest'],
+  users: ['users_suspended'],
 };
 
 const LISTEN_DAY = '2026-11-20';
@@ -717,6 +718,25 @@ const aggregates: AggregateCase[] = [
     run: () => sentMessagesForExport(db, HEAVY_USER_ID),
     table: 'conversation_messages',
     indexes: ['conversation_messages_user_created'],
+  },
+  {
+    name: 'how many people I block, against the cap',
+    run: () => countListed(db, 'blocks', HEAVY_USER_ID, 5_000),
+    table: 'user_blocks',
+    // Either index that leads with the blocker.
+    indexes: [primaryKey('user_blocks'), 'user_blocks_newest'],
+  },
+  {
+    name: 'how many people I mute, against the cap',
+    run: () => countListed(db, 'mutes', HEAVY_USER_ID, 5_000),
+    table: 'user_mutes',
+    indexes: [primaryKey('user_mutes'), 'user_mutes_newest'],
+  },
+  {
+    name: 'who mutes a person, as deleting their account cascades',
+    run: () => db.selectFrom('user_mutes').select('muter_id').where('muted_id', '=', HEAVY_USER_ID).execute(),
+    table: 'user_mutes',
+    indexes: ['user_mutes_muted'],
   },
 ];
 

@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { Post } from '@shared/contract/posts';
 import type { Comment, Notification } from '@shared/contract/social';
 import type { PublicUser } from '@shared/contract/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db/database';
+import { createAudioLibrary, type AudioLibrary } from '../../src/server/services/audio-library';
+import { createCommentService } from '../../src/server/services/comment-service';
+import { createConversationService } from '../../src/server/services/conversation-service';
+import { createSafetyService } from '../../src/server/services/safety-service';
 import { multipartForm, streamedTone } from '../support/audio';
 import { signUp, type SignedIn } from './support/accounts';
 import { openEventStream, type EventStream } from './support/event-stream';
@@ -116,6 +122,70 @@ describe(`blocking and muting on ${databaseKind}: who may ask`, () => {
       const nobody = await call(me, 'PUT', `/api/users/no-such-person/${kind}`);
       expect(nobody.statusCode).toBe(404);
       expect(nobody.json()).toEqual({ message: 'No user has this id.' });
+      const undone = await call(me, 'DELETE', `/api/users/${me.user.id}/${kind}`);
+      expect(undone.statusCode).toBe(400);
+      expect(undone.json()).toEqual({ message: `You cannot un${kind} yourself.` });
+    }
+  });
+
+  it('limits blocks and mutes to 60 an hour each, per person', async () => {
+    const [me, them] = [await person(), await person()];
+    for (const kind of ['block', 'mute']) {
+      const statuses = [];
+      for (let i = 0; i < 61; i += 1) {
+        statuses.push((await call(me, 'PUT', `/api/users/${them.user.id}/${kind}`)).statusCode);
+      }
+      expect(statuses.slice(0, 60).every((status) => status === 200)).toBe(true);
+      expect(statuses[60]).toBe(429);
+    }
+    // Undoing is never held back, nor is anyone else.
+    expect((await call(me, 'DELETE', `/api/users/${them.user.id}/block`)).statusCode).toBe(200);
+    expect((await call(them, 'PUT', `/api/users/${me.user.id}/mute`)).statusCode).toBe(200);
+  });
+
+  it('caps how many people one person blocks or mutes, and says how to make room', async () => {
+    const safety = createSafetyService(testApp.context.db, 2);
+    const [me, first, second, third] = [await person(), await person(), await person(), await person()];
+    for (const [add, remove, noun, undo] of [
+      [safety.block, safety.unblock, 'block', 'Unblock'],
+      [safety.mute, safety.unmute, 'mute', 'Unmute'],
+    ] as const) {
+      await add(me.user.id, first.user.id);
+      await add(me.user.id, second.user.id);
+      await expect(add(me.user.id, third.user.id)).rejects.toMatchObject({
+        statusCode: 422,
+        message: `You already ${noun} 2 people, the most you can. ${undo} someone to ${noun} someone else.`,
+      });
+      // Asking again for someone already listed is not one more.
+      await add(me.user.id, second.user.id);
+      await remove(me.user.id, first.user.id);
+      await add(me.user.id, third.user.id);
+    }
+  });
+
+  it('answers 404, not a failure, when the other account is deleted at that very moment', async () => {
+    for (const verb of ['block', 'mute'] as const) {
+      const [me, gone] = [await person(), await person()];
+      const db = testApp.context.db;
+      // The account goes between the check that it exists and the write.
+      const racing = new Proxy(db, {
+        get(target, key) {
+          if (key !== 'transaction') {
+            const value: unknown = Reflect.get(target, key, target);
+            return typeof value === 'function' ? value.bind(target) : value;
+          }
+          return () => ({
+            execute: async (work: (trx: Db) => Promise<unknown>) => {
+              await target.deleteFrom('users').where('id', '=', gone.user.id).execute();
+              return target.transaction().execute(work);
+            },
+          });
+        },
+      });
+      await expect(createSafetyService(racing)[verb](me.user.id, gone.user.id)).rejects.toMatchObject({
+        statusCode: 404,
+        message: 'No user has this id.',
+      });
     }
   });
 });
@@ -139,6 +209,21 @@ describe(`blocking on ${databaseKind}`, () => {
     expect(await ok(me, 'GET', `/api/follows/${them.user.id}`)).toMatchObject({ following: false });
     expect(await ok(me, 'GET', `/api/followers/count/${me.user.id}`)).toBe(0);
     expect((await follow(them, me)).json()).toEqual({ followed: true });
+  });
+
+  it('leaves no follow behind a block made at the same moment as the follow', async () => {
+    const db = testApp.context.db;
+    for (let round = 0; round < 8; round += 1) {
+      const [me, them] = [await person(), await person()];
+      await Promise.all([follow(them, me), block(me, them)]);
+      const follows = await db
+        .selectFrom('follows')
+        .select('follower_id')
+        .where('follower_id', '=', them.user.id)
+        .where('following_id', '=', me.user.id)
+        .execute();
+      expect(follows, `round ${round}`).toEqual([]);
+    }
   });
 
   it("takes each one's posts, comments and person out of the other's lists, and back on unblocking", async () => {
@@ -253,6 +338,79 @@ describe(`blocking on ${databaseKind}`, () => {
     await unblock(me, them);
     expect((await follow(them, me)).json()).toEqual({ followed: true });
     expect((await comment(them, mine.id)).statusCode).toBe(201);
+  });
+
+  it("keeps each one's stats and their direct chat's voice from the other, either way", async () => {
+    const me = await person();
+    const them = await person();
+    await publish(me);
+    await publish(them);
+    const chat = await ok<{ id: string }>(them, 'POST', '/api/conversations', {
+      type: 'direct',
+      participantIds: [me.user.id],
+    });
+    const form = multipartForm({}, [webmPart(voice)]);
+    const sent = await sendForm(testApp.app, me.cookie, `/api/conversations/${chat.id}/recordings`, form);
+    expect(sent.statusCode, sent.body).toBeLessThan(300);
+    await block(me, them);
+
+    for (const [who, other] of [
+      [them, me],
+      [me, them],
+    ] as const) {
+      const stats = await call(who, 'GET', `/api/users/${other.user.id}/stats`);
+      expect(stats.statusCode).toBe(404);
+      expect(stats.json()).toEqual({ message: 'No user has this id.' });
+      const published = await call(who, 'POST', `/api/conversations/${chat.id}/publish`);
+      expect(published.statusCode).toBe(403);
+      expect(published.json()).toEqual({ message: "You can't do that for this person." });
+    }
+    const postsOf = (who: SignedIn) =>
+      testApp.context.db.selectFrom('posts').select('id').where('user_id', '=', who.user.id).execute();
+    expect((await postsOf(them)).length + (await postsOf(me)).length).toBe(2);
+
+    await unblock(me, them);
+    expect(await ok(them, 'GET', `/api/users/${me.user.id}/stats`)).toMatchObject({ totalEpisodes: 1 });
+  });
+
+  it('refuses a voice message or comment when a block comes while its audio is measured, keeping neither', async () => {
+    const { context } = testApp;
+    const [me, them] = [await person(), await person()];
+    const chat = await ok<{ id: string }>(them, 'POST', '/api/conversations', {
+      type: 'direct',
+      participantIds: [me.user.id],
+    });
+    const theirs = await publish(them);
+    // They block me after my audio was let in, while ffmpeg measures it.
+    const library = createAudioLibrary(context);
+    const audio: AudioLibrary = {
+      ...library,
+      async prepare(...args) {
+        const prepared = await library.prepare(...args);
+        await block(them, me);
+        return prepared;
+      },
+    };
+    const upload = () => context.scratch.receive(Readable.from(voice), voice.length + 1);
+
+    const conversations = createConversationService({ ...context, audio });
+    await conversations.admitRecording(me.user.id, chat.id);
+    await expect(
+      conversations.send(me.user.id, chat.id, await upload(), { transcription: undefined }),
+    ).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    await unblock(them, me);
+    const comments = createCommentService({ ...context, audio });
+    const admitted = await comments.admit({ kind: 'user', userId: me.user.id }, { postId: theirs.id });
+    await expect(comments.create(admitted, await upload())).rejects.toMatchObject({ statusCode: 404 });
+
+    const { db } = context;
+    const left = await Promise.all([
+      db.selectFrom('conversation_messages').select('id').where('user_id', '=', me.user.id).execute(),
+      db.selectFrom('comments').select('id').where('user_id', '=', me.user.id).execute(),
+    ]);
+    expect(left).toEqual([[], []]);
   });
 
   it('lists the people I block, most recent first, a page at a time', async () => {

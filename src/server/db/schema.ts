@@ -341,7 +341,8 @@ export interface ReportsTable {
 
 export interface ModerationActionsTable {
   id: string;
-  moderator_id: string;
+  /** Null once the moderator deleted their account. */
+  moderator_id: string | null;
   action: string;
   target_kind: ReportTargetKind;
   target_id: string;

@@ -49,6 +49,6 @@ export function registerUserRoutes(app: App, context: AppContext): void {
   app.route({
     ...contractRoute(routes.userStats),
     preHandler: requireUser,
-    handler: (request) => context.stats.forUser(signedInUser(request).id, request.params.id),
+    handler: (request) => context.stats.forUser(actorWithRole(signedInUser(request)), request.params.id),
   });
 }

@@ -10,6 +10,7 @@ import {
   engagementsWithOthers,
   imageKeysOf,
   keptListenerSalts,
+  forgetInModeration,
   lockUser,
   recountConversation,
 } from '../db/queries/account-data';
@@ -87,6 +88,7 @@ export function createAccountDeletion(deps: {
       const objects = await db.transaction().execute(async (trx): Promise<ObjectsToRemove> => {
         const user = await lockUser(trx, userId);
         if (!user) throw new UnauthorizedError();
+        await forgetInModeration(trx, userId);
         await untrend(trx, userId);
         const orphanedAudio = await leaveConversations(trx, userId);
         const audioIds = [...new Set([...(await audioGoingWith(trx, userId)), ...orphanedAudio])];

@@ -6,6 +6,7 @@ import { authorize, notFound } from '../access/guard';
 import { can, type Actor } from '../access/policy';
 import { commentResource } from '../access/resources';
 import type { Db } from '../db/database';
+import { anyBlockBetween } from '../db/queries/safety';
 import type { Page } from '../db/pagination';
 import type { PostRow } from '../db/schema';
 import { deleteAudioAsset, findAudioAsset } from '../db/queries/audio-assets';
@@ -133,6 +134,14 @@ export function createCommentService(deps: {
       const held = commenter.kind === 'visitor' && post.hold_visitor_comments === 1;
       try {
         await commitWithFiles(db, [prepared], async (trx) => {
+          // A block may have come while the audio was measured: the post is gone for them, as admit would say.
+          if (
+            viewerId &&
+            viewerId !== post.user_id &&
+            (await anyBlockBetween(trx, viewerId, [post.user_id]))
+          ) {
+            throw notFound('post');
+          }
           await audio.insert(trx, prepared);
           await insertComment(trx, {
             id,

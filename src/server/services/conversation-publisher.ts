@@ -11,6 +11,7 @@ import type { ConversationRow } from '../db/schema';
 import { BadRequestError, ConflictError } from '../errors';
 import { MissingMediaError } from '../media/media-errors';
 import type { AudioLibrary } from './audio-library';
+import { refuseIfBlocked } from './block-guard';
 import { conversationFor, membershipOf } from './conversation-access';
 import { directPair } from './conversation-presenter';
 import type { PostService } from './post-service';
@@ -60,6 +61,13 @@ export function createConversationPublisher(deps: {
   return {
     async publish(userId, conversationId) {
       const { conversation, memberIds } = await conversationFor(db, userId, 'publish', conversationId);
+      const participants = conversation.type === 'direct' ? directPair(conversation) : memberIds;
+      const otherIds = participants.filter((id) => id !== userId);
+      // A direct chat across a block is refused like sending to it: nobody publishes the voice of someone they
+      // block or who blocks them. Asked again inside the write, for a block made while ffmpeg ran.
+      const refuseAcrossBlock = (database: Db) =>
+        conversation.type === 'direct' ? refuseIfBlocked(database, userId, otherIds) : Promise.resolve();
+      await refuseAcrossBlock(db);
       const messages = await firstMessages(db, conversation.id, PUBLISH_MAX_MESSAGES + 1);
       if (messages.length === 0) throw new BadRequestError(NO_MESSAGES_TO_POST_MESSAGE);
       if (messages.length > PUBLISH_MAX_MESSAGES) {
@@ -72,8 +80,6 @@ export function createConversationPublisher(deps: {
       if (messages.reduce((total, message) => total + message.duration, 0) > limit.seconds) {
         throw new BadRequestError(`${tooLongMessage(limit)} This conversation is longer than that.`);
       }
-      const participants = conversation.type === 'direct' ? directPair(conversation) : memberIds;
-      const otherIds = participants.filter((id) => id !== userId);
       const people = await users.publicUsersByIds(otherIds);
       const others = otherIds.flatMap((id) => people.get(id) ?? []);
       const messageIds = messages.map((message) => message.message_id);
@@ -102,6 +108,7 @@ export function createConversationPublisher(deps: {
         if (!locked || !(await unchanged(trx, userId, conversation.id, messageIds))) {
           throw new ConflictError(CONVERSATION_CHANGED_MESSAGE);
         }
+        await refuseAcrossBlock(trx);
       });
     },
   };

@@ -119,11 +119,18 @@ export function createConversationService(deps: {
    */
   async function sendableFor(userId: string, conversationId: string) {
     const found = await conversationFor(db, userId, 'send', conversationId);
-    if (found.conversation.type === 'direct') {
-      const other = directPair(found.conversation).filter((id) => id !== userId);
-      await refuseIfBlocked(db, userId, other);
-    }
+    await refuseAcrossBlock(db, userId, found.conversation);
     return found;
+  }
+
+  /** In a direct conversation, 403 when either of its two blocks the other (asked again inside each write). */
+  async function refuseAcrossBlock(database: Db, userId: string, conversation: ConversationRow) {
+    if (conversation.type !== 'direct') return;
+    await refuseIfBlocked(
+      database,
+      userId,
+      directPair(conversation).filter((id) => id !== userId),
+    );
   }
 
   const publishAll = async (database: Db, list: LiveEvent[]) => {
@@ -168,6 +175,12 @@ export function createConversationService(deps: {
     const id = newId();
     const now = new Date().toISOString();
     await db.transaction().execute(async (trx) => {
+      // A block may have come since the people were checked.
+      await refuseIfBlocked(
+        trx,
+        userId,
+        memberIds.filter((memberId) => memberId !== userId),
+      );
       await insertConversation(trx, { id, ...fields, created_at: now, last_activity_at: now });
       const added = await insertMembers(
         trx,
@@ -237,6 +250,7 @@ export function createConversationService(deps: {
         // They may have left while this was on its way.
         authorize(actorOf(userId), 'change', membership);
         const joining = others.filter((id) => !membership.memberIds.includes(id));
+        await refuseIfBlocked(trx, userId, joining);
         if (membership.memberIds.length + joining.length > GROUP_MAX_MEMBERS) {
           throw new BadRequestError(`A group can have at most ${GROUP_MAX_MEMBERS} people.`);
         }
@@ -288,8 +302,9 @@ export function createConversationService(deps: {
       await commitWithFiles(db, [prepared], async (trx) => {
         const locked = await lockConversation(trx, conversation.id);
         const membership = await membershipOf(trx, conversation.id);
-        // Left, or the conversation went, while the audio was measured: the audio goes too.
+        // Left, or the conversation went, or a block came, while the audio was measured: the audio goes too.
         authorize(actorOf(userId), 'send', membership);
+        await refuseAcrossBlock(trx, userId, conversation);
         const now = new Date().toISOString();
         await audio.insert(trx, prepared);
         // A direct conversation's other person hears from it again, even after taking it off their list: this

@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import type { Page } from '../db/pagination';
 import { noteActivity } from '../db/queries/active-users';
 import { countFollows, isFollowing, listFollowPeople, setFollowing } from '../db/queries/follows';
+import { lockPair } from '../db/queries/safety';
 import { findUserById } from '../db/queries/users';
 import { BadRequestError, NotFoundError } from '../errors';
 import { refuseIfBlocked } from './block-guard';
@@ -36,6 +37,8 @@ export function createFollowService(
       if (followerId === followingId) throw new BadRequestError('You cannot follow yourself.');
       await requireUser(followingId);
       return db.transaction().execute(async (trx) => {
+        // Takes turns with a block between the two (which holds the same rows): no follow outlives a block.
+        if (!(await lockPair(trx, followerId, followingId))) throw new NotFoundError('No user has this id.');
         const followed = !(await isFollowing(trx, followerId, followingId));
         if (followed) await refuseIfBlocked(trx, followerId, [followingId]);
         await setFollowing(trx, followerId, followingId, followed);

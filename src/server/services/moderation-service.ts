@@ -32,7 +32,7 @@ import {
   type ModeratedTable,
   type ModerationCaseRow,
 } from '../db/queries/moderation';
-import { findPost, findPostWithMedia } from '../db/queries/posts';
+import { adjustPostCount, findPost, findPostWithMedia, lockPost } from '../db/queries/posts';
 import { findUserById, findUsersByIds } from '../db/queries/users';
 import type { ReportTargetKind, UserRow } from '../db/schema';
 import { BadRequestError, NotFoundError } from '../errors';
@@ -65,6 +65,17 @@ const TABLES: Record<Exclude<ReportTargetKind, 'user'>, ModeratedTable> = {
 };
 
 const MODERATION_QUEUE: Resource = { kind: 'moderation-queue' };
+
+/**
+ * Before a post is hidden or shown again: its author's post count is of what others see, so a public, published
+ * post leaves it when hidden and comes back when shown (hiding it twice counts once).
+ */
+async function countAsShown(trx: Db, postId: string, hiding: boolean): Promise<void> {
+  await lockPost(trx, postId);
+  const post = await findPost(trx, postId);
+  if (!post || post.is_private !== 0 || post.is_draft !== 0) return;
+  if ((post.hidden_at === null) === hiding) await adjustPostCount(trx, post.user_id, hiding ? -1 : 1);
+}
 
 export function createModerationService(deps: {
   db: Db;
@@ -177,11 +188,13 @@ export function createModerationService(deps: {
   }
 
   async function presentLog(rows: Awaited<ReturnType<typeof listModerationActions>>['items']) {
-    const moderators = await findUsersByIds(db, [...new Set(rows.map((row) => row.moderator_id))]);
+    const moderators = await findUsersByIds(db, [
+      ...new Set(rows.flatMap((row) => (row.moderator_id ? [row.moderator_id] : []))),
+    ]);
     const byId = new Map(moderators.map((user) => [user.id, toPublicUser(user)]));
     return rows.map((row): ModerationLogEntry => ({
       id: row.id,
-      moderator: byId.get(row.moderator_id) ?? null,
+      moderator: (row.moderator_id && byId.get(row.moderator_id)) || null,
       action: row.action as ModerationActionName,
       targetKind: row.target_kind,
       targetId: row.target_id,
@@ -264,6 +277,7 @@ export function createModerationService(deps: {
         case 'unhide':
           if (isUser) throw new BadRequestError('A person is not hidden: suspend their account instead.');
           await record(async (trx) => {
+            if (body.targetKind === 'post') await countAsShown(trx, body.targetId, body.action === 'hide');
             await setHidden(
               trx,
               TABLES[body.targetKind as 'post'],

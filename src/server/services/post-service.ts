@@ -461,7 +461,9 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
         const editAssets = await clearDraftEdit(trx, post.id);
         // Comments, reactions and notifications go with the post (foreign keys cascade); their audio rows do not.
         await deletePost(trx, post.id);
-        if (post.is_private === 0 && post.is_draft === 0) await adjustPostCount(trx, post.user_id, -1);
+        // A hidden post left the count when it was hidden.
+        if (post.is_private === 0 && post.is_draft === 0 && post.hidden_at === null)
+          await adjustPostCount(trx, post.user_id, -1);
         for (const audioAsset of [{ id: post.audio_id }, ...commentAssets])
           await deleteAudioAsset(trx, audioAsset.id);
         if (post.image_id) await deleteImage(trx, post.image_id);

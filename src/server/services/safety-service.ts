@@ -3,17 +3,21 @@ import type { PublicUser } from '@shared/contract/users';
 import type { Db } from '../db/database';
 import type { Page, PageRequest } from '../db/pagination';
 import {
+  countListed,
   deleteBlock,
   deleteMute,
   insertBlock,
   insertMute,
   listBlockedPeople,
   listMutedPeople,
+  lockPair,
   relationTo,
 } from '../db/queries/safety';
 import { findUserById } from '../db/queries/users';
-import { BadRequestError, NotFoundError } from '../errors';
+import { BadRequestError, NotFoundError, UnprocessableError } from '../errors';
 import { toPublicUser } from './user-presenter';
+
+type Verb = 'block' | 'unblock' | 'mute' | 'unmute';
 
 export interface SafetyService {
   /** Blocks `otherId`: no follow is left between the two, either way; unblocking gives none back. */
@@ -26,16 +30,46 @@ export interface SafetyService {
   muted(userId: string, page: PageRequest): Promise<Page<PublicUser>>;
 }
 
-export function createSafetyService(db: Db): SafetyService {
+/** Most people one person may block, and mute: each list is left out of every feed, so it stays bounded. */
+export const SAFETY_LIST_MAX = 5000;
+
+const fullMessage = (list: 'blocks' | 'mutes', max: number) =>
+  list === 'blocks'
+    ? `You already block ${max.toLocaleString('en')} people, the most you can. Unblock someone to block someone else.`
+    : `You already mute ${max.toLocaleString('en')} people, the most you can. Unmute someone to mute someone else.`;
+
+const NO_SUCH_PERSON = 'No user has this id.';
+
+export function createSafetyService(db: Db, listMax = SAFETY_LIST_MAX): SafetyService {
   async function relation(userId: string, otherId: string): Promise<SafetyRelation> {
     const { blocks, mutes } = await relationTo(db, userId, otherId);
     return { userId: otherId, viewerBlocks: blocks, viewerMutes: mutes };
   }
 
   /** Someone else who exists: 400 for oneself, 404 for nobody. */
-  async function requireOther(userId: string, otherId: string, verb: 'block' | 'mute'): Promise<void> {
+  async function requireOther(userId: string, otherId: string, verb: Verb): Promise<void> {
     if (otherId === userId) throw new BadRequestError(`You cannot ${verb} yourself.`);
-    if (!(await findUserById(db, otherId))) throw new NotFoundError('No user has this id.');
+    if (!(await findUserById(db, otherId))) throw new NotFoundError(NO_SUCH_PERSON);
+  }
+
+  /**
+   * Adds `otherId` to the asker's blocks (mutes) with both people's rows held: 404 if either went meanwhile (an
+   * account deleted at that moment), 422 once the list is full; listing someone already listed changes nothing.
+   */
+  async function addTo(list: 'blocks' | 'mutes', userId: string, otherId: string): Promise<SafetyRelation> {
+    await requireOther(userId, otherId, list === 'blocks' ? 'block' : 'mute');
+    const at = new Date().toISOString();
+    await db.transaction().execute(async (trx) => {
+      if (!(await lockPair(trx, userId, otherId))) throw new NotFoundError(NO_SUCH_PERSON);
+      const already = await relationTo(trx, userId, otherId);
+      const listed = list === 'blocks' ? already.blocks : already.mutes;
+      if (!listed && (await countListed(trx, list, userId, listMax)) >= listMax) {
+        throw new UnprocessableError(fullMessage(list, listMax));
+      }
+      if (list === 'blocks') await insertBlock(trx, userId, otherId, at);
+      else await insertMute(trx, userId, otherId, at);
+    });
+    return relation(userId, otherId);
   }
 
   const page = (rows: Page<Parameters<typeof toPublicUser>[0]>) => ({
@@ -44,27 +78,18 @@ export function createSafetyService(db: Db): SafetyService {
   });
 
   return {
-    async block(userId, otherId) {
-      await requireOther(userId, otherId, 'block');
-      const at = new Date().toISOString();
-      await db.transaction().execute((trx) => insertBlock(trx, userId, otherId, at));
-      return relation(userId, otherId);
-    },
+    block: (userId, otherId) => addTo('blocks', userId, otherId),
 
     async unblock(userId, otherId) {
-      await requireOther(userId, otherId, 'block');
+      await requireOther(userId, otherId, 'unblock');
       await deleteBlock(db, userId, otherId);
       return relation(userId, otherId);
     },
 
-    async mute(userId, otherId) {
-      await requireOther(userId, otherId, 'mute');
-      await insertMute(db, userId, otherId, new Date().toISOString());
-      return relation(userId, otherId);
-    },
+    mute: (userId, otherId) => addTo('mutes', userId, otherId),
 
     async unmute(userId, otherId) {
-      await requireOther(userId, otherId, 'mute');
+      await requireOther(userId, otherId, 'unmute');
       await deleteMute(db, userId, otherId);
       return relation(userId, otherId);
     },

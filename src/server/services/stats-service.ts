@@ -1,5 +1,7 @@
 import type { ListenDay, UserStats } from '@shared/contract/stats';
-import { actorOf, can } from '../access/policy';
+import { authorize, notFound } from '../access/guard';
+import { can, type Actor } from '../access/policy';
+import { personResource } from '../access/resources';
 import type { Db } from '../db/database';
 import { countFollows } from '../db/queries/follows';
 import {
@@ -10,6 +12,7 @@ import {
   postTotals,
   type StatsScope,
 } from '../db/queries/stats';
+import { anyBlockBetween } from '../db/queries/safety';
 import { findUserById } from '../db/queries/users';
 import { NotFoundError } from '../errors';
 import { utcDay } from './listen-service';
@@ -22,8 +25,11 @@ const MOST_LISTENED_POSTS = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface StatsService {
-  /** Spec §2 Stats page figures for `userId`, as `viewerId` may see them. */
-  forUser(viewerId: string, userId: string): Promise<UserStats>;
+  /**
+   * Spec §2 Stats page figures for `userId`, as `viewer` may see them: 404, like their profile and posts, when
+   * either blocks the other or they are suspended (unless `viewer` is a moderator).
+   */
+  forUser(viewer: Actor, userId: string): Promise<UserStats>;
 }
 
 /** The last `CHART_DAYS` UTC days up to `now`, oldest first, each with what was counted that day or zeros. */
@@ -41,13 +47,22 @@ function chartDays(
 
 export function createStatsService(db: Db): StatsService {
   return {
-    async forUser(viewerId, userId) {
+    async forUser(viewer, userId) {
       const now = new Date();
-      if (!(await findUserById(db, userId))) throw new NotFoundError('No user has this id.');
+      const owner = await findUserById(db, userId);
+      if (!owner) throw new NotFoundError('No user has this id.');
+      authorize(viewer, 'view', personResource(owner));
+      if (
+        viewer.kind === 'user' &&
+        viewer.userId !== userId &&
+        (await anyBlockBetween(db, viewer.userId, [userId]))
+      ) {
+        throw notFound('person');
+      }
       // Private posts count for whoever may see them: the same rule as their profile's list.
       const scope: StatsScope = {
         userId,
-        includePrivate: can(actorOf(viewerId), 'view', { kind: 'draft', ownerId: userId }),
+        includePrivate: can(viewer, 'view', { kind: 'draft', ownerId: userId }),
       };
       const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
       const [posts, categories, followers, following, listens, mostListened, days] = await Promise.all([

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 /**
  * Blocks and mutes (issue 17, Safety): one row per person and the person they block or mute. The primary key
  * answers "does A block B" and "everyone A blocks" (what A's lists leave out); `user_blocks_blocked` answers
- * "who blocks B" (what B's lists leave out too); the `_newest` indexes give the settings page its lists, most
+ * "who blocks B" (what B's lists leave out too), `user_mutes_muted` "who mutes B"; the `_newest` indexes give the settings page its lists, most
  * recent first.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -31,6 +31,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('muted_id', 'text', (column) => column.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', 'text', (column) => column.notNull())
     .addPrimaryKeyConstraint('user_mutes_pkey', ['muter_id', 'muted_id'])
+    .execute();
+  // Who mutes B: what deleting B's account cascades through, rather than every mute there is.
+  await db.schema
+    .createIndex('user_mutes_muted')
+    .on('user_mutes')
+    .columns(['muted_id', 'muter_id'])
     .execute();
   await db.schema
     .createIndex('user_mutes_newest')

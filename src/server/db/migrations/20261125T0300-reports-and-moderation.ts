@@ -85,7 +85,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('moderation_actions')
     .addColumn('id', 'text', (column) => column.primaryKey())
-    .addColumn('moderator_id', 'text', (column) => column.notNull())
+    // Null once the moderator deleted their account: what they did stays in the log, unsigned.
+    .addColumn('moderator_id', 'text')
     .addColumn('action', 'text', (column) => column.notNull())
     .addColumn('target_kind', 'text', (column) => column.notNull())
     .addColumn('target_id', 'text', (column) => column.notNull())
@@ -98,9 +99,34 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('moderation_actions')
     .columns(['created_at', 'id'])
     .execute();
+  // The few suspended people, as one small set: what lists leave out (notifications from them, say).
+  await db.schema
+    .createIndex('users_suspended')
+    .on('users')
+    .column('id')
+    .where(sql.ref('suspended_at'), 'is not', null)
+    .execute();
+  // What deleting an account reads: the cases and log rows about the person or their content, open or closed,
+  // and the log rows they signed.
+  await db.schema
+    .createIndex('moderation_cases_target')
+    .on('moderation_cases')
+    .columns(['target_kind', 'target_id'])
+    .execute();
+  await db.schema
+    .createIndex('moderation_actions_target')
+    .on('moderation_actions')
+    .columns(['target_kind', 'target_id'])
+    .execute();
+  await db.schema
+    .createIndex('moderation_actions_moderator')
+    .on('moderation_actions')
+    .column('moderator_id')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('users_suspended').execute();
   await db.schema.dropTable('moderation_actions').execute();
   await db.schema.dropTable('reports').execute();
   await db.schema.dropTable('moderation_cases').execute();

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../database';
+import type { Database, ReportTargetKind } from '../schema';
 import { forUpdate } from '../dialect';
 
 /** What an export or a deletion needs of an audio asset: where its original is, never its peaks. */
@@ -277,4 +278,62 @@ export async function deleteRowsOf(
   }
   await db.deleteFrom('images').where('owner_id', '=', userId).execute();
   await db.deleteFrom('users').where('id', '=', userId).execute();
+}
+
+/**
+ * Inside the deletion, before their content goes: the moderators' records forget the person. Cases about them,
+ * their posts, the comments on those and their own comments and messages go (their reports with them), as do the
+ * log rows about those; the reports they filed leave their cases (a case left with none goes); the log rows they
+ * signed as a moderator stay, unsigned, so what was done to others' content is still on record.
+ */
+export async function forgetInModeration(db: Db, userId: string): Promise<void> {
+  const theirPosts = db.selectFrom('posts').select('id').where('user_id', '=', userId);
+  const about = (eb: ExpressionBuilder<Database, 'moderation_cases' | 'moderation_actions'>) => {
+    const target = (kind: ReportTargetKind) => eb(sql.ref('target_kind'), '=', kind);
+    const id = sql.ref('target_id');
+    return eb.or([
+      eb.and([target('user'), eb(id, '=', userId)]),
+      eb.and([target('post'), eb(id, 'in', theirPosts)]),
+      eb.and([
+        target('comment'),
+        eb(
+          id,
+          'in',
+          db
+            .selectFrom('comments')
+            .select('id')
+            .where((inner) => inner.or([inner('user_id', '=', userId), inner('post_id', 'in', theirPosts)])),
+        ),
+      ]),
+      eb.and([
+        target('message'),
+        eb(id, 'in', db.selectFrom('conversation_messages').select('id').where('user_id', '=', userId)),
+      ]),
+    ]);
+  };
+  await db.deleteFrom('moderation_cases').where(about).execute();
+  await db.deleteFrom('moderation_actions').where(about).execute();
+
+  const joined = (
+    await db.selectFrom('reports').select('case_id').where('reporter_id', '=', userId).execute()
+  ).map((row) => row.case_id);
+  await db.deleteFrom('reports').where('reporter_id', '=', userId).execute();
+  if (joined.length > 0) {
+    await db
+      .updateTable('moderation_cases')
+      .set((eb) => ({
+        report_count: eb
+          .selectFrom('reports')
+          .select((inner) => inner.fn.countAll<number>().as('count'))
+          .whereRef('reports.case_id', '=', 'moderation_cases.id'),
+      }))
+      .where('id', 'in', joined)
+      .execute();
+    await db.deleteFrom('moderation_cases').where('id', 'in', joined).where('report_count', '=', 0).execute();
+  }
+  await db
+    .updateTable('moderation_actions')
+    .set({ moderator_id: null })
+    .where('moderator_id', '=', userId)
+    .execute();
 }

@@ -20,13 +20,22 @@ export async function insertNotificationOnce(
 }
 
 /**
- * The person's notifications, never of what someone they block, mute or are blocked by did: these stay stored
- * (an unmute shows them again) but are never listed, counted or delivered live.
+ * The person's notifications, never of what someone they block, mute or are blocked by did, nor of a suspended
+ * person: these stay stored (an unmute or unsuspension shows them again) but are never listed or delivered live.
  */
 const notificationsOf = (db: Db, userId: string) =>
   withoutHidden(
     db,
-    db.selectFrom('notifications').selectAll().where('user_id', '=', userId),
+    db
+      .selectFrom('notifications')
+      .selectAll('notifications')
+      .where('notifications.user_id', '=', userId)
+      // The few suspended people, one small set read from their partial index (users_suspended).
+      .where(
+        'notifications.actor_id',
+        'not in',
+        db.selectFrom('users').select('users.id').where('users.suspended_at', 'is not', null),
+      ),
     'notifications.actor_id',
     userId,
     'blocks-and-mutes',

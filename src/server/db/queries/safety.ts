@@ -1,5 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../database';
+import { countToNumber, forNoKeyUpdate } from '../dialect';
 import { newestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { UserRow } from '../schema';
 
@@ -87,7 +88,38 @@ export async function relationTo(
   return { blocks: block !== undefined, mutes: mute !== undefined };
 }
 
-/** Inside a transaction: the block, and no follow left between the two either way. */
+/**
+ * Inside a transaction: holds both people's rows until it ends, taken in id order so that two such transactions
+ * never wait on each other crosswise. A block and a follow between the same two take turns this way, and so do
+ * one person's blocks (their count stays true). False when either person is gone (deleted just now).
+ */
+export async function lockPair(db: Db, a: string, b: string): Promise<boolean> {
+  const rows = await forNoKeyUpdate(
+    db,
+    db.selectFrom('users').select('id').where('id', 'in', [a, b]).orderBy('id'),
+  ).execute();
+  return rows.length === 2;
+}
+
+/** How many people `userId` blocks (mutes), counted up to `upTo` at most: the primary key's prefix alone. */
+export async function countListed(
+  db: Db,
+  list: 'blocks' | 'mutes',
+  userId: string,
+  upTo: number,
+): Promise<number> {
+  const listed =
+    list === 'blocks'
+      ? db.selectFrom('user_blocks').select('blocked_id as id').where('blocker_id', '=', userId).limit(upTo)
+      : db.selectFrom('user_mutes').select('muted_id as id').where('muter_id', '=', userId).limit(upTo);
+  const row = await db
+    .selectFrom(listed.as('listed'))
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return countToNumber(row.count);
+}
+
+/** Inside a transaction, after lockPair: the block, and no follow left between the two either way. */
 export async function insertBlock(db: Db, blockerId: string, blockedId: string, at: string): Promise<void> {
   await db
     .insertInto('user_blocks')

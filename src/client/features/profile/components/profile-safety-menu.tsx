@@ -20,7 +20,7 @@ import {
 import { useSafetyChange } from '@client/lib/safety';
 
 /**
- * Others' profiles: "More options", a menu to mute or block the person (and to undo either), with a word next to
+ * Others' profiles: "More options for <name>", a menu to mute or block the person (and to undo either), with a word next to
  * it while one holds. Blocking asks first, saying what it does.
  */
 export function ProfileSafetyMenu({ user }: { user: ProfileUser }) {
@@ -39,9 +39,11 @@ export function ProfileSafetyMenu({ user }: { user: ProfileUser }) {
           {blocks ? 'Blocked' : 'Muted'}
         </span>
       )}
-      <DropdownMenu>
+      {/* Not modal, as in the post menu: the block confirmation opens from it, and a modal menu closing under a
+          dialog leaves the page unclickable (Radix sets pointer-events: none on the body and never takes it off). */}
+      <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" size="icon" className="size-11" aria-label="More options">
+          <Button variant="outline" size="icon" className="size-11" aria-label={`More options for ${name}`}>
             <Ellipsis aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
