@@ -190,7 +190,11 @@ test('others’ posts have no owner actions, and the share link is copied', asyn
   await page.getByRole('button', { name: 'Copy link', exact: true }).click();
   await expect(toasts(page)).toContainText('Link Copied!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/posts/${post.id}`);
-  await expect(page.getByRole('button', { name: `Options for ${post.title}` })).toHaveCount(0);
+  // Their menu offers a report, never the owner's Extend or Delete.
+  await page.getByRole('button', { name: `Options for ${post.title}` }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: 'Report' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: /Extend Post|Delete Post/ })).toHaveCount(0);
   await context.close();
 });
 
