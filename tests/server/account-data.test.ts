@@ -16,7 +16,7 @@ import { WRONG_PASSWORD_MESSAGE } from '../../src/server/services/account-deleti
 import { memberListenerKey } from '../../src/server/services/listen-service';
 import { keysUnder } from '../../src/server/storage/blob-store';
 import { multipartForm, streamedTone } from '../support/audio';
-import { signUp, sessionCookieFrom, type SignedIn } from './support/accounts';
+import { signUp, sessionCookieFrom, type SignedIn, callAs, type Method } from './support/accounts';
 import { createTestApp, databaseKind, storageKind, type TestApp } from './support/test-app';
 import { publishWebm, sendForm, webmPart } from './support/uploads';
 import { waitFor } from './support/waits';
@@ -61,19 +61,8 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
-function call(
-  who: SignedIn | undefined,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) {
-  return testApp.app.inject({
-    method,
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload ? { payload } : {}),
-  });
-}
+const call = (who: SignedIn | undefined, method: Method, url: string, payload?: object) =>
+  callAs(testApp.app, who, method, url, payload);
 
 async function ok<T>(response: Awaited<ReturnType<typeof call>>, status = 200): Promise<T> {
   expect(response.statusCode, response.body).toBe(status);

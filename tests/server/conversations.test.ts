@@ -2,7 +2,7 @@ import type { Conversation, ConversationRecording } from '@shared/contract/conve
 import type { Post } from '@shared/contract/posts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, streamedTone } from '../support/audio';
-import { signUp, type SignedIn } from './support/accounts';
+import { signUp, type SignedIn, callAs, type Method } from './support/accounts';
 import { openEventStream, type EventStream } from './support/event-stream';
 import { storedAudioAssetIds } from './support/stored-objects';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
@@ -38,14 +38,8 @@ const person = (firstName: string) => {
   return signUp(testApp.app, { firstName, lastName: `Tester${people}` });
 };
 
-function call(who: SignedIn | undefined, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
-  return testApp.app.inject({
-    method,
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload ? { payload } : {}),
-  });
-}
+const call = (who: SignedIn | undefined, method: Method, url: string, payload?: object) =>
+  callAs(testApp.app, who, method, url, payload);
 
 async function start(who: SignedIn, body: object, status = 201): Promise<Conversation> {
   const response = await call(who, 'POST', '/api/conversations', body);

@@ -12,7 +12,7 @@ import { createDraftEditor } from '../../src/server/services/draft-editor';
 import { createImageLibrary } from '../../src/server/services/image-library';
 import { createPostService } from '../../src/server/services/post-service';
 import { ffmpegOutput, multipartForm, type FilePart } from '../support/audio';
-import { signUp, type SignedIn } from './support/accounts';
+import { signUp, type SignedIn, callAs, type Method } from './support/accounts';
 import { storedAudioAssetIds } from './support/stored-objects';
 import { createTestApp, databaseKind, storageKind, type TestApp } from './support/test-app';
 import { originalAudioUrl, sendForm } from './support/uploads';
@@ -55,14 +55,8 @@ const flacPart = (content: Buffer): FilePart => ({
   content,
 });
 
-function call(who: SignedIn | undefined, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) {
-  return testApp.app.inject({
-    method,
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload ? { payload } : {}),
-  });
-}
+const call = (who: SignedIn | undefined, method: Method, url: string, payload?: object) =>
+  callAs(testApp.app, who, method, url, payload);
 
 async function newDraft(audio = toneThenSilence, who = owner): Promise<Post> {
   const form = multipartForm({ title: 'My draft', isDiary: 'true' }, [flacPart(audio)]);

@@ -4,7 +4,7 @@ import type { Comment } from '@shared/contract/social';
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, streamedTone } from '../support/audio';
-import { signUp, uniqueEmail, type SignedIn } from './support/accounts';
+import { signUp, uniqueEmail, type SignedIn, callAs, type Method } from './support/accounts';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
 import { publishWebm, sendForm, webmPart } from './support/uploads';
 
@@ -20,19 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => testApp?.close());
 
-function call(
-  who: SignedIn | undefined,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) {
-  return testApp.app.inject({
-    method,
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload ? { payload } : {}),
-  });
-}
+const call = (who: SignedIn | undefined, method: Method, url: string, payload?: object) =>
+  callAs(testApp.app, who, method, url, payload);
 
 const publish = (who: SignedIn, fields: Record<string, string> = {}) =>
   publishWebm(testApp.app, who.cookie, voice, { fields: { title: 'Moderated words', ...fields } });

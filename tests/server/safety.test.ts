@@ -10,7 +10,7 @@ import { createCommentService } from '../../src/server/services/comment-service'
 import { createConversationService } from '../../src/server/services/conversation-service';
 import { createSafetyService } from '../../src/server/services/safety-service';
 import { multipartForm, streamedTone } from '../support/audio';
-import { signUp, type SignedIn } from './support/accounts';
+import { signUp, type SignedIn, callAs, type Method } from './support/accounts';
 import { openEventStream, type EventStream } from './support/event-stream';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
 import { publishWebm, sendForm, webmPart } from './support/uploads';
@@ -30,16 +30,8 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-function call(who: SignedIn | undefined, method: Method, url: string, payload?: object) {
-  return testApp.app.inject({
-    method,
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload ? { payload } : {}),
-  });
-}
+const call = (who: SignedIn | undefined, method: Method, url: string, payload?: object) =>
+  callAs(testApp.app, who, method, url, payload);
 
 async function ok<T>(who: SignedIn | undefined, method: Method, url: string, payload?: object): Promise<T> {
   const response = await call(who, method, url, payload);

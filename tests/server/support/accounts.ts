@@ -40,3 +40,15 @@ export async function signUp(
     password,
   };
 }
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A JSON request as `who` (signed out when undefined). */
+export function callAs(app: App, who: SignedIn | undefined, method: Method, url: string, payload?: object) {
+  return app.inject({
+    method,
+    url,
+    headers: who ? { cookie: who.cookie } : {},
+    ...(payload ? { payload } : {}),
+  });
+}
