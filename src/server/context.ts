@@ -180,7 +180,7 @@ export async function createContext(
     rateLimits: createRateLimiter(db),
     accounts: createAccountService(db, createLoginThrottle(db), config.adminEmails),
     accountExport: createAccountExport({ db, blobs, log }),
-    accountDeletion: createAccountDeletion({ db, blobs, jobs, log }),
+    accountDeletion: createAccountDeletion({ db, blobs, jobs, events, log }),
     users,
     profiles: createProfileService(db, images),
     posts,

@@ -24,6 +24,7 @@ import {
 import { takeFromTrending } from '../db/queries/trending';
 import { findUserById } from '../db/queries/users';
 import { ForbiddenError, UnauthorizedError } from '../errors';
+import type { EventBus } from '../events/event-bus';
 import type { JobQueue } from '../jobs/job-queue';
 import type { BlobStore } from '../storage/blob-store';
 import { assetPrefix } from './audio-library';
@@ -42,9 +43,10 @@ export function createAccountDeletion(deps: {
   db: Db;
   blobs: BlobStore;
   jobs: JobQueue;
+  events: EventBus;
   log: FastifyBaseLogger;
 }): AccountDeletion {
-  const { db, blobs, jobs, log } = deps;
+  const { db, blobs, jobs, events, log } = deps;
 
   /** Their likes, reposts and comments stop lifting others' posts in Discover. */
   async function untrend(trx: Db, userId: string): Promise<void> {
@@ -58,6 +60,21 @@ export function createAccountDeletion(deps: {
     for (const row of comments) await takeFromTrending(trx, post(row), 'comment', row.created_at);
   }
 
+  /** Open conversations drop the messages, and lists show the new last message and counts, once this commits. */
+  async function tellRemaining(trx: Db, conversationId: string, memberIds: string[], messageIds: string[]) {
+    for (const memberId of memberIds) {
+      for (const id of messageIds) {
+        await events.publish(trx, {
+          type: 'conversation-recording-deleted',
+          userId: memberId,
+          id,
+          conversationId,
+        });
+      }
+      await events.publish(trx, { type: 'conversation', userId: memberId, id: conversationId });
+    }
+  }
+
   /**
    * Their messages leave every conversation and they leave it; the others keep it with their own messages. A
    * conversation nobody is left in goes whole, with the audio of those who left it earlier.
@@ -66,10 +83,12 @@ export function createAccountDeletion(deps: {
     const orphanedAudio: string[] = [];
     for (const conversationId of await conversationsTouchedBy(trx, userId)) {
       if (!(await lockConversation(trx, conversationId))) continue;
-      await deleteMessagesOf(trx, conversationId, userId);
+      const deletedMessages = await deleteMessagesOf(trx, conversationId, userId);
       await removeMember(trx, conversationId, userId);
-      if ((await memberIdsOf(trx, conversationId)).length > 0) {
+      const remaining = await memberIdsOf(trx, conversationId);
+      if (remaining.length > 0) {
         await recountConversation(trx, conversationId);
+        await tellRemaining(trx, conversationId, remaining, deletedMessages);
         continue;
       }
       orphanedAudio.push(...(await messageAudioOf(trx, conversationId)));
