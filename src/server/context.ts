@@ -193,7 +193,7 @@ export async function createContext(
     notifications,
     voiceBios: createVoiceBioService({ db, audio }),
     conversations,
-    moderation: createModerationService({ db, posts, comments, conversations }),
+    moderation: createModerationService({ db, posts, comments, conversations, events }),
     conversationPosts: createConversationPublisher({ db, audio, users, posts }),
     listens: createListenService({ db }),
     stats: createStatsService(db),

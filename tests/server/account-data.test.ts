@@ -577,4 +577,12 @@ describe(`leaving with one's data on ${databaseKind} with ${storageKind} storage
     // Its newest activity is Bea's own message now, older than Cy's in their direct chat.
     expect(await listOf(bea!)).toEqual([withCy.id, group.id]);
   });
+
+  it('closes the deleted person’s open live stream at once', async () => {
+    const ada = await signUp(testApp.app);
+    const stream = await openEventStream(origin, ada.cookie);
+    onTestFinished(() => stream.close());
+    expect((await call(ada, 'DELETE', '/api/me', { password: ada.password })).statusCode).toBe(200);
+    await stream.ended(5_000);
+  });
 });

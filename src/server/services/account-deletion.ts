@@ -117,6 +117,7 @@ export function createAccountDeletion(deps: {
         };
         const listenerKeys = (await keptListenerSalts(trx)).map((salt) => memberListenerKey(salt, userId));
         await deleteRowsOf(trx, user, audioIds, listenerKeys);
+        await events.publish(trx, { type: 'sessions-ended', userId });
         // Committed with the rows: should this process stop before the removal below, the job still does it.
         await jobs.enqueue('storage.remove-objects', removing, {
           db: trx,
