@@ -585,4 +585,18 @@ describe(`leaving with one's data on ${databaseKind} with ${storageKind} storage
     expect((await call(ada, 'DELETE', '/api/me', { password: ada.password })).statusCode).toBe(200);
     await stream.ended(5_000);
   });
+
+  it('deletes the account even when PostgreSQL breaks the first attempt off for a deadlock', async () => {
+    const ada = await signUp(testApp.app);
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    const enqueue = vi.spyOn(testApp.context.jobs, 'enqueue').mockRejectedValueOnce(deadlock);
+    onTestFinished(() => enqueue.mockRestore());
+    expect((await call(ada, 'DELETE', '/api/me', { password: ada.password })).statusCode).toBe(200);
+    const left = await testApp.context.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', ada.user.id)
+      .execute();
+    expect(left).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { verifyPassword } from '../auth/passwords';
 import type { Db } from '../db/database';
+import { retryOnTransientConflict } from '../db/retry';
 import {
   audioGoingWith,
   autosaveKeysOf,
@@ -104,27 +105,30 @@ export function createAccountDeletion(deps: {
       if (!found) throw new UnauthorizedError();
       if (!(await verifyPassword(found.password_hash, password)))
         throw new ForbiddenError(WRONG_PASSWORD_MESSAGE);
-      const objects = await db.transaction().execute(async (trx): Promise<ObjectsToRemove> => {
-        const user = await lockUser(trx, userId);
-        if (!user) throw new UnauthorizedError();
-        await forgetInModeration(trx, userId);
-        await untrend(trx, userId);
-        const orphanedAudio = await leaveConversations(trx, userId);
-        const audioIds = [...new Set([...(await audioGoingWith(trx, userId)), ...orphanedAudio])];
-        const removing: ObjectsToRemove = {
-          prefixes: audioIds.map(assetPrefix),
-          keys: [...(await imageKeysOf(trx, userId)), ...(await autosaveKeysOf(trx, userId))],
-        };
-        const listenerKeys = (await keptListenerSalts(trx)).map((salt) => memberListenerKey(salt, userId));
-        await deleteRowsOf(trx, user, audioIds, listenerKeys);
-        await events.publish(trx, { type: 'sessions-ended', userId });
-        // Committed with the rows: should this process stop before the removal below, the job still does it.
-        await jobs.enqueue('storage.remove-objects', removing, {
-          db: trx,
-          runAfter: new Date(Date.now() + REMOVAL_RETRY_DELAY_MS),
-        });
-        return removing;
-      });
+      // A like or message of theirs committing meanwhile can deadlock with the deletes on PostgreSQL: run it again.
+      const objects = await retryOnTransientConflict(() =>
+        db.transaction().execute(async (trx): Promise<ObjectsToRemove> => {
+          const user = await lockUser(trx, userId);
+          if (!user) throw new UnauthorizedError();
+          await forgetInModeration(trx, userId);
+          await untrend(trx, userId);
+          const orphanedAudio = await leaveConversations(trx, userId);
+          const audioIds = [...new Set([...(await audioGoingWith(trx, userId)), ...orphanedAudio])];
+          const removing: ObjectsToRemove = {
+            prefixes: audioIds.map(assetPrefix),
+            keys: [...(await imageKeysOf(trx, userId)), ...(await autosaveKeysOf(trx, userId))],
+          };
+          const listenerKeys = (await keptListenerSalts(trx)).map((salt) => memberListenerKey(salt, userId));
+          await deleteRowsOf(trx, user, audioIds, listenerKeys);
+          await events.publish(trx, { type: 'sessions-ended', userId });
+          // Committed with the rows: should this process stop before the removal below, the job still does it.
+          await jobs.enqueue('storage.remove-objects', removing, {
+            db: trx,
+            runAfter: new Date(Date.now() + REMOVAL_RETRY_DELAY_MS),
+          });
+          return removing;
+        }),
+      );
       const left = await removeStoredObjects(blobs, objects);
       if (left.prefixes.length + left.keys.length > 0) {
         log.warn(
