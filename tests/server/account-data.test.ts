@@ -599,4 +599,32 @@ describe(`leaving with one's data on ${databaseKind} with ${storageKind} storage
       .execute();
     expect(left).toEqual([]);
   });
+
+  it('answers a like whose person was deleted on its way with 401, and one on a post deleted meanwhile with 404', async () => {
+    const [ada, bea] = await Promise.all([signUp(testApp.app), signUp(testApp.app)]);
+    const post = await publishWebm(testApp.app, bea.cookie, tones[0]!);
+    const { db, sessions } = testApp.context;
+    const resolve = sessions.resolve.bind(sessions);
+    /** Signs the request in, then takes `remove` away before the route writes anything. */
+    const goneOnTheWay = (remove: () => Promise<unknown>) => {
+      const spy = vi.spyOn(sessions, 'resolve').mockImplementationOnce(async (token) => {
+        const user = await resolve(token);
+        await remove();
+        return user;
+      });
+      onTestFinished(() => spy.mockRestore());
+    };
+
+    goneOnTheWay(async () => {
+      await db.deleteFrom('sessions').where('user_id', '=', ada.user.id).execute();
+      await db.deleteFrom('users').where('id', '=', ada.user.id).execute();
+    });
+    const liked = await call(ada, 'POST', '/api/likes', { postId: post.id });
+    expect(liked.statusCode, liked.body).toBe(401);
+    expect(liked.json()).toEqual({ message: 'Your session has ended. Sign in again.' });
+
+    goneOnTheWay(() => call(bea, 'DELETE', `/api/posts/${post.id}`));
+    const onGone = await call(bea, 'POST', '/api/likes', { postId: post.id });
+    expect(onGone.statusCode, onGone.body).toBe(404);
+  });
 });
