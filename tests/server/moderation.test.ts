@@ -331,6 +331,28 @@ describe(`moderation on ${databaseKind}`, () => {
     await stream.ended(5_000);
   });
 
+  it('keeps a suspended person’s notifications out of a reconnecting page’s catch-up', async () => {
+    const [reader, before, author, after] = await Promise.all([
+      signUp(testApp.app),
+      signUp(testApp.app),
+      signUp(testApp.app),
+      signUp(testApp.app),
+    ]);
+    const follow = async (who: SignedIn) =>
+      expect((await call(who, 'POST', '/api/follows', { followingId: reader.user.id })).statusCode).toBe(200);
+    await follow(before);
+    const [seen] = (await call(reader, 'GET', '/api/notifications')).json<Array<{ id: string }>>();
+    await follow(author);
+    expect((await act(moderator, 'suspend', 'user', author.user.id)).statusCode).toBe(200);
+    await follow(after);
+
+    const stream = await openEventStream(origin, reader.cookie, { lastEventId: seen!.id });
+    onTestFinished(() => stream.close());
+    const caughtUp = await stream.next(10_000);
+    expect(caughtUp.event).toBe('notification');
+    expect(JSON.parse(caughtUp.data)).toMatchObject({ user: { id: after.user.id } });
+  });
+
   it('suspends an account: sessions end, sign-in is refused, content is hidden; unsuspend restores it', async () => {
     const [author, reader] = await Promise.all([signUp(testApp.app), signUp(testApp.app)]);
     const post = await publish(author, { allowVisitorComments: 'true' });
