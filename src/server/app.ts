@@ -61,7 +61,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  registerErrorHandler(app, context.sessions);
   const pages = [renderLoginPage({ mode: 'signin' }), await clientPageHtml(options.clientDir)];
   const mediaOrigins = presignedMediaOrigins(context.config.storage);
   registerSecurityHeaders(

@@ -17,6 +17,9 @@ export class UnauthorizedError extends AppError {
     super(message);
   }
 }
+/** A signed-in person whose account went while their request was on its way. */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Sign in again.';
+
 export class ForbiddenError extends AppError {
   readonly statusCode = 403;
 }

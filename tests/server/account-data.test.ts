@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { WRONG_PASSWORD_MESSAGE } from '../../src/server/services/account-deletion';
+import { openEventStream } from './support/event-stream';
 import { memberListenerKey } from '../../src/server/services/listen-service';
 import { keysUnder } from '../../src/server/storage/blob-store';
 import { multipartForm, streamedTone } from '../support/audio';
@@ -534,5 +535,96 @@ describe(`leaving with one's data on ${databaseKind} with ${storageKind} storage
       signal: new AbortController().signal,
     });
     expect(await keysUnder(blobs, `audio/${assetId}/`)).toEqual([]);
+  });
+
+  it('tells the others’ open pages at once that the leaver’s messages went, and their list reorders', async () => {
+    const [ada, bea, cy] = await Promise.all(
+      ['Ada', 'Bea', 'Cy'].map((firstName) => signUp(testApp.app, { firstName })),
+    );
+    const group = await ok<Conversation>(
+      await call(ada, 'POST', '/api/conversations', {
+        type: 'group',
+        name: 'Trio',
+        participantIds: [bea!.user.id, cy!.user.id],
+      }),
+      201,
+    );
+    const beaSaid = await sendMessage(bea!, group.id, tones[0]!);
+    const withCy = await ok<Conversation>(
+      await call(bea, 'POST', '/api/conversations', { type: 'direct', participantIds: [cy!.user.id] }),
+      201,
+    );
+    await sendMessage(cy!, withCy.id, tones[1]!);
+    const adaSaid = await sendMessage(ada!, group.id, tones[2]!);
+    const listOf = async (who: SignedIn) =>
+      (await ok<Conversation[]>(await call(who, 'GET', '/api/conversations'))).map((item) => item.id);
+    expect(await listOf(bea!)).toEqual([group.id, withCy.id]);
+
+    const beas = await openEventStream(origin, bea!.cookie);
+    onTestFinished(() => beas.close());
+    expect((await call(ada, 'DELETE', '/api/me', { password: ada!.password })).statusCode).toBe(200);
+    const deleted = await beas.next(10_000);
+    expect(deleted.event).toBe('conversation-recording-deleted');
+    expect(JSON.parse(deleted.data)).toEqual({ id: adaSaid.id, conversationId: group.id });
+    const changed = await beas.next(10_000);
+    expect(changed.event).toBe('conversation');
+    expect(JSON.parse(changed.data)).toMatchObject({
+      id: group.id,
+      recordings: 1,
+      lastMessage: { id: beaSaid.id },
+      lastActivity: beaSaid.timestamp,
+    });
+    // Its newest activity is Bea's own message now, older than Cy's in their direct chat.
+    expect(await listOf(bea!)).toEqual([withCy.id, group.id]);
+  });
+
+  it('closes the deleted person’s open live stream at once', async () => {
+    const ada = await signUp(testApp.app);
+    const stream = await openEventStream(origin, ada.cookie);
+    onTestFinished(() => stream.close());
+    expect((await call(ada, 'DELETE', '/api/me', { password: ada.password })).statusCode).toBe(200);
+    await stream.ended(5_000);
+  });
+
+  it('deletes the account even when PostgreSQL breaks the first attempt off for a deadlock', async () => {
+    const ada = await signUp(testApp.app);
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    const enqueue = vi.spyOn(testApp.context.jobs, 'enqueue').mockRejectedValueOnce(deadlock);
+    onTestFinished(() => enqueue.mockRestore());
+    expect((await call(ada, 'DELETE', '/api/me', { password: ada.password })).statusCode).toBe(200);
+    const left = await testApp.context.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', ada.user.id)
+      .execute();
+    expect(left).toEqual([]);
+  });
+
+  it('answers a like whose person was deleted on its way with 401, and one on a post deleted meanwhile with 404', async () => {
+    const [ada, bea] = await Promise.all([signUp(testApp.app), signUp(testApp.app)]);
+    const post = await publishWebm(testApp.app, bea.cookie, tones[0]!);
+    const { db, sessions } = testApp.context;
+    const resolve = sessions.resolve.bind(sessions);
+    /** Signs the request in, then takes `remove` away before the route writes anything. */
+    const goneOnTheWay = (remove: () => Promise<unknown>) => {
+      const spy = vi.spyOn(sessions, 'resolve').mockImplementationOnce(async (token) => {
+        const user = await resolve(token);
+        await remove();
+        return user;
+      });
+      onTestFinished(() => spy.mockRestore());
+    };
+
+    goneOnTheWay(async () => {
+      await db.deleteFrom('sessions').where('user_id', '=', ada.user.id).execute();
+      await db.deleteFrom('users').where('id', '=', ada.user.id).execute();
+    });
+    const liked = await call(ada, 'POST', '/api/likes', { postId: post.id });
+    expect(liked.statusCode, liked.body).toBe(401);
+    expect(liked.json()).toEqual({ message: 'Your session has ended. Sign in again.' });
+
+    goneOnTheWay(() => call(bea, 'DELETE', `/api/posts/${post.id}`));
+    const onGone = await call(bea, 'POST', '/api/likes', { postId: post.id });
+    expect(onGone.statusCode, onGone.body).toBe(404);
   });
 });

@@ -195,4 +195,20 @@ describe.skipIf(databaseKind !== 'postgres')('two instances on one PostgreSQL sc
       await stream.close();
     }
   });
+
+  it('closes on B the open page of a person who deleted their account on A', async () => {
+    const leaver = await registerOn(a.origin, `leaver-${Date.now()}@example.com`);
+    const stream = await openEventStream(b.origin, leaver);
+    try {
+      const deleted = await fetch(`${a.origin}/api/me`, {
+        method: 'DELETE',
+        headers: { cookie: leaver, origin: a.origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ password: 'long enough' }),
+      });
+      expect(deleted.status, await deleted.clone().text()).toBe(200);
+      await stream.ended(10_000);
+    } finally {
+      await stream.close();
+    }
+  });
 });

@@ -2,9 +2,10 @@ import type { ModerationCase, ModerationLogEntry } from '@shared/contract/modera
 import type { Post } from '@shared/contract/posts';
 import type { Comment } from '@shared/contract/social';
 import { execFile } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { multipartForm, streamedTone } from '../support/audio';
 import { signUp, uniqueEmail, type SignedIn, callAs, type Method } from './support/accounts';
+import { openEventStream } from './support/event-stream';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
 import { publishWebm, sendForm, webmPart } from './support/uploads';
 
@@ -12,9 +13,11 @@ const MODERATOR_EMAIL = uniqueEmail('moderator');
 let testApp: TestApp;
 let voice: Buffer;
 let moderator: SignedIn;
+let origin: string;
 
 beforeAll(async () => {
   testApp = await createTestApp({ ADMIN_EMAILS: ` other@example.com, ${MODERATOR_EMAIL.toUpperCase()} ` });
+  origin = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   voice = await streamedTone({ seconds: 1, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
   moderator = await signUp(testApp.app, { email: MODERATOR_EMAIL, firstName: 'Mo' });
 });
@@ -318,6 +321,36 @@ describe(`moderation on ${databaseKind}`, () => {
     expect((await act(moderator, 'remove', 'message', messageId)).statusCode).toBe(200);
     expect(await idsAt(thread, sender)).toEqual([]);
     expect(await caseOf(messageId)).toBeUndefined();
+  });
+
+  it('closes the suspended person’s open live stream at once', async () => {
+    const author = await signUp(testApp.app);
+    const stream = await openEventStream(origin, author.cookie);
+    onTestFinished(() => stream.close());
+    expect((await act(moderator, 'suspend', 'user', author.user.id)).statusCode).toBe(200);
+    await stream.ended(5_000);
+  });
+
+  it('keeps a suspended person’s notifications out of a reconnecting page’s catch-up', async () => {
+    const [reader, before, author, after] = await Promise.all([
+      signUp(testApp.app),
+      signUp(testApp.app),
+      signUp(testApp.app),
+      signUp(testApp.app),
+    ]);
+    const follow = async (who: SignedIn) =>
+      expect((await call(who, 'POST', '/api/follows', { followingId: reader.user.id })).statusCode).toBe(200);
+    await follow(before);
+    const [seen] = (await call(reader, 'GET', '/api/notifications')).json<Array<{ id: string }>>();
+    await follow(author);
+    expect((await act(moderator, 'suspend', 'user', author.user.id)).statusCode).toBe(200);
+    await follow(after);
+
+    const stream = await openEventStream(origin, reader.cookie, { lastEventId: seen!.id });
+    onTestFinished(() => stream.close());
+    const caughtUp = await stream.next(10_000);
+    expect(caughtUp.event).toBe('notification');
+    expect(JSON.parse(caughtUp.data)).toMatchObject({ user: { id: after.user.id } });
   });
 
   it('suspends an account: sessions end, sign-in is refused, content is hidden; unsuspend restores it', async () => {

@@ -152,6 +152,22 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const code = (error as { code: unknown }).code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+/**
+ * PostgreSQL gave up on the transaction so another could go on (a deadlock, or a serialization failure): run again,
+ * it likely succeeds. SQLite has one writer and waits instead.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const code = (error as { code: unknown }).code;
+  return code === '40P01' || code === '40001';
+}
+
 /** PostgreSQL returns COUNT(*) as a bigint string; SQLite as a number. */
 export function countToNumber(value: string | number | bigint | null | undefined): number {
   return value === null || value === undefined ? 0 : Number(value);

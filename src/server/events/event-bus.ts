@@ -11,7 +11,9 @@ export type LiveEvent =
   /** A conversation `userId` is now in (created, or they were added or came back). */
   | { type: 'conversation'; userId: string; id: string }
   | { type: 'conversation-recording'; userId: string; id: string; conversationId: string }
-  | { type: 'conversation-recording-deleted'; userId: string; id: string; conversationId: string };
+  | { type: 'conversation-recording-deleted'; userId: string; id: string; conversationId: string }
+  /** Every session of `userId` ended (their account was deleted or suspended): their open streams close. */
+  | { type: 'sessions-ended'; userId: string };
 
 /** `resync`: events may have been missed (the bus lost its connection), so re-read from the database. */
 export type BusMessage = LiveEvent | { type: 'resync' };
@@ -36,6 +38,7 @@ const EVENT_TYPES = new Set<LiveEvent['type']>([
   'conversation',
   'conversation-recording',
   'conversation-recording-deleted',
+  'sessions-ended',
 ]);
 /** The kinds that also name their conversation. */
 const IN_A_CONVERSATION = new Set<LiveEvent['type']>([
@@ -54,7 +57,9 @@ export function parseLiveEvent(payload: string): LiveEvent | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { type, userId, id, conversationId } = value as Record<string, unknown>;
   if (typeof type !== 'string' || !EVENT_TYPES.has(type as LiveEvent['type'])) return undefined;
-  if (typeof userId !== 'string' || typeof id !== 'string') return undefined;
+  if (typeof userId !== 'string') return undefined;
+  if (type === 'sessions-ended') return { type, userId };
+  if (typeof id !== 'string') return undefined;
   if (!IN_A_CONVERSATION.has(type as LiveEvent['type'])) {
     return { type: type as 'notification' | 'conversation', userId, id };
   }

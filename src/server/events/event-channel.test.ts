@@ -21,6 +21,11 @@ describe('events read from the wire', () => {
     const message = { type: 'conversation-recording', userId: 'u1', id: 'm1', conversationId: 'c1' };
     expect(parseLiveEvent(JSON.stringify(message))).toEqual(message);
     expect(parseLiveEvent(JSON.stringify({ ...message, conversationId: undefined }))).toBeUndefined();
+    expect(parseLiveEvent(JSON.stringify({ type: 'sessions-ended', userId: 'u1' }))).toEqual({
+      type: 'sessions-ended',
+      userId: 'u1',
+    });
+    expect(parseLiveEvent(JSON.stringify({ type: 'sessions-ended' }))).toBeUndefined();
     expect(parseLiveEvent('not json')).toBeUndefined();
     expect(parseLiveEvent('null')).toBeUndefined();
   });

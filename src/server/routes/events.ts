@@ -55,6 +55,10 @@ export function registerEventRoutes(app: App, context: AppContext): void {
       const stops = [
         startNotificationFeed({ ...feed, lastEventId, notifications }),
         startConversationFeed({ ...feed, conversations }),
+        // Without this, a deleted or suspended person's open stream would wait for their next event to notice.
+        events.subscribe(user.id, (message) => {
+          if (message.type === 'sessions-ended') stream.end();
+        }),
       ];
       stream.onClose(() => {
         for (const stop of stops) stop();

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { verifyPassword } from '../auth/passwords';
 import type { Db } from '../db/database';
+import { retryOnTransientConflict } from '../db/retry';
 import {
   audioGoingWith,
   autosaveKeysOf,
@@ -24,6 +25,7 @@ import {
 import { takeFromTrending } from '../db/queries/trending';
 import { findUserById } from '../db/queries/users';
 import { ForbiddenError, UnauthorizedError } from '../errors';
+import type { EventBus } from '../events/event-bus';
 import type { JobQueue } from '../jobs/job-queue';
 import type { BlobStore } from '../storage/blob-store';
 import { assetPrefix } from './audio-library';
@@ -42,9 +44,10 @@ export function createAccountDeletion(deps: {
   db: Db;
   blobs: BlobStore;
   jobs: JobQueue;
+  events: EventBus;
   log: FastifyBaseLogger;
 }): AccountDeletion {
-  const { db, blobs, jobs, log } = deps;
+  const { db, blobs, jobs, events, log } = deps;
 
   /** Their likes, reposts and comments stop lifting others' posts in Discover. */
   async function untrend(trx: Db, userId: string): Promise<void> {
@@ -58,6 +61,21 @@ export function createAccountDeletion(deps: {
     for (const row of comments) await takeFromTrending(trx, post(row), 'comment', row.created_at);
   }
 
+  /** Open conversations drop the messages, and lists show the new last message and counts, once this commits. */
+  async function tellRemaining(trx: Db, conversationId: string, memberIds: string[], messageIds: string[]) {
+    for (const memberId of memberIds) {
+      for (const id of messageIds) {
+        await events.publish(trx, {
+          type: 'conversation-recording-deleted',
+          userId: memberId,
+          id,
+          conversationId,
+        });
+      }
+      await events.publish(trx, { type: 'conversation', userId: memberId, id: conversationId });
+    }
+  }
+
   /**
    * Their messages leave every conversation and they leave it; the others keep it with their own messages. A
    * conversation nobody is left in goes whole, with the audio of those who left it earlier.
@@ -66,10 +84,12 @@ export function createAccountDeletion(deps: {
     const orphanedAudio: string[] = [];
     for (const conversationId of await conversationsTouchedBy(trx, userId)) {
       if (!(await lockConversation(trx, conversationId))) continue;
-      await deleteMessagesOf(trx, conversationId, userId);
+      const deletedMessages = await deleteMessagesOf(trx, conversationId, userId);
       await removeMember(trx, conversationId, userId);
-      if ((await memberIdsOf(trx, conversationId)).length > 0) {
+      const remaining = await memberIdsOf(trx, conversationId);
+      if (remaining.length > 0) {
         await recountConversation(trx, conversationId);
+        await tellRemaining(trx, conversationId, remaining, deletedMessages);
         continue;
       }
       orphanedAudio.push(...(await messageAudioOf(trx, conversationId)));
@@ -85,26 +105,30 @@ export function createAccountDeletion(deps: {
       if (!found) throw new UnauthorizedError();
       if (!(await verifyPassword(found.password_hash, password)))
         throw new ForbiddenError(WRONG_PASSWORD_MESSAGE);
-      const objects = await db.transaction().execute(async (trx): Promise<ObjectsToRemove> => {
-        const user = await lockUser(trx, userId);
-        if (!user) throw new UnauthorizedError();
-        await forgetInModeration(trx, userId);
-        await untrend(trx, userId);
-        const orphanedAudio = await leaveConversations(trx, userId);
-        const audioIds = [...new Set([...(await audioGoingWith(trx, userId)), ...orphanedAudio])];
-        const removing: ObjectsToRemove = {
-          prefixes: audioIds.map(assetPrefix),
-          keys: [...(await imageKeysOf(trx, userId)), ...(await autosaveKeysOf(trx, userId))],
-        };
-        const listenerKeys = (await keptListenerSalts(trx)).map((salt) => memberListenerKey(salt, userId));
-        await deleteRowsOf(trx, user, audioIds, listenerKeys);
-        // Committed with the rows: should this process stop before the removal below, the job still does it.
-        await jobs.enqueue('storage.remove-objects', removing, {
-          db: trx,
-          runAfter: new Date(Date.now() + REMOVAL_RETRY_DELAY_MS),
-        });
-        return removing;
-      });
+      // A like or message of theirs committing meanwhile can deadlock with the deletes on PostgreSQL: run it again.
+      const objects = await retryOnTransientConflict(() =>
+        db.transaction().execute(async (trx): Promise<ObjectsToRemove> => {
+          const user = await lockUser(trx, userId);
+          if (!user) throw new UnauthorizedError();
+          await forgetInModeration(trx, userId);
+          await untrend(trx, userId);
+          const orphanedAudio = await leaveConversations(trx, userId);
+          const audioIds = [...new Set([...(await audioGoingWith(trx, userId)), ...orphanedAudio])];
+          const removing: ObjectsToRemove = {
+            prefixes: audioIds.map(assetPrefix),
+            keys: [...(await imageKeysOf(trx, userId)), ...(await autosaveKeysOf(trx, userId))],
+          };
+          const listenerKeys = (await keptListenerSalts(trx)).map((salt) => memberListenerKey(salt, userId));
+          await deleteRowsOf(trx, user, audioIds, listenerKeys);
+          await events.publish(trx, { type: 'sessions-ended', userId });
+          // Committed with the rows: should this process stop before the removal below, the job still does it.
+          await jobs.enqueue('storage.remove-objects', removing, {
+            db: trx,
+            runAfter: new Date(Date.now() + REMOVAL_RETRY_DELAY_MS),
+          });
+          return removing;
+        }),
+      );
       const left = await removeStoredObjects(blobs, objects);
       if (left.prefixes.length + left.keys.length > 0) {
         log.warn(

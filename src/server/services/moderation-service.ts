@@ -14,6 +14,7 @@ import {
   personResource,
   postResource,
 } from '../access/resources';
+import type { EventBus } from '../events/event-bus';
 import type { Db } from '../db/database';
 import type { Page, PageRequest } from '../db/pagination';
 import { findCommentWithAudio } from '../db/queries/comments';
@@ -82,8 +83,9 @@ export function createModerationService(deps: {
   posts: PostService;
   comments: CommentService;
   conversations: ConversationService;
+  events: EventBus;
 }): ModerationService {
-  const { db, posts, comments, conversations } = deps;
+  const { db, posts, comments, conversations, events } = deps;
 
   /** The target as the policy sees it, with its owner; 404 when it is not there. */
   async function resourceOf(kind: ReportTargetKind, id: string): Promise<Resource> {
@@ -305,6 +307,8 @@ export function createModerationService(deps: {
           await record(async (trx) => {
             await setSuspended(trx, body.targetId, body.action === 'suspend' ? at : null);
             await syncMediaVisibility(trx, { userId: body.targetId });
+            if (body.action === 'suspend')
+              await events.publish(trx, { type: 'sessions-ended', userId: body.targetId });
           }, false);
           break;
         case 'resolve':

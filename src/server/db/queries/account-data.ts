@@ -173,28 +173,32 @@ export async function conversationsTouchedBy(db: Db, userId: string): Promise<st
   return rows.map((row) => row.conversation_id);
 }
 
-export async function deleteMessagesOf(db: Db, conversationId: string, userId: string): Promise<void> {
-  await db
+/** Returns the ids of the messages it deleted. */
+export async function deleteMessagesOf(db: Db, conversationId: string, userId: string): Promise<string[]> {
+  const rows = await db
     .deleteFrom('conversation_messages')
     .where('conversation_id', '=', conversationId)
     .where('user_id', '=', userId)
+    .returning('id')
     .execute();
+  return rows.map((row) => row.id);
 }
 
 /**
- * Inside the conversation's lock, after messages went: its count and last message, and each member's unread
- * count (what others sent after they last read), as the remaining messages make them.
+ * Inside the conversation's lock, after messages went: its count, last message and last activity (which orders
+ * everyone's list), and each member's unread count (what others sent after they last read), as the remaining
+ * messages make them.
  */
 export async function recountConversation(db: Db, conversationId: string): Promise<void> {
   const newest = await db
     .selectFrom('conversation_messages')
-    .select('id')
+    .select(['id', 'created_at'])
     .where('conversation_id', '=', conversationId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  await db
+  const { last_activity_at: lastActivity } = await db
     .updateTable('conversations')
     .set((eb) => ({
       message_count: eb
@@ -202,12 +206,16 @@ export async function recountConversation(db: Db, conversationId: string): Promi
         .select((count) => count.fn.countAll<number>().as('n'))
         .where('conversation_id', '=', conversationId),
       last_message_id: newest?.id ?? null,
+      // Only messages and its creation move it, so with the newest gone it falls back to the one before.
+      last_activity_at: newest ? newest.created_at : eb.ref('created_at'),
     }))
     .where('id', '=', conversationId)
-    .execute();
+    .returning('last_activity_at')
+    .executeTakeFirstOrThrow();
   await db
     .updateTable('conversation_members')
     .set((eb) => ({
+      last_activity_at: lastActivity,
       unread_count: eb
         .selectFrom('conversation_messages')
         .select((count) => count.fn.countAll<number>().as('n'))

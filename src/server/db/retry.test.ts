@@ -1,0 +1,28 @@
+import { describe, expect, it, vi } from 'vitest';
+import { retryOnTransientConflict } from './retry';
+
+const failure = (code: string) => Object.assign(new Error(code), { code });
+
+describe('retrying a transaction PostgreSQL broke off', () => {
+  it('runs it again after a deadlock or a serialization failure, and answers what succeeds', async () => {
+    const transaction = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(failure('40P01'))
+      .mockRejectedValueOnce(failure('40001'))
+      .mockResolvedValue('done');
+    await expect(retryOnTransientConflict(transaction)).resolves.toBe('done');
+    expect(transaction).toHaveBeenCalledTimes(3);
+  });
+
+  it('gives up after three attempts with the last failure', async () => {
+    const transaction = vi.fn<() => Promise<string>>().mockRejectedValue(failure('40P01'));
+    await expect(retryOnTransientConflict(transaction)).rejects.toMatchObject({ code: '40P01' });
+    expect(transaction).toHaveBeenCalledTimes(3);
+  });
+
+  it('never repeats one that failed for any other reason', async () => {
+    const transaction = vi.fn<() => Promise<string>>().mockRejectedValue(failure('23503'));
+    await expect(retryOnTransientConflict(transaction)).rejects.toMatchObject({ code: '23503' });
+    expect(transaction).toHaveBeenCalledTimes(1);
+  });
+});
