@@ -1,7 +1,8 @@
 import { Kysely, Migrator, NO_MIGRATIONS, sql } from 'kysely';
 import type { DatabaseConfig } from '../config';
-import { createDialect, migrationTableSchema, type ConnectionLog } from './dialect';
+import { createDialect, isVanishedSchema, migrationTableSchema, type ConnectionLog } from './dialect';
 import { migrations } from './migrations/index';
+import { retryWhen } from './retry';
 import type { Database } from './schema';
 import { observeTransactions, type TransactionObserver } from './transaction-observer';
 
@@ -45,7 +46,7 @@ async function runMigrations(
  * so the others wait and then find nothing to do. tests/server/concurrent-migrations.test.ts holds it to that.
  */
 export function migrateToLatest(db: Db, config: DatabaseConfig): Promise<string[]> {
-  return runMigrations(migrator(db, config).migrateToLatest());
+  return retryWhen(isVanishedSchema, () => runMigrations(migrator(db, config).migrateToLatest()));
 }
 
 export function migrateAllDown(db: Db, config: DatabaseConfig): Promise<string[]> {

@@ -168,6 +168,15 @@ export function isTransientConflict(error: unknown): boolean {
   return code === '40P01' || code === '40001';
 }
 
+/**
+ * PostgreSQL named a schema that no longer exists (3F000). Kysely's migrator lists the tables of every schema and
+ * checks its privilege on each by name, so another deployment's schema dropped at that moment (tests drop theirs
+ * all the time) fails it before any migration of ours has run: trying again is safe.
+ */
+export function isVanishedSchema(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '3F000';
+}
+
 /** PostgreSQL returns COUNT(*) as a bigint string; SQLite as a number. */
 export function countToNumber(value: string | number | bigint | null | undefined): number {
   return value === null || value === undefined ? 0 : Number(value);

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { retryOnTransientConflict } from './retry';
+import { isVanishedSchema } from './dialect';
+import { retryOnTransientConflict, retryWhen } from './retry';
 
 const failure = (code: string) => Object.assign(new Error(code), { code });
 
@@ -24,5 +25,19 @@ describe('retrying a transaction PostgreSQL broke off', () => {
     const transaction = vi.fn<() => Promise<string>>().mockRejectedValue(failure('23503'));
     await expect(retryOnTransientConflict(transaction)).rejects.toMatchObject({ code: '23503' });
     expect(transaction).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('migrating while another schema of the database is dropped', () => {
+  it('tries again when PostgreSQL says a schema vanished mid-way, and nothing else', async () => {
+    const migrate = vi
+      .fn<() => Promise<string>>()
+      .mockRejectedValueOnce(failure('3F000'))
+      .mockResolvedValue('up');
+    await expect(retryWhen(isVanishedSchema, migrate)).resolves.toBe('up');
+    expect(migrate).toHaveBeenCalledTimes(2);
+    const refused = vi.fn<() => Promise<string>>().mockRejectedValue(failure('42P07'));
+    await expect(retryWhen(isVanishedSchema, refused)).rejects.toMatchObject({ code: '42P07' });
+    expect(refused).toHaveBeenCalledTimes(1);
   });
 });
