@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { endpoints } from '@shared/contract/endpoints';
+import { buildPath, endpoints } from '@shared/contract/endpoints';
 import { Toaster } from '@client/components/ui/toaster';
 import { recordingBrowserInEachTest } from '@client/testing/fake-browser';
 import { FakeXhr, lastUpload } from '@client/testing/fake-xhr';
@@ -79,9 +79,10 @@ describe('recorder session', () => {
         waveformData: [0.5, 1],
       }) as Post;
     const fetched: string[] = [];
+    const draftUrl = buildPath(endpoints.getPost.path, { id: 'd1' });
     vi.stubGlobal('fetch', async (url: string) => {
       fetched.push(url);
-      return url.startsWith('/api/posts/')
+      return url === draftUrl
         ? new Response(JSON.stringify(draft('a1', 6)), { headers: { 'content-type': 'application/json' } })
         : new Response(new Blob(['edited'], { type: 'audio/webm' }));
     });
@@ -121,7 +122,7 @@ describe('recorder session', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Leave editor' }));
     });
-    expect(fetched).toEqual(['/api/posts/d1']);
+    expect(fetched).toEqual([draftUrl]);
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Open in editor' }));
     });

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildPath, endpoints } from '@shared/contract/endpoints';
 import type { PublicUser } from '@shared/contract/users';
 import { getQueryFn } from '@client/lib/query-client';
 import { BlockedAndMutedSettings } from './blocked-and-muted-settings';
@@ -35,8 +36,8 @@ beforeEach(() => {
   muted = [];
   fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/api/me/blocks') return page(blocked, url);
-    if (url.pathname === '/api/me/mutes') return page(muted, url);
+    if (url.pathname === endpoints.listBlockedUsers.path) return page(blocked, url);
+    if (url.pathname === endpoints.listMutedUsers.path) return page(muted, url);
     const undo = /^\/api\/users\/([^/]+)\/(block|mute)$/.exec(url.pathname);
     if (init?.method === 'DELETE' && undo) {
       const [, id, kind] = undo;
@@ -92,7 +93,7 @@ describe('Settings: Blocked and muted', () => {
     fireEvent.click(within(blockedList).getByRole('button', { name: 'Unblock Bob Tester' }));
     await vi.waitFor(() => expect(screen.queryByText('Bob Tester')).toBeNull(), { timeout: 2000 });
     expect(fetchMock).toHaveBeenCalledWith(
-      '/api/users/u2/block',
+      buildPath(endpoints.unblockUser.path, { id: 'u2' }),
       expect.objectContaining({ method: 'DELETE' }),
     );
     expect(screen.getByText('Cleo Tester')).toBeTruthy();
