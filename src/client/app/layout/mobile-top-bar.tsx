@@ -1,4 +1,5 @@
-import { Bell, LogOut, Settings, ShieldAlert } from 'lucide-react';
+import { Bell, LogOut, Settings, ShieldAlert, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { BrandLogo } from '@client/components/brand-logo';
 import { ThemeToggle } from '@client/components/theme-toggle';
@@ -9,15 +10,43 @@ import { SIGN_OUT_URL } from '@client/lib/session';
 import { cn } from '@client/lib/utils';
 import { isNavItemActive, NOTIFICATIONS_NAV_ITEM } from './nav-items';
 
+const ICON_LINK =
+  'relative grid size-10 place-items-center rounded-full text-foreground transition-colors hover:bg-secondary';
+
+/** An icon link of the top bar, marked and highlighted while its page is open. */
+function TopBarLink({
+  href,
+  label,
+  icon: Icon,
+  children,
+}: {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  children?: ReactNode;
+}) {
+  const [location] = useLocation();
+  const active = isNavItemActive(href, location);
+  return (
+    <Link
+      href={href}
+      aria-label={label}
+      aria-current={active ? 'page' : undefined}
+      className={cn(ICON_LINK, active && 'bg-accent text-accent-foreground')}
+    >
+      <Icon aria-hidden="true" className="size-5" />
+      {children}
+    </Link>
+  );
+}
+
 /**
  * Small screens: product name home link, notifications bell and theme toggle (spec §2), plus Sign Out, which
  * the spec only places in the large-screen side navigation and phones would otherwise lack. The bell's dot
  * carries the unread count, kept live by the app shell's event stream.
  */
 export function MobileTopBar({ isModerator = false }: { isModerator?: boolean }) {
-  const [location] = useLocation();
   const unread = useUnreadNotificationCount();
-  const notificationsActive = isNavItemActive(NOTIFICATIONS_NAV_ITEM.href, location);
   return (
     <header className="sticky top-0 z-30 border-b bg-background/85 pt-[env(safe-area-inset-top)] backdrop-blur-lg lg:hidden">
       <div className="flex h-14 items-center justify-between px-4">
@@ -25,42 +54,13 @@ export function MobileTopBar({ isModerator = false }: { isModerator?: boolean })
           <BrandLogo />
         </Link>
         <div className="flex items-center gap-1">
-          <Link
-            href={NOTIFICATIONS_NAV_ITEM.href}
-            aria-label={bellLabel(unread)}
-            aria-current={notificationsActive ? 'page' : undefined}
-            className={cn(
-              'relative grid size-10 place-items-center rounded-full text-foreground transition-colors hover:bg-secondary',
-              notificationsActive && 'bg-accent text-accent-foreground',
-            )}
-          >
-            <Bell aria-hidden="true" className="size-5" />
+          <TopBarLink href={NOTIFICATIONS_NAV_ITEM.href} label={bellLabel(unread)} icon={Bell}>
             <UnreadIndicator count={unread} className="absolute right-1.5 top-1.5" />
-          </Link>
+          </TopBarLink>
           <ThemeToggle />
-          {isModerator && (
-            <Link
-              href="/moderation"
-              aria-label="Moderation"
-              aria-current={isNavItemActive('/moderation', location) ? 'page' : undefined}
-              className="grid size-10 place-items-center rounded-full text-foreground transition-colors hover:bg-secondary"
-            >
-              <ShieldAlert aria-hidden="true" className="size-5" />
-            </Link>
-          )}
-          <Link
-            href="/settings"
-            aria-label="Settings"
-            aria-current={isNavItemActive('/settings', location) ? 'page' : undefined}
-            className="grid size-10 place-items-center rounded-full text-foreground transition-colors hover:bg-secondary"
-          >
-            <Settings aria-hidden="true" className="size-5" />
-          </Link>
-          <a
-            href={SIGN_OUT_URL}
-            aria-label="Sign Out"
-            className="grid size-10 place-items-center rounded-full text-foreground transition-colors hover:bg-secondary"
-          >
+          {isModerator && <TopBarLink href="/moderation" label="Moderation" icon={ShieldAlert} />}
+          <TopBarLink href="/settings" label="Settings" icon={Settings} />
+          <a href={SIGN_OUT_URL} aria-label="Sign Out" className={ICON_LINK}>
             <LogOut aria-hidden="true" className="size-5" />
           </a>
         </div>
