@@ -1,4 +1,5 @@
 import type { AudioAssetRow, ImageRow, PostRow, UserRow } from '../db/schema';
+import { can, VISITOR } from './policy';
 import type {
   CommentResource,
   ConversationMessageResource,
@@ -22,6 +23,10 @@ export function postResource(
     isHidden: post.is_hidden === 1,
   };
 }
+
+/** A post's audio and image are kept from visitors (never publicly cached) whenever a visitor may not see it. */
+export const postMediaIsPrivate = (post: Parameters<typeof postResource>[0]): boolean =>
+  !can(VISITOR, 'view', postResource(post));
 
 export function commentResource(
   comment: { user_id: string | null; is_hidden: number; held: number },

@@ -11,7 +11,7 @@ import {
 import type { Insertable, Updateable } from 'kysely';
 import { authorize, notFound } from '../access/guard';
 import { actorOf, can } from '../access/policy';
-import { postResource } from '../access/resources';
+import { postMediaIsPrivate, postResource } from '../access/resources';
 import type { Db } from '../db/database';
 import {
   deleteAudioAsset,
@@ -198,6 +198,11 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
       if (!replaced) {
         throw new ConflictError('This recording changed while you were saving. Reload it and try again.');
       }
+      // As the post is now, under its lock: hidden by a moderator meanwhile, its new audio is not public either.
+      const current = await findPost(trx, post.id);
+      if (current && postMediaIsPrivate(current) !== (next.row.is_private === 1)) {
+        await setPostMediaPrivacy(trx, { audioId: next.row.id, imageId: null }, postMediaIsPrivate(current));
+      }
       // The new audio is where a later edit starts: the editor's original and takes of the old one go.
       const editAssets = await clearDraftEdit(trx, post.id);
       await deleteAudioAsset(trx, post.audio_id);
@@ -350,7 +355,7 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
         existing,
         requireAudio(upload),
         userId,
-        post.is_private === 1,
+        postMediaIsPrivate(post),
         AUDIO_DURATION_LIMITS.post,
       );
       await swapAudio(post, joined, editedFields(upload.fields, fields), fields.sessionId);
