@@ -31,7 +31,13 @@ export type Action =
   /** Hide, remove, suspend, resolve reports: moderators alone. */
   | 'moderate'
   /** Approve or reject a visitor comment held for approval. */
-  | 'review';
+  | 'review'
+  /** A person: follow them. */
+  | 'follow'
+  /** A person: start a direct chat with them, add them to a group, send or post in their direct chat. */
+  | 'reach'
+  /** A person: see what they do (their stats). */
+  | 'view-activity';
 
 /** A published post or episode; a private one exists only for its owner. */
 export interface PostResource {
@@ -41,6 +47,8 @@ export interface PostResource {
   allowsVisitorComments: boolean;
   /** Hidden by moderators, or its author suspended: there for its owner and moderators alone. */
   isHidden?: boolean;
+  /** A block between the asker and its owner, either way (a fact access/ loads): not there for them. */
+  blockedWithViewer?: boolean;
 }
 
 /** A draft or diary entry: always its owner's alone. */
@@ -64,6 +72,8 @@ export interface CommentResource {
 export interface ConversationResource {
   kind: 'conversation';
   memberIds: readonly string[];
+  /** Where people join (a group made or grown): whether any two of them stand on either side of a block. */
+  blockWithin?: boolean;
 }
 
 /** A voice message: seen as its conversation is; deleted by its sender alone (spec §6). */
@@ -72,6 +82,8 @@ export interface ConversationMessageResource {
   authorId: string;
   conversation: ConversationResource;
   isHidden?: boolean;
+  /** A block between the asker and its sender, either way: neither hears the other, in a group too. */
+  blockedWithViewer?: boolean;
 }
 
 /** A stored audio file or image: it mirrors the visibility of the record it belongs to. */
@@ -81,6 +93,8 @@ export interface MediaResource {
   isPrivate: boolean;
   /** A voice message's audio: there for the conversation's current members alone, its sender included. */
   conversation?: ConversationResource;
+  /** A voice message's audio: a block between the asker and its sender, either way. */
+  blockedWithViewer?: boolean;
 }
 
 /** A person's voice bio: part of their public profile. */
@@ -94,6 +108,8 @@ export interface PersonResource {
   kind: 'person';
   userId: string;
   isSuspended: boolean;
+  /** A block between the asker and this person, either way (access/people.ts loads it). */
+  blockedWithViewer?: boolean;
 }
 
 /** The open reports and the moderation log. */
@@ -132,7 +148,9 @@ const reportOthers =
 // A moderator plays reported audio in place, whatever its visibility.
 const mediaView: Rule<MediaResource> = (actor, media) =>
   isModerator(actor) ||
-  (media.conversation ? isMember(actor, media.conversation) : publicOrOwner(actor, media));
+  (media.conversation
+    ? isMember(actor, media.conversation) && !media.blockedWithViewer
+    : publicOrOwner(actor, media));
 const heldFor = (actor: Actor, comment: CommentResource) =>
   isModerator(actor) || isUser(actor, comment.post.ownerId);
 
@@ -144,10 +162,16 @@ const rules: Rules = {
     view: (actor, person) => !person.isSuspended || isUser(actor, person.userId) || isModerator(actor),
     report: reportOthers((person) => person.userId),
     moderate: (actor, person) => isModerator(actor) && !isUser(actor, person.userId),
+    // Blocks (issue 25), whichever of the two blocked: neither follows, reaches or watches the other.
+    follow: (actor, person) =>
+      actor.kind === 'user' && !isUser(actor, person.userId) && !person.blockedWithViewer,
+    reach: (actor, person) => actor.kind === 'user' && !person.blockedWithViewer,
+    'view-activity': (_actor, person) => !person.blockedWithViewer,
   },
   post: {
     view: (actor, post) =>
-      isUser(actor, post.ownerId) || (!post.isPrivate && (!post.isHidden || isModerator(actor))),
+      isUser(actor, post.ownerId) ||
+      (!post.isPrivate && (!post.isHidden || isModerator(actor)) && !post.blockedWithViewer),
     change: ownerOnly,
     delete: (actor, post) => isUser(actor, post.ownerId) || isModerator(actor),
     comment: (actor, post) => actor.kind === 'user' || post.allowsVisitorComments,
@@ -176,14 +200,23 @@ const rules: Rules = {
     review: (actor, comment) => comment.held === true && heldFor(actor, comment),
   },
   audio: { view: mediaView },
-  image: { view: publicOrOwner },
+  image: { view: mediaView },
   'voice-bio': { view: () => true, change: ownerOnly, delete: ownerOnly },
   // `change` adds people (to a group); `delete` is leaving it, for oneself.
-  conversation: { view: isMember, send: isMember, change: isMember, delete: isMember, publish: isMember },
+  conversation: {
+    view: isMember,
+    send: isMember,
+    // Nobody puts two people on either side of a block in one group (issue 25).
+    change: (actor, conversation) => isMember(actor, conversation) && !conversation.blockWithin,
+    delete: isMember,
+    publish: isMember,
+  },
   'conversation-message': {
     view: (actor, message) =>
       isModerator(actor) ||
-      (isMember(actor, message.conversation) && (!message.isHidden || isUser(actor, message.authorId))),
+      (isMember(actor, message.conversation) &&
+        (!message.isHidden || isUser(actor, message.authorId)) &&
+        !message.blockedWithViewer),
     delete: (actor, message) => isUser(actor, message.authorId) || isModerator(actor),
     report: reportOthers((message) => message.authorId),
     moderate: moderatorOnly,

@@ -13,6 +13,7 @@ import type {
 /** The facts the policy needs about a post row: a draft (diary entry) is a kind of its own. */
 export function postResource(
   post: Pick<PostRow, 'user_id' | 'is_draft' | 'is_private' | 'allow_visitor_comments' | 'is_hidden'>,
+  blockedWithViewer = false,
 ): PostResource | DraftResource {
   if (post.is_draft === 1) return { kind: 'draft', ownerId: post.user_id };
   return {
@@ -21,6 +22,7 @@ export function postResource(
     isPrivate: post.is_private === 1,
     allowsVisitorComments: post.allow_visitor_comments === 1,
     isHidden: post.is_hidden === 1,
+    blockedWithViewer,
   };
 }
 
@@ -41,23 +43,31 @@ export function commentResource(
   };
 }
 
-export const personResource = (user: Pick<UserRow, 'id' | 'suspended_at'>): PersonResource => ({
+export const personResource = (
+  user: Pick<UserRow, 'id' | 'suspended_at'>,
+  blockedWithViewer = false,
+): PersonResource => ({
   kind: 'person',
   userId: user.id,
   isSuspended: user.suspended_at !== null,
+  blockedWithViewer,
 });
 
-/** `conversation`: the members of the conversation a voice message's audio belongs to. */
+/**
+ * `conversation`: the members of the conversation a voice message's audio belongs to; `blockedWithViewer`: a block
+ * between the asker and its sender.
+ */
 export function mediaResource(
   kind: MediaResource['kind'],
   media: Pick<AudioAssetRow | ImageRow, 'owner_id' | 'is_private'>,
   conversation?: ConversationResource,
+  blockedWithViewer = false,
 ): MediaResource {
   return {
     kind,
     ownerId: media.owner_id,
     isPrivate: media.is_private === 1,
-    ...(conversation && { conversation }),
+    ...(conversation && { conversation, blockedWithViewer }),
   };
 }
 
@@ -69,11 +79,13 @@ export const conversationResource = (memberIds: readonly string[]): Conversation
 export function conversationMessageResource(
   message: { user_id: string; is_hidden?: number },
   conversation: ConversationResource,
+  blockedWithViewer = false,
 ): ConversationMessageResource {
   return {
     kind: 'conversation-message',
     authorId: message.user_id,
     conversation,
     isHidden: message.is_hidden === 1,
+    blockedWithViewer,
   };
 }

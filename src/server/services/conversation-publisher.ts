@@ -4,6 +4,8 @@ import { AUDIO_DURATION_LIMITS, tooLongMessage } from '@shared/domain/audio-limi
 import { CONVERSATION_POST_TITLE_PREFIX, NO_MESSAGES_TO_POST_MESSAGE } from '@shared/domain/conversations';
 import { displayName } from '@shared/domain/display-name';
 import { TITLE_MAX_LENGTH, TRANSCRIPTION_MAX_LENGTH } from '@shared/domain/posts';
+import { heardBy } from '../access/conversations';
+import { requireReach } from '../access/people';
 import { actorOf, can } from '../access/policy';
 import type { Db } from '../db/database';
 import { countMessages, firstMessages, lockConversation } from '../db/queries/conversations';
@@ -11,7 +13,6 @@ import type { ConversationRow } from '../db/schema';
 import { BadRequestError, ConflictError } from '../errors';
 import { MissingMediaError } from '../media/media-errors';
 import type { AudioLibrary } from './audio-library';
-import { refuseIfBlocked } from './block-guard';
 import { conversationFor, membershipOf } from './conversation-access';
 import { directPair } from './conversation-presenter';
 import type { PostService } from './post-service';
@@ -66,9 +67,12 @@ export function createConversationPublisher(deps: {
       // A direct chat across a block is refused like sending to it: nobody publishes the voice of someone they
       // block or who blocks them. Asked again inside the write, for a block made while ffmpeg ran.
       const refuseAcrossBlock = (database: Db) =>
-        conversation.type === 'direct' ? refuseIfBlocked(database, userId, otherIds) : Promise.resolve();
+        conversation.type === 'direct'
+          ? requireReach(database, actorOf(userId), otherIds)
+          : Promise.resolve();
       await refuseAcrossBlock(db);
-      const messages = await firstMessages(db, conversation.id, PUBLISH_MAX_MESSAGES + 1);
+      // Only what the asker hears: never the voice of someone on the other side of a block from them.
+      const messages = await firstMessages(db, conversation.id, PUBLISH_MAX_MESSAGES + 1, userId);
       if (messages.length === 0) throw new BadRequestError(NO_MESSAGES_TO_POST_MESSAGE);
       if (messages.length > PUBLISH_MAX_MESSAGES) {
         throw new BadRequestError(
@@ -108,6 +112,10 @@ export function createConversationPublisher(deps: {
         if (!locked || !(await unchanged(trx, userId, conversation.id, messageIds))) {
           throw new ConflictError(CONVERSATION_CHANGED_MESSAGE);
         }
+        // A block made while ffmpeg ran: the asker no longer hears every voice it joined.
+        const membership = await membershipOf(trx, conversation.id);
+        const heard = await heardBy(trx, actorOf(userId), messages, () => membership);
+        if (heard.length !== messages.length) throw new ConflictError(CONVERSATION_CHANGED_MESSAGE);
         await refuseAcrossBlock(trx);
       });
     },

@@ -9,6 +9,8 @@ import { GROUP_MAX_MEMBERS, type ConversationType } from '@shared/domain/convers
 import type { z } from 'zod';
 import { authorize, notFound } from '../access/guard';
 import { actorOf, can, type Actor } from '../access/policy';
+import { requireGroupWithoutBlocks } from '../access/conversations';
+import { requireReach } from '../access/people';
 import { conversationMessageResource } from '../access/resources';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/dialect';
@@ -41,7 +43,6 @@ import type { AudioLibrary } from './audio-library';
 import { conversationFor, membershipOf } from './conversation-access';
 import { createConversationPresenter, directPair } from './conversation-presenter';
 import { commitWithFiles } from './stored-files';
-import { refuseIfBlocked } from './block-guard';
 import type { UserService } from './user-service';
 
 type CreateBody = z.output<typeof createConversationBodySchema>;
@@ -100,7 +101,7 @@ export function createConversationService(deps: {
   }
 
   /**
-   * Every one of `ids` is a person, and none of them blocks the asker or is blocked by them; the asker is never
+   * Every one of `ids` is a person the asker may reach (none suspended, none across a block); the asker is never
    * one of "the others".
    */
   async function otherPeople(userId: string, ids: string[]): Promise<string[]> {
@@ -108,7 +109,7 @@ export function createConversationService(deps: {
     const found = new Set((await findUsersByIds(db, others)).map((row) => row.id));
     const missing = others.filter((id) => !found.has(id));
     if (missing.length > 0) throw new BadRequestError(`No user has the id ${missing.join(', ')}.`);
-    await refuseIfBlocked(db, userId, others);
+    await requireReach(db, actorOf(userId), others);
     return others;
   }
 
@@ -126,9 +127,9 @@ export function createConversationService(deps: {
   /** In a direct conversation, 403 when either of its two blocks the other (asked again inside each write). */
   async function refuseAcrossBlock(database: Db, userId: string, conversation: ConversationRow) {
     if (conversation.type !== 'direct') return;
-    await refuseIfBlocked(
+    await requireReach(
       database,
-      userId,
+      actorOf(userId),
       directPair(conversation).filter((id) => id !== userId),
     );
   }
@@ -176,11 +177,13 @@ export function createConversationService(deps: {
     const now = new Date().toISOString();
     await db.transaction().execute(async (trx) => {
       // A block may have come since the people were checked.
-      await refuseIfBlocked(
+      await requireReach(
         trx,
-        userId,
+        actorOf(userId),
         memberIds.filter((memberId) => memberId !== userId),
       );
+      if (fields.type === 'group')
+        await requireGroupWithoutBlocks(trx, actorOf(userId), [userId, ...memberIds]);
       await insertConversation(trx, { id, ...fields, created_at: now, last_activity_at: now });
       const added = await insertMembers(
         trx,
@@ -250,7 +253,8 @@ export function createConversationService(deps: {
         // They may have left while this was on its way.
         authorize(actorOf(userId), 'change', membership);
         const joining = others.filter((id) => !membership.memberIds.includes(id));
-        await refuseIfBlocked(trx, userId, joining);
+        await requireReach(trx, actorOf(userId), joining);
+        await requireGroupWithoutBlocks(trx, actorOf(userId), [...membership.memberIds, ...joining]);
         if (membership.memberIds.length + joining.length > GROUP_MAX_MEMBERS) {
           throw new BadRequestError(`A group can have at most ${GROUP_MAX_MEMBERS} people.`);
         }

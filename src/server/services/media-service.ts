@@ -1,4 +1,5 @@
-import { authorizeView, notFound } from '../access/guard';
+import { authorize, authorizeView, notFound } from '../access/guard';
+import { blockedWith } from '../access/people';
 import type { Actor } from '../access/policy';
 import { mediaResource } from '../access/resources';
 import type { Db } from '../db/database';
@@ -26,7 +27,12 @@ export function createMediaService(db: Db): MediaService {
       // A voice message's audio is private, and there for the conversation's current members alone.
       const conversationId = asset.is_private === 1 ? await conversationOfAudio(db, assetId) : undefined;
       const conversation = conversationId && (await membershipOf(db, conversationId));
-      await authorizeView(actor, mediaResource('audio', asset, conversation || undefined));
+      if (conversation) {
+        // Nobody hears a voice message of someone on the other side of a block from them, in a group too.
+        const listener = await actor();
+        const blocked = (await blockedWith(db, listener, [asset.owner_id])).has(asset.owner_id);
+        authorize(listener, 'view', mediaResource('audio', asset, conversation, blocked));
+      } else await authorizeView(actor, mediaResource('audio', asset));
       const stored = [
         { key: asset.original_key, mime: asset.original_mime },
         { key: asset.rendition_key, mime: asset.rendition_mime },

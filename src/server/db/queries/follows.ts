@@ -1,7 +1,7 @@
 import type { Db } from '../database';
 import { newestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { UserRow } from '../schema';
-import { withoutHidden } from './safety';
+import { withoutHidden, withoutSuspended } from './safety';
 
 export async function isFollowing(db: Db, followerId: string, followingId: string): Promise<boolean> {
   const row = await db
@@ -63,7 +63,7 @@ export async function listFollowPeople(
     .selectAll('users')
     .select('follows.created_at as followed_at')
     .where(anchor, '=', userId);
-  const query = withoutHidden(db, follows, person, viewerId, 'blocks');
+  const query = withoutSuspended(withoutHidden(db, follows, person, viewerId, 'blocks'));
   const rows = await newestFirstPage(query, { createdAt: 'follows.created_at', id: person }, page, (row) => ({
     createdAt: row.followed_at,
     id: row.id,

@@ -87,9 +87,7 @@ export async function listensByDay(db: Db, scope: StatsScope, since: string) {
     .where('post_listen_days.day', '>=', since);
   const visible = scope.includePrivate
     ? days
-    : days
-        .innerJoin('posts', 'posts.id', 'post_listen_days.post_id')
-        .where(isPublished);
+    : days.innerJoin('posts', 'posts.id', 'post_listen_days.post_id').where(isPublished);
   const rows = await visible
     .select((eb) => [
       'post_listen_days.day',

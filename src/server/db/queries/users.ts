@@ -3,7 +3,7 @@ import type { Db } from '../database';
 import { forUpdate } from '../dialect';
 import { byCreation, newestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { NewUserRow, UserRow, UsersTable } from '../schema';
-import { withoutHidden } from './safety';
+import { withoutHidden, withoutSuspended } from './safety';
 
 export function insertUser(db: Db, user: NewUserRow): Promise<UserRow> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
@@ -29,10 +29,15 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
-/** Newest first, keyset-paginated on (created_at, id); never anyone hidden from the viewer (blocks and mutes). */
+/**
+ * Newest first, keyset-paginated on (created_at, id); never anyone hidden from the viewer (blocks and mutes), nor
+ * anyone suspended.
+ */
 export function listUsers(db: Db, page: PageRequest, viewerId?: string): Promise<Page<UserRow>> {
   return newestFirstPage(
-    withoutHidden(db, db.selectFrom('users').selectAll(), 'users.id', viewerId, 'blocks-and-mutes'),
+    withoutSuspended(
+      withoutHidden(db, db.selectFrom('users').selectAll(), 'users.id', viewerId, 'blocks-and-mutes'),
+    ),
     { createdAt: 'created_at', id: 'id' },
     page,
     byCreation,
