@@ -159,4 +159,27 @@ describe('the access policy', () => {
     expect(can(postOwner, 'delete', commentOnPublic)).toBe(true);
     expect(can(postOwner, 'view-commenter-email', commentOnPublic)).toBe(true);
   });
+
+  it('parts two people on either side of a block, whoever blocked: no follow, reach, activity, post or voice', () => {
+    const person: Resource = { kind: 'person', userId: 'owner', isSuspended: false, blockedWithViewer: true };
+    expect(can(other, 'view', person)).toBe(true);
+    for (const action of ['follow', 'reach', 'view-activity'] as const) {
+      expect(can(other, action, person)).toBe(false);
+      expect(can(other, action, { ...person, blockedWithViewer: false })).toBe(true);
+    }
+    expect(can(owner, 'follow', { ...person, blockedWithViewer: false })).toBe(false);
+    expect(can(other, 'view', { ...publicPost, blockedWithViewer: true })).toBe(false);
+    expect(can(owner, 'view', { ...publicPost, blockedWithViewer: true })).toBe(true);
+    const member = actorOf('member');
+    expect(can(member, 'view', { ...message, blockedWithViewer: true })).toBe(false);
+    expect(can(member, 'view', { ...messageAudio, blockedWithViewer: true })).toBe(false);
+    expect(can(member, 'view', messageAudio)).toBe(true);
+    expect(can(owner, 'change', { ...conversation, blockWithin: true })).toBe(false);
+    expect(can(owner, 'change', { ...conversation, blockWithin: false })).toBe(true);
+  });
+
+  it('shows a private picture to a moderator, as it plays private audio', () => {
+    const moderator = { kind: 'user', userId: 'moderator', moderator: true } as const;
+    expect(can(moderator, 'view', privateImage)).toBe(true);
+  });
 });
