@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, streamedTone, type FilePart } from '../support/audio';
 import { callAs, signUp, uniqueEmail, type Method, type SignedIn } from './support/accounts';
 import { createTestApp, databaseKind, storageKind, type TestApp } from './support/test-app';
-import { publishWebm, sendForm, webmPart } from './support/uploads';
+import { publishWebm, sendForm, sendFormAs, webmPart } from './support/uploads';
 
 // Who reaches whom (issue 25): what moderators hid or suspended, and what a block stands between, reaches nobody
 // else through stats, media, people lists, follows or a group a third person made.
@@ -36,21 +36,13 @@ afterAll(() => testApp?.close());
 const call = (who: SignedIn | undefined, method: Method, url: string, payload?: object) =>
   callAs(testApp.app, who, method, url, payload);
 
-function upload(
+const upload = (
   who: SignedIn,
   method: 'POST' | 'PUT',
   url: string,
   fields: Record<string, string>,
   files: FilePart[],
-) {
-  const form = multipartForm(fields, files);
-  return testApp.app.inject({
-    method,
-    url,
-    headers: { ...form.headers, cookie: who.cookie },
-    payload: form.payload,
-  });
-}
+) => sendFormAs(testApp.app, who.cookie, method, url, multipartForm(fields, files));
 
 async function moderate(action: string, targetKind: string, targetId: string) {
   const response = await call(moderator, 'POST', '/api/moderation/actions', { action, targetKind, targetId });
