@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, streamedTone, type FilePart } from '../support/audio';
 import { callAs, signUp, uniqueEmail, type Method, type SignedIn } from './support/accounts';
+import { openEventStream } from './support/event-stream';
 import { createTestApp, databaseKind, storageKind, type TestApp } from './support/test-app';
 import { publishWebm, sendForm, sendFormAs, webmPart } from './support/uploads';
 
@@ -17,6 +18,7 @@ let testApp: TestApp;
 let moderator: SignedIn;
 let voice: Buffer;
 let longerVoice: Buffer;
+let origin: string;
 
 beforeAll(async () => {
   testApp = await createTestApp({
@@ -30,6 +32,7 @@ beforeAll(async () => {
     streamedTone({ seconds: 2, format: 'webm', codecArgs: opus, frequency: 330 }),
   ]);
   moderator = await signUp(testApp.app, { email: MODERATOR_EMAIL, firstName: 'Mo' });
+  origin = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => testApp?.close());
 
@@ -279,5 +282,17 @@ describe(`blocks in groups on ${databaseKind}`, () => {
     const post = published.json() as Post;
     expect(post.transcription).toBe('Sent before the block\n\nSent after the block');
     expect(post.transcription).not.toContain('A private voice');
+
+    // Live too: the blocker's open stream skips the blocked person's new message and brings the next one.
+    const stream = await openEventStream(origin, blocker.cookie);
+    try {
+      await sendVoice(blocked, shared.id, 'Live after the block');
+      await sendVoice(maker, shared.id, 'Heard by all');
+      const arrived = await stream.next();
+      expect(arrived.event).toBe('conversation-recording');
+      expect(JSON.parse(arrived.data)).toMatchObject({ transcription: 'Heard by all' });
+    } finally {
+      await stream.close();
+    }
   });
 });

@@ -9,7 +9,7 @@ import { GROUP_MAX_MEMBERS, type ConversationType } from '@shared/domain/convers
 import type { z } from 'zod';
 import { authorize, notFound } from '../access/guard';
 import { actorOf, can, type Actor } from '../access/policy';
-import { requireGroupWithoutBlocks } from '../access/conversations';
+import { heardBy, requireGroupWithoutBlocks } from '../access/conversations';
 import { requireReach } from '../access/people';
 import { conversationMessageResource } from '../access/resources';
 import type { Db } from '../db/database';
@@ -379,8 +379,9 @@ export function createConversationService(deps: {
       const message = await findMessageWithAudio(db, messageId);
       if (!message) return undefined;
       const membership = await membershipOf(db, message.conversation_id);
-      if (!can(actorOf(userId), 'view', conversationMessageResource(message, membership))) return undefined;
-      return (await present.recordings([message]))[0];
+      // Live as in the list: nothing of someone on the other side of a block, nor hidden.
+      const heard = await heardBy(db, actorOf(userId), [message], () => membership);
+      return (await present.recordings(heard))[0];
     },
 
     async isMember(userId, conversationId) {
