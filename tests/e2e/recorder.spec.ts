@@ -313,12 +313,27 @@ test('an audio-only WebM file is uploaded through Upload and published; a text f
   await expect(recorder.getByRole('button', { name: 'Record another segment' })).toHaveCount(0);
 
   await recorder.getByLabel('Description').fill('A short walk, recorded elsewhere.');
+  // A promotion link that is no web address is said at its field, before a byte of audio is sent.
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/posts')) uploads.push(request.url());
+  });
+  const link = recorder.getByRole('textbox', { name: 'Promotion Link' });
+  await link.fill('not a url');
+  await recorder.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(link).toHaveAttribute('aria-invalid', 'true');
+  await expect(link).toHaveAccessibleDescription('Enter a web address, like https://example.com/book.');
+  await expect(link).toBeFocused();
+  expect(uploads).toEqual([]);
+  await link.fill('example.com/walks');
+  await expect(link).not.toHaveAttribute('aria-invalid');
   await recorder.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(toasts(page)).toContainText('Your voice post has been uploaded!', { timeout: 30_000 });
 
   const post = await feedPost(page, 'Garden walk');
   expect(Math.abs(post.duration - 4)).toBeLessThan(0.5);
   expect(post.transcription).toBe('A short walk, recorded elsewhere.');
+  expect(post.affiliateLink).toBe('https://example.com/walks');
   expectAudible(post);
 });
 

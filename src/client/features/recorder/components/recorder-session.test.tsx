@@ -68,6 +68,44 @@ describe('recorder session', () => {
     expect(onEnd).toHaveBeenCalledWith('published');
   });
 
+  it('checks the promotion link at its field before anything is sent (issue 25)', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+        <RecorderSession
+          mode="share"
+          source={{ kind: 'file', file: new File(['voice'], 'walk.webm', { type: 'audio/webm' }) }}
+          initialDetails={details}
+          showTypeChoice={false}
+          onEnd={vi.fn()}
+          editor={() => null}
+        />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    const link = screen.getByRole('textbox', { name: 'Promotion Link' });
+    fireEvent.change(link, { target: { value: 'not a url' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    });
+    expect(FakeXhr.sent).toHaveLength(0);
+    expect(link.getAttribute('aria-invalid')).toBe('true');
+    const described = document.getElementById(link.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe('Enter a web address, like https://example.com/book.');
+    expect(document.activeElement).toBe(link);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Open in editor' }));
+    });
+    expect(FakeXhr.sent).toHaveLength(0);
+
+    fireEvent.change(link, { target: { value: 'example.com/book' } });
+    expect(link.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Enter a web address, like https://example.com/book.')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    });
+    expect((lastUpload().body as FormData).get('affiliateLink')).toBe('https://example.com/book');
+  });
+
   it('opens a take in the editor as a private draft once, and publishes that draft with its edited audio', async () => {
     const audioOf = (asset: string) => `/media/audio/${asset}/original.webm`;
     const draft = (asset: string, duration: number) =>

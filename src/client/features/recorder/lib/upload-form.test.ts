@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { checkAudioFile, checkPhotoFile, titleFromFileName } from './audio-file';
 import { detailsFromDraft, levelsFromWaveform } from './edit-draft';
-import { buildUploadForm, normaliseLink, type PublishDetails } from './upload-form';
+import {
+  buildUploadForm,
+  normaliseLink,
+  PROMOTION_LINK_PROBLEM,
+  promotionLinkProblem,
+  type PublishDetails,
+} from './upload-form';
 
 const details: PublishDetails = {
   title: '  My title ',
@@ -116,6 +122,13 @@ describe('buildUploadForm (spec §3 upload fields, §5 publish defaults)', () =>
     expect(form.get('category')).toBe('General');
     expect(form.get('affiliateLink')).toBe('https://example.com/book');
     expect((form.get('photo') as File).name).toBe('cover.png');
+  });
+
+  it('finds a promotion link the server would refuse before anything is sent', () => {
+    expect(promotionLinkProblem('')).toBeNull();
+    expect(promotionLinkProblem('example.com/book')).toBeNull();
+    expect(promotionLinkProblem('not a url')).toBe(PROMOTION_LINK_PROBLEM);
+    expect(promotionLinkProblem('ftp://example.com')).toBe(PROMOTION_LINK_PROBLEM);
   });
 
   it('keeps links that already have a scheme', () => {
