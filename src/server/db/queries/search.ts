@@ -1,8 +1,8 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../database';
 import { isPostgres } from '../dialect';
 import { boundedOffsetPage, type Page, type PageRequest } from '../pagination';
-import type { Database, UserRow } from '../schema';
+import type { UserRow } from '../schema';
 import { fts5Query, tsQuery } from '../search-text';
 import { isPublished, postsWithMedia, type PostWithMedia } from './posts';
 import { withoutHidden } from './safety';
