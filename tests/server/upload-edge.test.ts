@@ -327,17 +327,17 @@ describe(
   },
 );
 
+/** How many rows the table has now. */
+async function countRows(table: 'audio_assets' | 'comments'): Promise<number> {
+  const row = await testApp.context.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 describe(`voice comments in either field order on ${databaseKind}`, { timeout: BIG_UPLOAD_TEST_MS }, () => {
   const orders = ['fields first', 'files first'] as const;
-  const countRows = async (table: 'audio_assets' | 'comments') =>
-    Number(
-      (
-        await testApp.context.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
   /** What a comment leaves behind: rows, stored objects and scratch files. */
   const traces = async () => ({
     assets: await countRows('audio_assets'),
@@ -436,15 +436,6 @@ describe(`voice comments in either field order on ${databaseKind}`, { timeout: B
 
 describe(`a comment racing its post's deletion on ${databaseKind}`, () => {
   it('answers 404 and keeps nothing when the post is deleted while the audio arrives', async () => {
-    const countRows = async (table: 'audio_assets' | 'comments') =>
-      Number(
-        (
-          await testApp.context.db
-            .selectFrom(table)
-            .select((eb) => eb.fn.countAll().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
     const before = { assets: await countRows('audio_assets'), comments: await countRows('comments') };
     const post = await publish({ title: 'soon gone' });
     const form = multipartForm({ postId: post.id }, [audioPart(voice)]);
