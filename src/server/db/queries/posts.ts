@@ -8,6 +8,7 @@ import { PLAYABLE_AUDIO_COLUMNS } from './audio-assets';
 import { trendingPoint } from '../trending-score';
 import { fullTextSearch } from '../search';
 import { withoutHidden } from './safety';
+import { isRealPerson } from './users';
 
 /** A post with what its JSON needs from its audio, image and author, in one query. */
 export function postsWithMedia(db: Db) {
@@ -123,12 +124,20 @@ const isPublishedRow = (eb: ExpressionBuilder<Database, 'posts'>) =>
   ]);
 
 /**
- * The ids of the next page of the viewer's own posts and of the next page of everyone's published ones. Each side
+ * The ids of the next page of the viewer's own posts and of the next page of everyone's published ones (never a
+ * bot's or test account's: those go before the page is cut, so no page comes back short). Each side
  * is read in order from its own index; an OR of the two has no index order, and SQLite sorted every match.
  */
 function publishedOrOwnIds(db: Db, viewerId: string, page: PageRequest) {
   const ids = () => db.selectFrom('posts').select('posts.id');
-  const others = withoutHidden(db, ids().where(isPublished), 'posts.user_id', viewerId, 'blocks-and-mutes');
+  const byRealPeople = ids().innerJoin('users', 'users.id', 'posts.user_id').where(isRealPerson);
+  const others = withoutHidden(
+    db,
+    byRealPeople.where(isPublished),
+    'posts.user_id',
+    viewerId,
+    'blocks-and-mutes',
+  );
   const published = newestFirst(others, byNewest, page);
   const own = newestFirst(ids().where('posts.user_id', '=', viewerId), byNewest, page);
   return db
@@ -153,6 +162,7 @@ export async function listPosts(
     case 'public':
       query = withoutHidden(db, query, 'posts.user_id', viewerId, 'blocks-and-mutes')
         .where(isPublished)
+        .where(isRealPerson)
         .where('posts.type', 'in', ['post', 'episode']);
       break;
     case 'public-or-own':

@@ -1,28 +1,14 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../database';
 import { boundedOffsetPage, type Page, type PageRequest } from '../pagination';
-import type { Database, UserRow } from '../schema';
+import type { UserRow } from '../schema';
 import { fullTextSearch } from '../search';
 import { isPublished, postsWithMedia, type PostWithMedia } from './posts';
 import { withoutHidden } from './safety';
+import { isRealPerson } from './users';
 
 /** How deep results can be paged: ten pages of the longest list. */
 export const SEARCH_MAX_RESULTS = 500;
-
-/**
- * Spec §5 Feed and discover filters: bot and test accounts are left out, an id starting `bot_` or an e-mail or
- * name containing `testbot`. Checked on each matching row (no index can find a substring).
- */
-export const isRealPerson = (eb: ExpressionBuilder<Database, 'users'>) => {
-  const names = sql<string>`lower(coalesce(${eb.ref('users.first_name')}, '') || ' ' || coalesce(${eb.ref('users.last_name')}, '') || ' ' || ${eb.ref('users.username')})`;
-  return eb.and([
-    eb(sql<string>`substr(${eb.ref('users.id')}, 1, 4)`, '<>', 'bot_'),
-    eb(sql<string>`lower(${eb.ref('users.email')})`, 'not like', '%testbot%'),
-    eb(names, 'not like', '%testbot%'),
-    // A suspended person is gone from others' lists (issue 17).
-    eb('users.suspended_at', 'is', null),
-  ]);
-};
 
 /**
  * How many matches a search ranks: the newest this many that its viewer may see (by the search table's key, which
