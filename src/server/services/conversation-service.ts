@@ -190,7 +190,7 @@ export function createConversationService(deps: {
     const id = newId();
     const now = new Date().toISOString();
     await db.transaction().execute(async (trx) => {
-      // A block (or a change of who may add them) may have come since the people were checked.
+      // A block may have come since the people were checked; in a group, each must let the asker add them.
       const others = memberIds.filter((memberId) => memberId !== userId);
       await refuseIfBlocked(trx, userId, others);
       if (fields.type === 'group') await refuseUnaddable(trx, userId, others);
