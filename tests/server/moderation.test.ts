@@ -1,4 +1,5 @@
 import type { ModerationCase, ModerationLogEntry } from '@shared/contract/moderation';
+import type { ConversationRecording } from '@shared/contract/conversations';
 import type { Post } from '@shared/contract/posts';
 import type { Comment } from '@shared/contract/social';
 import { execFile } from 'node:child_process';
@@ -8,6 +9,7 @@ import { signUp, uniqueEmail, type SignedIn, callAs, type Method } from './suppo
 import { openEventStream } from './support/event-stream';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
 import { publishWebm, sendForm, webmPart } from './support/uploads';
+import { waitForIdleJobs } from './support/waits';
 
 const MODERATOR_EMAIL = uniqueEmail('moderator');
 let testApp: TestApp;
@@ -61,6 +63,22 @@ const idsAt = async (url: string, who?: SignedIn) => {
   expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
   return (response.json() as Array<{ id: string }>).map((item) => item.id);
 };
+
+/** A hidden thing's media: 200 for those who may see it, never kept by shared caches; 404 for anyone else. */
+async function expectHeardBy(url: string, people: { heard: SignedIn[]; notHeard: SignedIn[] }) {
+  for (const who of people.heard) {
+    const response = await call(who, 'GET', url);
+    expect(response.statusCode, `${url} for ${who.email}`).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+  }
+  for (const who of people.notHeard) {
+    const response = await call(who, 'GET', url);
+    expect(response.statusCode, `${url} for ${who.email}`).toBe(404);
+    expect(response.json()).toEqual({
+      message: 'No media is at this address, or it is not shared with you.',
+    });
+  }
+}
 
 describe(`reports on ${databaseKind}`, () => {
   it('takes a report of each kind, one per reporter and target, and only of what the reporter can see', async () => {
@@ -281,6 +299,8 @@ describe(`moderation on ${databaseKind}`, () => {
     expect(ownView.find((each) => each.id === comment.id)?.hiddenByModerators).toBe(true);
     expect(await idsAt(comments, moderator)).toContain(comment.id);
     expect((await call(undefined, 'GET', comment.audioUrl)).statusCode).toBe(404);
+    // Its audio as the comment: the post's owner (whose file it is stored as) no longer hears it; its author does.
+    await expectHeardBy(comment.audioUrl, { heard: [commenter, moderator], notHeard: [author, reader] });
 
     expect((await act(moderator, 'remove', 'comment', comment.id)).statusCode).toBe(200);
     expect(await idsAt(comments, commenter)).not.toContain(comment.id);
@@ -317,6 +337,16 @@ describe(`moderation on ${databaseKind}`, () => {
       }>();
     expect((await card(other)).lastMessage).toBeNull();
     expect((await card(sender)).lastMessage?.id).toBe(messageId);
+    // Its audio, the original and the speech rendition, is the sender's and moderators' alone too.
+    await waitForIdleJobs(testApp.context.db);
+    const [hidden] = (await call(sender, 'GET', thread)).json<ConversationRecording[]>();
+    expect(hidden!.audioSources.map((source) => source.url.split('/').pop())).toEqual([
+      'speech.m4a',
+      'original.webm',
+    ]);
+    for (const { url } of hidden!.audioSources) {
+      await expectHeardBy(url, { heard: [sender, moderator], notHeard: [other] });
+    }
 
     expect((await act(moderator, 'remove', 'message', messageId)).statusCode).toBe(200);
     expect(await idsAt(thread, sender)).toEqual([]);

@@ -1,3 +1,5 @@
+import type { GroupAdds } from '@shared/domain/conversations';
+
 /**
  * Who may do what to each kind of thing, in one table. Pure: the caller gathers the facts a rule needs. A new kind
  * (profiles, say) is a new resource type and a new row of `rules`.
@@ -31,7 +33,9 @@ export type Action =
   /** Hide, remove, suspend, resolve reports: moderators alone. */
   | 'moderate'
   /** Approve or reject a visitor comment held for approval. */
-  | 'review';
+  | 'review'
+  /** Put a person into a group, new or existing (a direct chat is not a group). */
+  | 'add-to-group';
 
 /** A published post or episode; a private one exists only for its owner. */
 export interface PostResource {
@@ -79,8 +83,11 @@ export interface MediaResource {
   kind: 'audio' | 'image';
   ownerId: string;
   isPrivate: boolean;
-  /** A voice message's audio: there for the conversation's current members alone, its sender included. */
-  conversation?: ConversationResource;
+  /**
+   * The voice message or comment private audio belongs to: seen exactly as it is (a message by its conversation's
+   * current members, a hidden one by its sender alone; a hidden comment by its author, not the post's owner).
+   */
+  record?: ConversationMessageResource | CommentResource;
 }
 
 /** A person's voice bio: part of their public profile. */
@@ -94,6 +101,9 @@ export interface PersonResource {
   kind: 'person';
   userId: string;
   isSuspended: boolean;
+  /** Their setting for who may add them to a group, and whether they follow the asker (for `following`). */
+  groupAdds?: GroupAdds;
+  followsAsker?: boolean;
 }
 
 /** The open reports and the moderation log. */
@@ -131,8 +141,7 @@ const reportOthers =
     actor.kind === 'user' && !isUser(actor, authorOf(resource));
 // A moderator plays reported audio in place, whatever its visibility.
 const mediaView: Rule<MediaResource> = (actor, media) =>
-  isModerator(actor) ||
-  (media.conversation ? isMember(actor, media.conversation) : publicOrOwner(actor, media));
+  isModerator(actor) || (media.record ? can(actor, 'view', media.record) : publicOrOwner(actor, media));
 const heldFor = (actor: Actor, comment: CommentResource) =>
   isModerator(actor) || isUser(actor, comment.post.ownerId);
 
@@ -144,6 +153,9 @@ const rules: Rules = {
     view: (actor, person) => !person.isSuspended || isUser(actor, person.userId) || isModerator(actor),
     report: reportOthers((person) => person.userId),
     moderate: (actor, person) => isModerator(actor) && !isUser(actor, person.userId),
+    'add-to-group': (actor, person) =>
+      actor.kind === 'user' &&
+      (person.groupAdds === 'everyone' || (person.groupAdds === 'following' && person.followsAsker === true)),
   },
   post: {
     view: (actor, post) =>

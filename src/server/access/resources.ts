@@ -42,17 +42,23 @@ export const personResource = (user: Pick<UserRow, 'id' | 'suspended_at'>): Pers
   isSuspended: user.suspended_at !== null,
 });
 
-/** `conversation`: the members of the conversation a voice message's audio belongs to. */
+/** A person someone would put into a group: their setting decides, with whether they follow the asker. */
+export const groupCandidateResource = (
+  user: Pick<UserRow, 'id' | 'suspended_at' | 'group_adds'>,
+  followsAsker: boolean,
+): PersonResource => ({ ...personResource(user), groupAdds: user.group_adds, followsAsker });
+
+/** `record`: the voice message or comment the audio belongs to, when that decides who may hear it. */
 export function mediaResource(
   kind: MediaResource['kind'],
   media: Pick<AudioAssetRow | ImageRow, 'owner_id' | 'is_private'>,
-  conversation?: ConversationResource,
+  record?: MediaResource['record'],
 ): MediaResource {
   return {
     kind,
     ownerId: media.owner_id,
     isPrivate: media.is_private === 1,
-    ...(conversation && { conversation }),
+    ...(record && { record }),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { GroupAdds } from '@shared/domain/conversations';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Portable column types: text ids, ISO-8601 text timestamps, integer booleans, JSON as text. */
@@ -28,6 +29,8 @@ export interface UsersTable {
   role: Generated<UserRole>;
   /** A suspended person cannot sign in, and their content is hidden from others. */
   suspended_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who may add this person to a group (a direct chat is open to all). */
+  group_adds: Generated<GroupAdds>;
 }
 
 export type UserRole = 'member' | 'moderator';

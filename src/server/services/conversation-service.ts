@@ -5,7 +5,11 @@ import type {
   createConversationBodySchema,
 } from '@shared/contract/conversations';
 import { AUDIO_DURATION_LIMITS } from '@shared/domain/audio-limits';
-import { GROUP_MAX_MEMBERS, type ConversationType } from '@shared/domain/conversations';
+import {
+  GROUP_MAX_MEMBERS,
+  PERSON_LEFT_EARSHOT_MESSAGE,
+  type ConversationType,
+} from '@shared/domain/conversations';
 import type { z } from 'zod';
 import { authorize, notFound } from '../access/guard';
 import { actorOf, can, type Actor } from '../access/policy';
@@ -33,7 +37,7 @@ import {
 } from '../db/queries/conversations';
 import { findUsersByIds } from '../db/queries/users';
 import type { ConversationRow } from '../db/schema';
-import { BadRequestError } from '../errors';
+import { BadRequestError, GoneError } from '../errors';
 import type { EventBus, LiveEvent } from '../events/event-bus';
 import { newId } from '../ids';
 import type { ScratchFile } from '../storage/scratch-files';
@@ -42,6 +46,7 @@ import { conversationFor, membershipOf } from './conversation-access';
 import { createConversationPresenter, directPair } from './conversation-presenter';
 import { commitWithFiles } from './stored-files';
 import { refuseIfBlocked } from './block-guard';
+import { refuseUnaddable } from './group-adds';
 import type { UserService } from './user-service';
 
 type CreateBody = z.output<typeof createConversationBodySchema>;
@@ -120,7 +125,17 @@ export function createConversationService(deps: {
   async function sendableFor(userId: string, conversationId: string) {
     const found = await conversationFor(db, userId, 'send', conversationId);
     await refuseAcrossBlock(db, userId, found.conversation);
+    await refuseIfPersonLeftEarshot(db, found.conversation);
     return found;
+  }
+
+  /** 410 for a direct conversation whose other person deleted their account: nobody is there to hear it. */
+  async function refuseIfPersonLeftEarshot(database: Db, conversation: ConversationRow) {
+    if (conversation.type !== 'direct') return;
+    const pair = directPair(conversation);
+    if ((await findUsersByIds(database, pair)).length < pair.length) {
+      throw new GoneError(PERSON_LEFT_EARSHOT_MESSAGE);
+    }
   }
 
   /** In a direct conversation, 403 when either of its two blocks the other (asked again inside each write). */
@@ -175,12 +190,10 @@ export function createConversationService(deps: {
     const id = newId();
     const now = new Date().toISOString();
     await db.transaction().execute(async (trx) => {
-      // A block may have come since the people were checked.
-      await refuseIfBlocked(
-        trx,
-        userId,
-        memberIds.filter((memberId) => memberId !== userId),
-      );
+      // A block may have come since the people were checked; in a group, each must let the asker add them.
+      const others = memberIds.filter((memberId) => memberId !== userId);
+      await refuseIfBlocked(trx, userId, others);
+      if (fields.type === 'group') await refuseUnaddable(trx, userId, others);
       await insertConversation(trx, { id, ...fields, created_at: now, last_activity_at: now });
       const added = await insertMembers(
         trx,
@@ -251,6 +264,7 @@ export function createConversationService(deps: {
         authorize(actorOf(userId), 'change', membership);
         const joining = others.filter((id) => !membership.memberIds.includes(id));
         await refuseIfBlocked(trx, userId, joining);
+        await refuseUnaddable(trx, userId, joining);
         if (membership.memberIds.length + joining.length > GROUP_MAX_MEMBERS) {
           throw new BadRequestError(`A group can have at most ${GROUP_MAX_MEMBERS} people.`);
         }
@@ -305,6 +319,7 @@ export function createConversationService(deps: {
         // Left, or the conversation went, or a block came, while the audio was measured: the audio goes too.
         authorize(actorOf(userId), 'send', membership);
         await refuseAcrossBlock(trx, userId, conversation);
+        await refuseIfPersonLeftEarshot(trx, conversation);
         const now = new Date().toISOString();
         await audio.insert(trx, prepared);
         // A direct conversation's other person hears from it again, even after taking it off their list: this

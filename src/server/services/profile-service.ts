@@ -3,6 +3,7 @@ import {
   type AboutChanges,
   type CurrentUser,
   type ProfilePosition,
+  type SettingsChanges,
 } from '@shared/contract/users';
 import { clampOffset, USERNAME_TAKEN_MESSAGE } from '@shared/domain/profile';
 import type { Db } from '../db/database';
@@ -31,6 +32,8 @@ export interface ProfileService {
   update(userId: string, upload: ProfileUpload): Promise<CurrentUser>;
   /** The About tab. */
   updateAbout(userId: string, about: AboutChanges): Promise<CurrentUser>;
+  /** Settings kept on the server (Settings page). */
+  updateSettings(userId: string, settings: SettingsChanges): Promise<CurrentUser>;
   /** The picture position, clamped to the adjuster's reach. */
   setImagePosition(userId: string, position: ProfilePosition): Promise<ProfilePosition>;
 }
@@ -113,6 +116,10 @@ export function createProfileService(db: Db, images: ImageLibrary): ProfileServi
 
     updateAbout(userId, about) {
       return save(userId, withoutUndefined(about));
+    },
+
+    updateSettings(userId, settings) {
+      return save(userId, withoutUndefined({ group_adds: settings.groupAdds }));
     },
 
     async setImagePosition(userId, position) {

@@ -20,6 +20,7 @@ export type PublicUserRow = Omit<
   | 'last_active_at'
   | 'role'
   | 'suspended_at'
+  | 'group_adds'
 >;
 
 export function toPublicUser(row: PublicUserRow): PublicUser {
@@ -44,5 +45,10 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
 }
 
 export function toCurrentUser(row: UserRow): CurrentUser {
-  return { ...toPublicUser(row), email: row.email, isModerator: row.role === 'moderator' };
+  return {
+    ...toPublicUser(row),
+    email: row.email,
+    isModerator: row.role === 'moderator',
+    groupAdds: row.group_adds,
+  };
 }

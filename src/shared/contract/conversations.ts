@@ -44,6 +44,11 @@ export const conversationSchema = z.object({
   lastMessage: conversationRecordingSchema.nullable(),
   lastActivity: z.string(),
   unreadCount: z.number().int(),
+  /**
+   * Why it takes no more messages, said where the recorder would be ("This person has left Earshot." once a direct
+   * conversation's other person deleted their account: sending answers 410); null while it is open.
+   */
+  closedReason: z.string().nullable(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

@@ -21,6 +21,8 @@ export const endpoints = {
   listUsers: { method: 'GET', path: '/api/users' },
   updateProfile: { method: 'PUT', path: '/api/profile' },
   updateProfileImagePosition: { method: 'PUT', path: '/api/profile/image-position' },
+  /** My settings kept on the server: who may add me to groups. */
+  updateSettings: { method: 'PUT', path: '/api/me/settings' },
   userStats: { method: 'GET', path: '/api/users/:id/stats' },
   /** Safety (issue 17): block or mute a person, and undo it; the asker's own lists of both. */
   blockUser: { method: 'PUT', path: '/api/users/:id/block' },

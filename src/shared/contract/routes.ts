@@ -61,6 +61,7 @@ import {
   profileFieldsSchema,
   profilePositionSchema,
   publicUserSchema,
+  settingsBodySchema,
   userIdParamsSchema,
 } from './users';
 import { voiceBioFieldsSchema, voiceBioSchema } from './voice-bio';
@@ -183,6 +184,7 @@ export const routes = {
     body: profilePositionSchema,
     response: profilePositionSchema,
   },
+  updateSettings: { ...endpoints.updateSettings, body: settingsBodySchema, response: currentUserSchema },
   userStats: { ...endpoints.userStats, params: userIdParamsSchema, response: userStatsSchema },
   // Each answers the asker's relation to the person afterwards; doing it twice changes nothing.
   blockUser: { ...endpoints.blockUser, params: userIdParamsSchema, response: safetyRelationSchema },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GROUP_ADDS } from '../domain/conversations';
 import { BIO_MAX_LENGTH, NAME_MAX_LENGTH, PROFILE_LINKS_MAX } from '../domain/limits';
 import {
   BIO_TOO_LONG_MESSAGE,
@@ -42,6 +43,8 @@ export const currentUserSchema = publicUserSchema.extend({
   email: z.string(),
   /** Moderators see the moderation screen (issue 17). */
   isModerator: z.boolean().optional(),
+  /** Who may add me to a group: everyone, only people I follow, or nobody (a direct chat stays open to all). */
+  groupAdds: z.enum(GROUP_ADDS),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -164,5 +167,16 @@ export type AboutBody = z.input<typeof aboutBodySchema>;
 export type AboutChanges = z.output<typeof aboutBodySchema>;
 
 /** Spec §3 Profile position, in CSS pixels; the server clamps each to the adjuster's reach. */
+/** My settings kept on the server (the theme stays in the browser): send what changes. */
+export const settingsBodySchema = z.strictObject(
+  {
+    groupAdds: z
+      .enum(GROUP_ADDS, { error: 'groupAdds must be "everyone", "following" or "nobody".' })
+      .optional(),
+  },
+  { error: 'Settings take only groupAdds.' },
+);
+export type SettingsChanges = z.infer<typeof settingsBodySchema>;
+
 export const profilePositionSchema = z.object({ offsetX: z.number(), offsetY: z.number() });
 export type ProfilePosition = z.infer<typeof profilePositionSchema>;

@@ -3,6 +3,7 @@ import { AppearanceSettings } from '@client/features/settings/components/appeara
 import { BlockedAndMutedSettings } from '@client/features/settings/components/blocked-and-muted-settings';
 import { DataExportSettings } from '@client/features/settings/components/data-export-settings';
 import { DeleteAccountSettings } from '@client/features/settings/components/delete-account-settings';
+import { GroupAddsSettings } from '@client/features/settings/components/group-adds-settings';
 
 /** The signed-in person's settings: one section per concern. */
 export function SettingsPage() {
@@ -10,6 +11,7 @@ export function SettingsPage() {
     <div className="mx-auto max-w-3xl space-y-8">
       <PageHeader title="Settings" description="How Earshot looks and works for you." />
       <AppearanceSettings />
+      <GroupAddsSettings />
       <BlockedAndMutedSettings />
       <DataExportSettings />
       <DeleteAccountSettings />

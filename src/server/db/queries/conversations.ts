@@ -235,14 +235,13 @@ export async function countMessages(db: Db, ids: string[]): Promise<number> {
   return countToNumber(row.count);
 }
 
-/** The conversation a voice message's audio belongs to, if it is one. */
-export async function conversationOfAudio(db: Db, audioId: string): Promise<string | undefined> {
-  const row = await db
+/** The voice message an audio file belongs to, if it is one: who may hear it depends on it. */
+export function messageOfAudio(db: Db, audioId: string) {
+  return db
     .selectFrom('conversation_messages')
-    .select('conversation_id')
+    .select(['conversation_id', 'user_id', 'is_hidden'])
     .where('audio_id', '=', audioId)
     .executeTakeFirst();
-  return row?.conversation_id;
 }
 
 /**

@@ -190,9 +190,11 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
           />
         ) : messages.length === 0 ? (
           <div className="m-auto max-w-sm py-10 text-center">
-            <p className="text-lg font-semibold">Say hello</p>
+            <p className="text-lg font-semibold">{conversation.closedReason ? 'No messages' : 'Say hello'}</p>
             <p className="mt-1 text-sm text-muted-foreground text-pretty">
-              No voice messages yet. Record the first one below.
+              {conversation.closedReason
+                ? 'Nothing was said here.'
+                : 'No voice messages yet. Record the first one below.'}
             </p>
           </div>
         ) : (
@@ -232,7 +234,16 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
       </section>
 
       <div className="sticky bottom-20 z-20 lg:bottom-4">
-        <RecorderBar conversationId={conversation.id} />
+        {conversation.closedReason ? (
+          <p
+            role="status"
+            className="rounded-3xl border bg-card/95 px-5 py-4 text-center text-sm text-muted-foreground shadow-soft backdrop-blur"
+          >
+            {conversation.closedReason} You can still listen here, but not send.
+          </p>
+        ) : (
+          <RecorderBar conversationId={conversation.id} />
+        )}
       </div>
 
       <audio {...playback.audioProps} className="hidden" />

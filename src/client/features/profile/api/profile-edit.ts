@@ -27,6 +27,16 @@ export function isUsernameTaken(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409;
 }
 
+/** The signed-in person as others see them: what the profile page's copy holds, without what is theirs alone. */
+export function asPublicUser({
+  email: _email,
+  isModerator: _isModerator,
+  groupAdds: _groupAdds,
+  ...user
+}: CurrentUser): PublicUser {
+  return user;
+}
+
 /**
  * Every screen shows the change at once: the signed-in person (nav, greeting) and their profile; the post lists,
  * whose cards carry the author's name and picture, load again.
@@ -49,7 +59,7 @@ export function useUpdateProfile(userId: string) {
         body: toFormData('updateProfile', fields, { profileImage, coverImage }),
         onProgress,
       }),
-    onSuccess: ({ email: _email, ...saved }: CurrentUser) => update(() => saved),
+    onSuccess: (saved: CurrentUser) => update(() => asPublicUser(saved)),
   });
 }
 
