@@ -17,6 +17,7 @@ import {
   useConversationRecordings,
   useDeleteRecording,
   usePublishConversation,
+  usePublishRequest,
 } from '../api/conversations';
 import { useMessagePlayback } from '../hooks/use-message-playback';
 import { conversationTitle, othersIn } from '../lib/conversation-display';
@@ -24,6 +25,7 @@ import { groupByDay } from '../lib/day-label';
 import { markPlayed, usePlayedMessages } from '../lib/played-messages';
 import { GroupMembersDialog } from './group-members-dialog';
 import { MessageItem } from './message-item';
+import { PublishRequestPrompt } from './publish-request-prompt';
 import { RecorderBar } from './recorder-bar';
 
 interface ConversationThreadProps {
@@ -43,6 +45,7 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
   const playback = useMessagePlayback(messages, { isPlayed, onPlayed: markPlayed });
   const { rate, setRate } = usePlaybackPreferences();
   const publish = usePublishConversation();
+  const publishRequest = usePublishRequest(conversation.id).data;
   const [deleting, setDeleting] = useState<ConversationRecording | null>(null);
   const [reporting, setReporting] = useState<ConversationRecording | null>(null);
   const [membersOpen, setMembersOpen] = useState(false);
@@ -138,6 +141,8 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
           Pod
         </Button>
       </header>
+
+      {publishRequest && <PublishRequestPrompt request={publishRequest} myId={myId} />}
 
       <section
         aria-label="Messages"
