@@ -318,6 +318,12 @@ export function createConversationPublisher(deps: {
     );
   }
 
+  async function alreadyAskingMessage(open: PublishRequestRow) {
+    const asker = (await users.publicUsersByIds([open.requester_id])).get(open.requester_id);
+    const who = asker ? displayName(asker) : 'Someone';
+    return `${who} is already asking to post this conversation. Wait until everyone has answered.`;
+  }
+
   return {
     async publish(userId, conversationId) {
       const { conversation, memberIds } = await conversationFor(db, userId, 'publish', conversationId);
@@ -398,10 +404,4 @@ export function createConversationPublisher(deps: {
       });
     },
   };
-
-  async function alreadyAskingMessage(open: PublishRequestRow) {
-    const asker = (await users.publicUsersByIds([open.requester_id])).get(open.requester_id);
-    const who = asker ? displayName(asker) : 'Someone';
-    return `${who} is already asking to post this conversation. Wait until everyone has answered.`;
-  }
 }

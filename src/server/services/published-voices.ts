@@ -5,7 +5,7 @@ import { findAudioAsset } from '../db/queries/audio-assets';
 import { findPost } from '../db/queries/posts';
 import {
   deletePartsOf,
-  dropAnswersIn,
+  leavePublishRequestsIn,
   findConversationPost,
   partsOf,
   postsCarryingVoiceOf,
@@ -27,7 +27,7 @@ export async function takeBackVoice(
   userId: string,
   conversationId?: string,
 ): Promise<void> {
-  if (conversationId !== undefined) await dropAnswersIn(trx, conversationId, userId);
+  if (conversationId !== undefined) await leavePublishRequestsIn(trx, conversationId, userId);
   const postIds = await postsCarryingVoiceOf(trx, userId, conversationId);
   await deletePartsOf(trx, userId, postIds);
   for (const postId of postIds) {

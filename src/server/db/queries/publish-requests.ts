@@ -61,8 +61,15 @@ export async function setAnswer(
   return result.numUpdatedRows > 0n;
 }
 
-/** A person who left a conversation is no longer asked about it. */
-export async function dropAnswersIn(db: Db, conversationId: string, userId: string): Promise<void> {
+/** A person who left a conversation no longer asks, nor is asked, about posting it. */
+export async function leavePublishRequestsIn(db: Db, conversationId: string, userId: string): Promise<void> {
+  await db
+    .updateTable('publish_requests')
+    .set({ status: 'withdrawn' })
+    .where('conversation_id', '=', conversationId)
+    .where('status', '=', 'asking')
+    .where('requester_id', '=', userId)
+    .execute();
   await db
     .deleteFrom('publish_answers')
     .where('user_id', '=', userId)
