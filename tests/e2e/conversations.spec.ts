@@ -3,7 +3,12 @@ import { randomBytes } from 'node:crypto';
 import type { ConversationRecording, PublishRequest } from '../../src/shared/contract/conversations';
 import type { Post } from '../../src/shared/contract/posts';
 import type { CurrentUser } from '../../src/shared/contract/users';
-import { expectNoSeriousA11yViolations, fakeMicrophoneBrowser, signUpQuickly } from './support';
+import {
+  expectNoSeriousA11yViolations,
+  fakeMicrophoneBrowser,
+  inEachThemeAndWidth,
+  signUpQuickly,
+} from './support';
 
 const WAIT = { timeout: 15_000 };
 const UPLOAD_WAIT = { timeout: 30_000 };
@@ -56,19 +61,11 @@ const messages = (page: Page) => page.getByTestId('conversation-message');
 
 /** The prompt to agree passes axe in both themes at both widths, with a screenshot of each. */
 async function expectPromptLooksRight(page: Page, prompt: Locator, testInfo: TestInfo): Promise<void> {
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-    for (const [device, width, height] of [
-      ['desktop', 1280, 900],
-      ['phone', 390, 844],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      await page.reload();
-      await expect(prompt).toBeVisible(WAIT);
-      await expectNoSeriousA11yViolations(page, 'main', `the prompt to agree, ${theme}, ${device}`);
-      await page.screenshot({ path: testInfo.outputPath(`publish-prompt-${theme}-${device}.png`) });
-    }
-  }
+  await inEachThemeAndWidth(page, async (theme, device) => {
+    await expect(prompt).toBeVisible(WAIT);
+    await expectNoSeriousA11yViolations(page, 'main', `the prompt to agree, ${theme}, ${device}`);
+    await page.screenshot({ path: testInfo.outputPath(`publish-prompt-${theme}-${device}.png`) });
+  });
   await page.evaluate(() => localStorage.setItem('theme', 'light'));
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.reload();

@@ -5,7 +5,7 @@ import { multipartForm, streamedTone } from '../support/audio';
 import { signUp, uniqueEmail, type SignedIn, callAs, type Method } from './support/accounts';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
 import { sendForm, webmPart } from './support/uploads';
-import { waitFor } from './support/waits';
+import { waitForJobsNamed } from './support/waits';
 
 const MODERATOR_EMAIL = uniqueEmail('moderator');
 let testApp: TestApp;
@@ -199,21 +199,8 @@ describe(`asking the others before a conversation is posted, on ${databaseKind}`
   });
 });
 
-/** Until no post is waiting to be re-rendered (a deleted account's stored objects are removed again later). */
-const retakesDone = () =>
-  waitFor(
-    async () => {
-      const busy = await testApp.context.db
-        .selectFrom('jobs')
-        .select('id')
-        .where('name', '=', 'posts.retake-conversation-voices')
-        .where('status', 'in', ['queued', 'running'])
-        .execute();
-      return busy.length === 0 ? true : undefined;
-    },
-    60_000,
-    'the posts to be re-rendered',
-  );
+/** A deleted account's stored objects are removed again later: only the re-renders are waited for. */
+const retakesDone = () => waitForJobsNamed(testApp.context.db, 'posts.retake-conversation-voices');
 
 describe(`taking one's voice back out of a posted conversation, on ${databaseKind}`, () => {
   async function postedByAda() {

@@ -25,7 +25,7 @@ import {
   setAnswer,
   settleRequest,
 } from '../db/queries/publish-requests';
-import type { ConversationRow, PublishRequestRow } from '../db/schema';
+import type { ConversationRow, PublishAnswer, PublishRequestRow } from '../db/schema';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors';
 import type { EventBus } from '../events/event-bus';
 import { newId } from '../ids';
@@ -241,19 +241,36 @@ export function createConversationPublisher(deps: {
     refuseUnlessAsking(request);
   }
 
-  /** What the request would post: the asker's messages and those of everyone asked who has not declined. */
-  async function present(request: PublishRequestRow): Promise<PublishRequest> {
+  /**
+   * The messages the request asked about that the asker may still post, keeping the voices of the asker and of those
+   * whose answer `keeps`; with the conversation and the answers.
+   */
+  async function requestedMessages(
+    request: PublishRequestRow,
+    action: 'view' | 'publish',
+    keeps: (answer: PublishAnswer) => boolean,
+  ) {
     const { conversation, memberIds } = await conversationFor(
       db,
       request.requester_id,
-      'view',
+      action,
       request.conversation_id,
     );
     const answers = await answersOf(db, request.id);
-    const declined = new Set(answers.flatMap((row) => (row.answer === 'declined' ? [row.user_id] : [])));
+    const kept = new Set(answers.flatMap((row) => (keeps(row.answer) ? [row.user_id] : [])));
     const messages = (
       await publishableMessages(request.requester_id, conversation, memberIds, request.created_at)
-    ).filter((message) => !declined.has(message.user_id));
+    ).filter((message) => message.user_id === request.requester_id || kept.has(message.user_id));
+    return { conversation, answers, messages };
+  }
+
+  /** What the request would post: the asker's messages and those of everyone asked who has not declined. */
+  async function present(request: PublishRequestRow): Promise<PublishRequest> {
+    const { conversation, answers, messages } = await requestedMessages(
+      request,
+      'view',
+      (answer) => answer !== 'declined',
+    );
     const people = await users.publicUsersByIds([request.requester_id, ...answers.map((row) => row.user_id)]);
     const requester = people.get(request.requester_id);
     if (!requester) throw notFound('conversation');
@@ -279,18 +296,11 @@ export function createConversationPublisher(deps: {
 
   /** Posts what the request asked about with the voices of the asker and of those who agreed by now. */
   async function postRequest(request: PublishRequestRow): Promise<Post> {
-    const { conversation, memberIds } = await conversationFor(
-      db,
-      request.requester_id,
+    const { conversation, messages } = await requestedMessages(
+      request,
       'publish',
-      request.conversation_id,
+      (answer) => answer === 'agreed',
     );
-    const agreed = new Set(
-      (await answersOf(db, request.id)).flatMap((row) => (row.answer === 'agreed' ? [row.user_id] : [])),
-    );
-    const messages = (
-      await publishableMessages(request.requester_id, conversation, memberIds, request.created_at)
-    ).filter((message) => message.user_id === request.requester_id || agreed.has(message.user_id));
     if (messages.length === 0) throw new BadRequestError(NOBODY_AGREED_MESSAGE);
     return joinAndPost(
       request.requester_id,
