@@ -628,13 +628,14 @@ function publisherWith(meanwhile: {
   beforeCopy?: () => Promise<unknown>;
   afterCopy?: () => Promise<unknown>;
 }) {
-  const { db, blobs, scratch, ffmpeg, jobs, users, posts, events } = testApp.context;
+  const { db, blobs, scratch, ffmpeg, jobs, users, posts, events, notifications } = testApp.context;
   const audio = createAudioLibrary({ blobs, scratch, ffmpeg, db, jobs });
   return createConversationPublisher({
     db,
     users,
     posts,
     events,
+    notifications,
     audio: {
       ...audio,
       async prepareJoinedAssets(...args) {

@@ -1,5 +1,6 @@
 import type { Conversation, ConversationRecording, PublishRequest } from '@shared/contract/conversations';
 import type { Post } from '@shared/contract/posts';
+import type { Notification } from '@shared/contract/social';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, streamedTone } from '../support/audio';
 import { signUp, uniqueEmail, type SignedIn, callAs, type Method } from './support/accounts';
@@ -96,6 +97,13 @@ describe(`asking the others before a conversation is posted, on ${databaseKind}`
       ].sort(),
     );
     expect(await postsOf(ada)).toEqual([]);
+    // Bob is told in his notifications, which open the conversation.
+    const [told] = await ok<Notification[]>(bob, 'GET', '/api/notifications');
+    expect(told).toMatchObject({
+      type: 'publish-request',
+      message: 'Ada asks to post your conversation as a pod',
+      conversationId: chat.id,
+    });
     // Bob sees the prompt in the conversation.
     const seen = await ok<PublishRequest | null>(bob, 'GET', `/api/conversations/${chat.id}/publish-request`);
     expect(seen?.id).toBe(request.id);

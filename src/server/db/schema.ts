@@ -174,8 +174,10 @@ export interface NotificationsTable {
   id: string;
   user_id: string;
   actor_id: string;
-  type: 'like' | 'comment' | 'follow' | 'repost';
+  type: 'like' | 'comment' | 'follow' | 'repost' | 'publish-request';
   post_id: string | null;
+  /** The conversation a publish request asks about. */
+  conversation_id: ColumnType<string | null, string | null | undefined, string | null>;
   dedupe_key: string;
   read_at: string | null;
   created_at: string;

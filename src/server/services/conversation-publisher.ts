@@ -34,6 +34,7 @@ import type { AudioLibrary } from './audio-library';
 import { refuseIfBlocked } from './block-guard';
 import { conversationFor, membershipOf } from './conversation-access';
 import { directPair } from './conversation-presenter';
+import type { NotificationService } from './notification-service';
 import type { PostService } from './post-service';
 import type { UserService } from './user-service';
 
@@ -104,8 +105,9 @@ export function createConversationPublisher(deps: {
   users: UserService;
   posts: PostService;
   events: EventBus;
+  notifications: NotificationService;
 }): ConversationPublisher {
-  const { db, audio, users, posts, events } = deps;
+  const { db, audio, users, posts, events, notifications } = deps;
 
   /** Whether the asker is still in it and every one of `messageIds` still there. */
   async function unchanged(database: Db, userId: string, conversationId: string, messageIds: string[]) {
@@ -362,6 +364,16 @@ export function createConversationPublisher(deps: {
           created_at: new Date().toISOString(),
         };
         await insertPublishRequest(trx, row, asked);
+        for (const recipientId of asked) {
+          await notifications.notify(trx, {
+            recipientId,
+            actorId: userId,
+            type: 'publish-request',
+            postId: null,
+            conversationId: conversation.id,
+            once: row.id,
+          });
+        }
         await tellMembers(trx, conversation.id);
         return row;
       });

@@ -6,6 +6,18 @@ import type { Kysely } from 'kysely';
  * conversation or deletes their account can be taken back out of it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // A person asked is told in their notifications, which link to the conversation.
+  await db.schema
+    .alterTable('notifications')
+    .addColumn('conversation_id', 'text', (column) =>
+      column.references('conversations.id').onDelete('cascade'),
+    )
+    .execute();
+  await db.schema
+    .createIndex('notifications_conversation')
+    .on('notifications')
+    .column('conversation_id')
+    .execute();
   await db.schema
     .createTable('publish_requests')
     .addColumn('id', 'text', (column) => column.primaryKey())
@@ -87,4 +99,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('conversation_posts').execute();
   await db.schema.dropTable('publish_answers').execute();
   await db.schema.dropTable('publish_requests').execute();
+  await db.schema.dropIndex('notifications_conversation').execute();
+  await db.schema.alterTable('notifications').dropColumn('conversation_id').execute();
 }

@@ -142,8 +142,6 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
         </Button>
       </header>
 
-      {publishRequest && <PublishRequestPrompt request={publishRequest} myId={myId} />}
-
       <section
         aria-label="Messages"
         aria-busy={recordings.isPending}
@@ -236,7 +234,9 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
         )}
       </section>
 
-      <div className="sticky bottom-20 z-20 lg:bottom-4">
+      {/* A request to post it stays in view above the recorder until it is settled. */}
+      <div className="sticky bottom-20 z-20 flex flex-col gap-3 lg:bottom-4">
+        {publishRequest && <PublishRequestPrompt request={publishRequest} myId={myId} />}
         <RecorderBar conversationId={conversation.id} />
       </div>
 
