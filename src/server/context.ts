@@ -37,6 +37,7 @@ import { createMediaService, type MediaService } from './services/media-service'
 import { removeLeftObjects } from './services/object-removal';
 import { createModerationService, type ModerationService } from './services/moderation-service';
 import { createPostService, type PostService } from './services/post-service';
+import { createVoiceRetake } from './services/published-voices';
 import { createProfileService, type ProfileService } from './services/profile-service';
 import { createRateLimiter, type RateLimiter } from './services/rate-limiter';
 import { createSearchService, type SearchService } from './services/search-service';
@@ -159,7 +160,8 @@ export async function createContext(
   });
   const notifications = createNotificationService(db, users, events);
   const comments = createCommentService({ db, audio, users, notifications });
-  const conversations = createConversationService({ db, audio, users, events });
+  const conversations = createConversationService({ db, audio, users, events, jobs });
+  const retakeConversationVoices = createVoiceRetake({ db, audio, posts });
   const reencodeLegacyImages = createLegacyImageSweep({ db, blobs, scratch, images, log });
   return {
     config,
@@ -175,6 +177,7 @@ export async function createContext(
       'autosave.recover-abandoned': (_payload, { signal }) => autosave.recoverAbandoned(signal),
       'images.reencode-legacy': (_payload, { signal }) => reencodeLegacyImages(signal),
       'storage.remove-objects': (objects) => removeLeftObjects(blobs, objects),
+      'posts.retake-conversation-voices': ({ postId }) => retakeConversationVoices(postId),
     },
     sessions: createSessionStore(db),
     rateLimits: createRateLimiter(db),
@@ -194,7 +197,7 @@ export async function createContext(
     voiceBios: createVoiceBioService({ db, audio }),
     conversations,
     moderation: createModerationService({ db, posts, comments, conversations, events }),
-    conversationPosts: createConversationPublisher({ db, audio, users, posts }),
+    conversationPosts: createConversationPublisher({ db, audio, users, posts, events, notifications }),
     listens: createListenService({ db }),
     stats: createStatsService(db),
     podcasts: createPodcastFeedService({ db, blobs, users, posts }),

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { CurrentUser } from '../../src/shared/contract/users';
-import { expectNoSeriousA11yViolations, signUpQuickly } from './support';
+import { expectNoSeriousA11yViolations, inEachThemeAndWidth, signUpQuickly } from './support';
 
 /**
  * Editing one's own profile (spec §2 Profile, §4 Profile edit and Position adjuster, §5 Profile): the username
@@ -136,21 +136,13 @@ test('edit the profile, pick an avatar, adjust and reset its position', async ({
   });
 
   await test.step('the header, light and dark, desktop and phone: axe and a screenshot each', async () => {
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-      for (const [device, width, height] of [
-        ['desktop', 1280, 900],
-        ['phone', 390, 844],
-      ] as const) {
-        await page.setViewportSize({ width, height });
-        await page.reload();
-        await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible(WAIT);
-        await expectNoSeriousA11yViolations(page, 'main', `own profile header, ${theme}, ${device}`);
-        await testInfo.attach(`profile-header-${theme}-${device}`, {
-          body: await page.screenshot(),
-          contentType: 'image/png',
-        });
-      }
-    }
+    await inEachThemeAndWidth(page, async (theme, device) => {
+      await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible(WAIT);
+      await expectNoSeriousA11yViolations(page, 'main', `own profile header, ${theme}, ${device}`);
+      await testInfo.attach(`profile-header-${theme}-${device}`, {
+        body: await page.screenshot(),
+        contentType: 'image/png',
+      });
+    });
   });
 });

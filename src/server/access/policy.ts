@@ -76,6 +76,8 @@ export interface ConversationMessageResource {
   authorId: string;
   conversation: ConversationResource;
   isHidden?: boolean;
+  /** The asker blocks its author or is blocked by them (see `access/blocks.ts`). */
+  acrossBlock?: boolean;
 }
 
 /** A stored audio file or image: it mirrors the visibility of the record it belongs to. */
@@ -197,6 +199,12 @@ const rules: Rules = {
       isModerator(actor) ||
       (isMember(actor, message.conversation) && (!message.isHidden || isUser(actor, message.authorId))),
     delete: (actor, message) => isUser(actor, message.authorId) || isModerator(actor),
+    // Into a post of the asker's: never a hidden message, nor the voice of someone who left or across a block.
+    publish: (actor, message) =>
+      isMember(actor, message.conversation) &&
+      message.conversation.memberIds.includes(message.authorId) &&
+      !message.isHidden &&
+      !message.acrossBlock,
     report: reportOthers((message) => message.authorId),
     moderate: moderatorOnly,
   },

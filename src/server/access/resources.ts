@@ -70,11 +70,13 @@ export const conversationResource = (memberIds: readonly string[]): Conversation
 export function conversationMessageResource(
   message: { user_id: string; is_hidden?: number },
   conversation: ConversationResource,
+  acrossBlock = false,
 ): ConversationMessageResource {
   return {
     kind: 'conversation-message',
     authorId: message.user_id,
     conversation,
     isHidden: message.is_hidden === 1,
+    acrossBlock,
   };
 }

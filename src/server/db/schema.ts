@@ -177,8 +177,10 @@ export interface NotificationsTable {
   id: string;
   user_id: string;
   actor_id: string;
-  type: 'like' | 'comment' | 'follow' | 'repost';
+  type: 'like' | 'comment' | 'follow' | 'repost' | 'publish-request';
   post_id: string | null;
+  /** The conversation a publish request asks about. */
+  conversation_id: ColumnType<string | null, string | null | undefined, string | null>;
   dedupe_key: string;
   read_at: string | null;
   created_at: string;
@@ -300,6 +302,44 @@ export interface ConversationMessagesTable extends Moderated {
   created_at: string;
 }
 
+export type PublishRequestStatus = 'asking' | 'posted' | 'withdrawn';
+export type PublishAnswer = 'pending' | 'agreed' | 'declined';
+
+/** A member asking the others whose voices a conversation holds to post it (issue 25). */
+export interface PublishRequestsTable {
+  id: string;
+  conversation_id: string;
+  requester_id: string;
+  status: PublishRequestStatus;
+  post_id: string | null;
+  /** The messages sent up to this moment are what the others are asked about. */
+  created_at: string;
+}
+
+export interface PublishAnswersTable {
+  request_id: string;
+  user_id: string;
+  answer: PublishAnswer;
+  answered_at: string | null;
+}
+
+/** A post made from a conversation; `rendered_parts` is how many of its parts its audio holds now. */
+export interface ConversationPostsTable {
+  post_id: string;
+  conversation_id: string;
+  rendered_parts: number;
+}
+
+/** One message's stretch of a conversation's post, where it is in the post's current audio. */
+export interface ConversationPostPartsTable {
+  post_id: string;
+  position: number;
+  user_id: string;
+  start_ms: number;
+  end_ms: number;
+  transcription: string | null;
+}
+
 /** A draft edited in the advanced editor: the audio it had before, and the operations its render applies. */
 export interface DraftEditsTable {
   post_id: string;
@@ -379,6 +419,10 @@ export interface Database {
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   conversation_messages: ConversationMessagesTable;
+  publish_requests: PublishRequestsTable;
+  publish_answers: PublishAnswersTable;
+  conversation_posts: ConversationPostsTable;
+  conversation_post_parts: ConversationPostPartsTable;
   draft_edits: DraftEditsTable;
   draft_takes: DraftTakesTable;
   moderation_cases: ModerationCasesTable;
@@ -395,3 +439,5 @@ export type PostRow = Selectable<PostsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type ConversationMessageRow = Selectable<ConversationMessagesTable>;
+export type PublishRequestRow = Selectable<PublishRequestsTable>;
+export type ConversationPostPartRow = Selectable<ConversationPostPartsTable>;

@@ -137,4 +137,33 @@ export function registerConversationRoutes(app: App, context: AppContext): void 
     preHandler: [requireUser, limitPublishing],
     handler: (request) => context.conversationPosts.publish(signedInUser(request).id, request.params.id),
   });
+
+  app.route({
+    ...contractRoute(routes.getPublishRequest),
+    preHandler: requireUser,
+    handler: (request) =>
+      context.conversationPosts.askingRequest(signedInUser(request).id, request.params.id),
+  });
+
+  app.route({
+    ...contractRoute(routes.answerPublishRequest),
+    preHandler: requireUser,
+    handler: (request) =>
+      context.conversationPosts.answer(signedInUser(request).id, request.params.id, request.body.answer),
+  });
+
+  app.route({
+    ...contractRoute(routes.postPublishRequest),
+    preHandler: [requireUser, limitPublishing],
+    handler: (request) => context.conversationPosts.postNow(signedInUser(request).id, request.params.id),
+  });
+
+  app.route({
+    ...contractRoute(routes.withdrawPublishRequest),
+    preHandler: requireUser,
+    handler: async (request) => {
+      await context.conversationPosts.withdraw(signedInUser(request).id, request.params.id);
+      return { id: request.params.id };
+    },
+  });
 }

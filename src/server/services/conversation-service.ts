@@ -48,6 +48,8 @@ import { commitWithFiles } from './stored-files';
 import { refuseIfBlocked } from './block-guard';
 import { refuseUnaddable } from './group-adds';
 import type { UserService } from './user-service';
+import { takeBackVoice } from './published-voices';
+import type { JobQueue } from '../jobs/job-queue';
 
 type CreateBody = z.output<typeof createConversationBodySchema>;
 type RecordingFields = z.output<typeof conversationRecordingFieldsSchema>;
@@ -94,8 +96,9 @@ export function createConversationService(deps: {
   audio: AudioLibrary;
   users: UserService;
   events: EventBus;
+  jobs: JobQueue;
 }): ConversationService {
-  const { db, audio, events } = deps;
+  const { db, audio, events, jobs } = deps;
   const present = createConversationPresenter(db, deps.users);
 
   async function presentOwn(userId: string, conversationId: string): Promise<Conversation> {
@@ -280,6 +283,7 @@ export function createConversationService(deps: {
       const { conversation } = await conversationFor(db, userId, 'delete', conversationId);
       const deletedAudio = await db.transaction().execute(async (trx) => {
         if (!(await lockConversation(trx, conversation.id))) return [];
+        await takeBackVoice(trx, jobs, userId, conversation.id);
         await removeMember(trx, conversation.id, userId);
         const remaining = await memberIdsOf(trx, conversation.id);
         if (remaining.length === 0) return purge(trx, conversation.id);

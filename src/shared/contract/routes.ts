@@ -41,6 +41,10 @@ import {
   conversationSchema,
   createConversationBodySchema,
   listConversationsQuerySchema,
+  publishAnswerBodySchema,
+  publishConversationResultSchema,
+  publishRequestIdParamsSchema,
+  publishRequestSchema,
   unreadConversationsSchema,
 } from './conversations';
 import { activeUsersQuerySchema } from './discover';
@@ -445,8 +449,30 @@ export const routes = {
   publishConversation: {
     ...endpoints.publishConversation,
     params: conversationIdParamsSchema,
+    response: publishConversationResultSchema,
+    successStatus: 201,
+  },
+  getPublishRequest: {
+    ...endpoints.getPublishRequest,
+    params: conversationIdParamsSchema,
+    response: publishRequestSchema.nullable(),
+  },
+  answerPublishRequest: {
+    ...endpoints.answerPublishRequest,
+    params: publishRequestIdParamsSchema,
+    body: publishAnswerBodySchema,
+    response: publishRequestSchema,
+  },
+  postPublishRequest: {
+    ...endpoints.postPublishRequest,
+    params: publishRequestIdParamsSchema,
     response: postSchema,
     successStatus: 201,
+  },
+  withdrawPublishRequest: {
+    ...endpoints.withdrawPublishRequest,
+    params: publishRequestIdParamsSchema,
+    response: deleted,
   },
 
   // Bytes, not JSON; their URLs reach the client inside posts and comments.

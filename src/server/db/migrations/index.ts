@@ -21,6 +21,7 @@ import * as blocksAndMutes from './20261125T0200-blocks-and-mutes';
 import * as reportsAndModeration from './20261125T0300-reports-and-moderation';
 import * as accountData from './20261125T0400-account-data';
 import * as conversationSafety from './20261128T1000-conversation-safety';
+import * as publishConsent from './20261128T1100-publish-consent';
 
 /** Explicit registry, applied in key order. Add new migrations at the end with a later timestamp. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T0300-reports-and-moderation': reportsAndModeration,
   '20261125T0400-account-data': accountData,
   '20261128T1000-conversation-safety': conversationSafety,
+  '20261128T1100-publish-consent': publishConsent,
 };

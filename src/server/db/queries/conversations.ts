@@ -211,19 +211,28 @@ export function listMessages(
   );
 }
 
-/** The first `limit` messages, oldest first, with their audio: what publishing joins. */
-export function firstMessages(db: Db, conversationId: string, limit: number) {
-  return db
+/** The first `limit` messages (sent up to `upTo`, when given), oldest first, with their audio: what publishing joins. */
+export function firstMessages(db: Db, conversationId: string, limit: number, upTo?: string) {
+  let query = db
     .selectFrom('conversation_messages')
     .innerJoin('audio_assets', 'audio_assets.id', 'conversation_messages.audio_id')
     .selectAll('audio_assets')
-    .select(['conversation_messages.id as message_id', 'conversation_messages.transcription'])
-    .where('conversation_messages.conversation_id', '=', conversationId)
+    .select([
+      'conversation_messages.id as message_id',
+      'conversation_messages.user_id',
+      'conversation_messages.is_hidden',
+      'conversation_messages.transcription',
+    ])
+    .where('conversation_messages.conversation_id', '=', conversationId);
+  if (upTo !== undefined) query = query.where('conversation_messages.created_at', '<=', upTo);
+  return query
     .orderBy('conversation_messages.created_at')
     .orderBy('conversation_messages.id')
     .limit(limit)
     .execute();
 }
+
+export type PublishableMessage = Awaited<ReturnType<typeof firstMessages>>[number];
 
 /** How many of these messages are still there. */
 export async function countMessages(db: Db, ids: string[]): Promise<number> {

@@ -65,6 +65,22 @@ export async function anyBlockBetween(db: Db, userId: string, others: string[]):
   return row !== undefined;
 }
 
+/** Those of `others` whom `userId` blocks or who block `userId`. */
+export async function blockedEitherWay(db: Db, userId: string, others: string[]): Promise<Set<string>> {
+  if (others.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('user_blocks')
+    .select(['blocker_id', 'blocked_id'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_id', '=', userId), eb('blocked_id', 'in', others)]),
+        eb.and([eb('blocked_id', '=', userId), eb('blocker_id', 'in', others)]),
+      ]),
+    )
+    .execute();
+  return new Set(rows.map((row) => (row.blocker_id === userId ? row.blocked_id : row.blocker_id)));
+}
+
 /** Whether `viewerId` blocks and mutes `userId`: what their own view of that profile says. */
 export async function relationTo(
   db: Db,

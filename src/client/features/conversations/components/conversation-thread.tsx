@@ -17,6 +17,7 @@ import {
   useConversationRecordings,
   useDeleteRecording,
   usePublishConversation,
+  usePublishRequest,
 } from '../api/conversations';
 import { useMessagePlayback } from '../hooks/use-message-playback';
 import { conversationTitle, othersIn } from '../lib/conversation-display';
@@ -24,6 +25,7 @@ import { groupByDay } from '../lib/day-label';
 import { markPlayed, usePlayedMessages } from '../lib/played-messages';
 import { GroupMembersDialog } from './group-members-dialog';
 import { MessageItem } from './message-item';
+import { PublishRequestPrompt } from './publish-request-prompt';
 import { RecorderBar } from './recorder-bar';
 
 interface ConversationThreadProps {
@@ -43,6 +45,7 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
   const playback = useMessagePlayback(messages, { isPlayed, onPlayed: markPlayed });
   const { rate, setRate } = usePlaybackPreferences();
   const publish = usePublishConversation();
+  const publishRequest = usePublishRequest(conversation.id).data;
   const [deleting, setDeleting] = useState<ConversationRecording | null>(null);
   const [reporting, setReporting] = useState<ConversationRecording | null>(null);
   const [membersOpen, setMembersOpen] = useState(false);
@@ -233,7 +236,9 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
         )}
       </section>
 
-      <div className="sticky bottom-20 z-20 lg:bottom-4">
+      {/* A request to post it stays in view above the recorder until it is settled. */}
+      <div className="sticky bottom-20 z-20 flex flex-col gap-3 lg:bottom-4">
+        {publishRequest && <PublishRequestPrompt request={publishRequest} myId={myId} />}
         {conversation.closedReason ? (
           <p
             role="status"
