@@ -59,6 +59,7 @@ import {
   aboutBodySchema,
   currentUserSchema,
   profileFieldsSchema,
+  pictureFramingSchema,
   profilePositionSchema,
   publicUserSchema,
   userIdParamsSchema,
@@ -181,7 +182,7 @@ export const routes = {
   updateProfileImagePosition: {
     ...endpoints.updateProfileImagePosition,
     body: profilePositionSchema,
-    response: profilePositionSchema,
+    response: pictureFramingSchema,
   },
   userStats: { ...endpoints.userStats, params: userIdParamsSchema, response: userStatsSchema },
   // Each answers the asker's relation to the person afterwards; doing it twice changes nothing.

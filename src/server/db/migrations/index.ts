@@ -20,6 +20,7 @@ import * as renditionBytes from './20261124T2010-rendition-bytes';
 import * as blocksAndMutes from './20261125T0200-blocks-and-mutes';
 import * as reportsAndModeration from './20261125T0300-reports-and-moderation';
 import * as accountData from './20261125T0400-account-data';
+import * as pictureFraming from './20261128T1200-picture-framing';
 
 /** Explicit registry, applied in key order. Add new migrations at the end with a later timestamp. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T0200-blocks-and-mutes': blocksAndMutes,
   '20261125T0300-reports-and-moderation': reportsAndModeration,
   '20261125T0400-account-data': accountData,
+  '20261128T1200-picture-framing': pictureFraming,
 };
