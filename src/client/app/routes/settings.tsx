@@ -3,6 +3,7 @@ import { AppearanceSettings } from '@client/features/settings/components/appeara
 import { BlockedAndMutedSettings } from '@client/features/settings/components/blocked-and-muted-settings';
 import { DataExportSettings } from '@client/features/settings/components/data-export-settings';
 import { DeleteAccountSettings } from '@client/features/settings/components/delete-account-settings';
+import { SignOutSettings } from '@client/features/settings/components/sign-out-settings';
 
 /** The signed-in person's settings: one section per concern. */
 export function SettingsPage() {
@@ -12,6 +13,7 @@ export function SettingsPage() {
       <AppearanceSettings />
       <BlockedAndMutedSettings />
       <DataExportSettings />
+      <SignOutSettings />
       <DeleteAccountSettings />
     </div>
   );
