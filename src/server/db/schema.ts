@@ -16,8 +16,10 @@ export interface UsersTable {
   /** The images rows behind the two URLs above, deleted when replaced. */
   profile_image_id: string | null;
   background_image_id: string | null;
-  profile_image_offset_x: Generated<number>;
-  profile_image_offset_y: Generated<number>;
+  /** The picture's framing in its avatar: object-position percentages and a zoom (see `PictureFraming`). */
+  profile_image_position_x: Generated<number>;
+  profile_image_position_y: Generated<number>;
+  profile_image_zoom: Generated<number>;
   voice_bio_url: string | null;
   location: string | null;
   website: string | null;

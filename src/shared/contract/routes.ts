@@ -63,6 +63,7 @@ import {
   aboutBodySchema,
   currentUserSchema,
   profileFieldsSchema,
+  pictureFramingSchema,
   profilePositionSchema,
   publicUserSchema,
   settingsBodySchema,
@@ -186,7 +187,7 @@ export const routes = {
   updateProfileImagePosition: {
     ...endpoints.updateProfileImagePosition,
     body: profilePositionSchema,
-    response: profilePositionSchema,
+    response: pictureFramingSchema,
   },
   updateSettings: { ...endpoints.updateSettings, body: settingsBodySchema, response: currentUserSchema },
   userStats: { ...endpoints.userStats, params: userIdParamsSchema, response: userStatsSchema },

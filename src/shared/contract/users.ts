@@ -27,8 +27,10 @@ export const publicUserSchema = z.object({
   links: z.array(profileLinkSchema),
   profileImageUrl: z.string().nullable(),
   backgroundImageUrl: z.string().nullable(),
-  profileImageOffsetX: z.number(),
-  profileImageOffsetY: z.number(),
+  /** Spec §3 profileImageOffsetX/Y, stored as a framing of the picture (see `PictureFraming`). */
+  profileImagePositionX: z.number(),
+  profileImagePositionY: z.number(),
+  profileImageZoom: z.number(),
   voiceBioUrl: z.string().nullable(),
   location: z.string().nullable(),
   website: z.string().nullable(),
@@ -166,7 +168,6 @@ export const aboutBodySchema = z.strictObject(
 export type AboutBody = z.input<typeof aboutBodySchema>;
 export type AboutChanges = z.output<typeof aboutBodySchema>;
 
-/** Spec §3 Profile position, in CSS pixels; the server clamps each to the adjuster's reach. */
 /** My settings kept on the server (the theme stays in the browser): send what changes. */
 export const settingsBodySchema = z.strictObject(
   {
@@ -178,5 +179,16 @@ export const settingsBodySchema = z.strictObject(
 );
 export type SettingsChanges = z.infer<typeof settingsBodySchema>;
 
-export const profilePositionSchema = z.object({ offsetX: z.number(), offsetY: z.number() });
+/** Spec §3 Profile position, as a framing of the picture; the server clamps each number to its range. */
+export const pictureFramingSchema = z.object({
+  positionX: z.number(),
+  positionY: z.number(),
+  zoom: z.number(),
+});
+export type PictureFramingBody = z.infer<typeof pictureFramingSchema>;
+/** What clients before framing send: CSS pixels on a 128 px avatar. Still accepted, and converted. */
+export const legacyProfilePositionSchema = z.object({ offsetX: z.number(), offsetY: z.number() });
+export const profilePositionSchema = z.union([pictureFramingSchema, legacyProfilePositionSchema], {
+  error: 'Send the picture position as positionX and positionY (0 to 100) and zoom (1 to 4).',
+});
 export type ProfilePosition = z.infer<typeof profilePositionSchema>;

@@ -4,6 +4,7 @@ import { BlockedAndMutedSettings } from '@client/features/settings/components/bl
 import { DataExportSettings } from '@client/features/settings/components/data-export-settings';
 import { DeleteAccountSettings } from '@client/features/settings/components/delete-account-settings';
 import { GroupAddsSettings } from '@client/features/settings/components/group-adds-settings';
+import { SignOutSettings } from '@client/features/settings/components/sign-out-settings';
 
 /** The signed-in person's settings: one section per concern. */
 export function SettingsPage() {
@@ -14,6 +15,7 @@ export function SettingsPage() {
       <GroupAddsSettings />
       <BlockedAndMutedSettings />
       <DataExportSettings />
+      <SignOutSettings />
       <DeleteAccountSettings />
     </div>
   );

@@ -22,6 +22,7 @@ import * as reportsAndModeration from './20261125T0300-reports-and-moderation';
 import * as accountData from './20261125T0400-account-data';
 import * as conversationSafety from './20261128T1000-conversation-safety';
 import * as publishConsent from './20261128T1100-publish-consent';
+import * as pictureFraming from './20261128T1200-picture-framing';
 
 /** Explicit registry, applied in key order. Add new migrations at the end with a later timestamp. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T0400-account-data': accountData,
   '20261128T1000-conversation-safety': conversationSafety,
   '20261128T1100-publish-consent': publishConsent,
+  '20261128T1200-picture-framing': pictureFraming,
 };

@@ -6,7 +6,7 @@ import { displayName } from '@shared/domain/display-name';
 import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
 import { ReportDialog } from '@client/components/report-dialog';
 import { LoadError } from '@client/components/load-error';
-import { Avatar, pictureOffset } from '@client/components/ui/avatar';
+import { Avatar, pictureFraming } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { nextPlaybackRate, usePlaybackPreferences } from '@client/lib/audio/playback-preferences';
@@ -88,7 +88,7 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
               key={person.id}
               src={person.profileImageUrl}
               name={displayName(person)}
-              offset={pictureOffset(person)}
+              framing={pictureFraming(person)}
               className={cn('size-9 ring-2 ring-background sm:size-10', index > 0 && 'max-sm:hidden')}
             />
           ))}

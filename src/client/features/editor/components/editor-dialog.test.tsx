@@ -112,6 +112,13 @@ describe('advanced editor', () => {
     );
     expect(await screen.findByText('Error Loading Draft')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('Failed to load draft for editing');
+    expect(screen.queryByText('Draft Loaded for Editing!')).toBeNull();
+  });
+
+  it('says "Draft Loaded for Editing!" once the draft is open (spec §4, §8), once', async () => {
+    await openEditor();
+    const notifications = screen.getByRole('region', { name: /^Notifications/, hidden: true });
+    expect(within(notifications).getAllByText('Draft Loaded for Editing!', { exact: true })).toHaveLength(1);
   });
 
   it('opens with the markers at a third and two thirds, focused on the waveform', async () => {

@@ -2,7 +2,7 @@ import { Bell, Heart, MessageCircle, Podcast, Repeat2, UserPlus, type LucideIcon
 import { Link } from 'wouter';
 import type { Notification } from '@shared/contract/social';
 import { displayName } from '@shared/domain/display-name';
-import { Avatar, pictureOffset } from '@client/components/ui/avatar';
+import { Avatar, pictureFraming } from '@client/components/ui/avatar';
 import { formatFullDate, formatRelativeTime } from '@client/lib/format';
 import { cn } from '@client/lib/utils';
 import {
@@ -56,7 +56,7 @@ export function NotificationItem({ notification, onOpen }: NotificationItemProps
           <Avatar
             src={notification.user.profileImageUrl}
             name={displayName(notification.user)}
-            offset={pictureOffset(notification.user)}
+            framing={pictureFraming(notification.user)}
             className={cn('size-11', unread && 'bg-card ring-1 ring-primary/15')}
           />
           <span

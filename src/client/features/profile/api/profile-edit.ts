@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, ProfilePosition, PublicUser } from '@shared/contract/users';
+import type { CurrentUser, PictureFramingBody, PublicUser } from '@shared/contract/users';
 import { apiRequest, ApiError } from '@client/lib/api-client';
 import { toFormData, type FilePart, type MultipartFields } from '@client/lib/multipart-form';
 import { postListQueries } from '@client/lib/query-keys';
@@ -63,12 +63,17 @@ export function useUpdateProfile(userId: string) {
   });
 }
 
-/** PUT /api/profile/image-position: the server answers the offsets it kept (clamped). */
+/** PUT /api/profile/image-position: the server answers the framing it kept (clamped). */
 export function useSaveImagePosition(userId: string) {
   const update = useProfileCaches(userId);
   return useMutation({
-    mutationFn: (position: ProfilePosition) => apiRequest('updateProfileImagePosition', { body: position }),
+    mutationFn: (framing: PictureFramingBody) => apiRequest('updateProfileImagePosition', { body: framing }),
     onSuccess: (saved) =>
-      update((user) => ({ ...user, profileImageOffsetX: saved.offsetX, profileImageOffsetY: saved.offsetY })),
+      update((user) => ({
+        ...user,
+        profileImagePositionX: saved.positionX,
+        profileImagePositionY: saved.positionY,
+        profileImageZoom: saved.zoom,
+      })),
   });
 }
