@@ -178,7 +178,7 @@ export async function createContext(
     },
     sessions: createSessionStore(db),
     rateLimits: createRateLimiter(db),
-    accounts: createAccountService(db, createLoginThrottle(db), config.adminEmails),
+    accounts: createAccountService(db, createLoginThrottle(db)),
     accountExport: createAccountExport({ db, blobs, log }),
     accountDeletion: createAccountDeletion({ db, blobs, jobs, events, log }),
     users,
