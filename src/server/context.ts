@@ -147,7 +147,8 @@ export async function createContext(
   const jobs = createJobQueue(db);
   const users = createUserService(db);
   const audio = createAudioLibrary({ blobs, scratch, ffmpeg, db, jobs });
-  const images = createImageLibrary(blobs);
+  const rateLimits = createRateLimiter(db);
+  const images = createImageLibrary(blobs, rateLimits);
   const posts = createPostService({ db, audio, images });
   const autosave = createAutosaveService({
     db,
@@ -177,7 +178,7 @@ export async function createContext(
       'storage.remove-objects': (objects) => removeLeftObjects(blobs, objects),
     },
     sessions: createSessionStore(db),
-    rateLimits: createRateLimiter(db),
+    rateLimits,
     accounts: createAccountService(db, createLoginThrottle(db)),
     accountExport: createAccountExport({ db, blobs, log }),
     accountDeletion: createAccountDeletion({ db, blobs, jobs, events, log }),
