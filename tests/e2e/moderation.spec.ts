@@ -16,9 +16,13 @@ const WAIT = { timeout: 15_000 };
 
 /** `npm run moderator -- grant` on the e2e server's database, as its operator would. */
 async function grantModerator(email: string): Promise<void> {
-  const { stdout } = await promisify(execFile)('npx', ['tsx', 'src/server/moderator-command.ts', 'grant', email], {
-    env: { ...process.env, DATA_DIR: dataDir },
-  });
+  const { stdout } = await promisify(execFile)(
+    'npx',
+    ['tsx', 'src/server/moderator-command.ts', 'grant', email],
+    {
+      env: { ...process.env, DATA_DIR: dataDir },
+    },
+  );
   expect(stdout).toMatch(/is now a moderator|was already a moderator/);
 }
 
