@@ -54,6 +54,8 @@ async function replyThroughApi(page: Page, post: Post): Promise<void> {
 test('a reported reply is played, hidden and resolved by a moderator, and gone for others', async ({
   browser,
 }) => {
+  // Four people and the moderator command (a process of its own, a few seconds on a busy machine).
+  test.setTimeout(120_000);
   const author = await personIn(browser, 'Ada');
   const replier = await personIn(browser, 'Rex');
   const reader = await personIn(browser, 'Rhea');
