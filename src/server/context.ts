@@ -148,7 +148,8 @@ export async function createContext(
   const jobs = createJobQueue(db);
   const users = createUserService(db);
   const audio = createAudioLibrary({ blobs, scratch, ffmpeg, db, jobs });
-  const images = createImageLibrary(blobs);
+  const rateLimits = createRateLimiter(db);
+  const images = createImageLibrary(blobs, rateLimits);
   const posts = createPostService({ db, audio, images });
   const autosave = createAutosaveService({
     db,
@@ -180,8 +181,8 @@ export async function createContext(
       'posts.retake-conversation-voices': ({ postId }) => retakeConversationVoices(postId),
     },
     sessions: createSessionStore(db),
-    rateLimits: createRateLimiter(db),
-    accounts: createAccountService(db, createLoginThrottle(db), config.adminEmails),
+    rateLimits,
+    accounts: createAccountService(db, createLoginThrottle(db)),
     accountExport: createAccountExport({ db, blobs, log }),
     accountDeletion: createAccountDeletion({ db, blobs, jobs, events, log }),
     users,

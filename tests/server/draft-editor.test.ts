@@ -440,7 +440,7 @@ describe(`the advanced editor's server on ${databaseKind} with ${storageKind} st
     const posts = createPostService({
       db: racedDb,
       audio: createAudioLibrary({ blobs, scratch, ffmpeg, db, jobs }),
-      images: createImageLibrary(blobs),
+      images: createImageLibrary(blobs, testApp.context.rateLimits),
     });
     await posts.delete(owner.user.id, draft.id, { draftsOnly: true });
     expect(meanwhile).toBeDefined();

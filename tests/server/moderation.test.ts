@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { multipartForm, streamedTone } from '../support/audio';
 import { signUp, uniqueEmail, type SignedIn, callAs, type Method } from './support/accounts';
 import { openEventStream } from './support/event-stream';
-import { createTestApp, databaseKind, type TestApp } from './support/test-app';
+import { createTestApp, databaseKind, restartWithAdminEmails, type TestApp } from './support/test-app';
 import { publishWebm, sendForm, webmPart } from './support/uploads';
 import { waitForIdleJobs } from './support/waits';
 
@@ -22,6 +22,7 @@ beforeAll(async () => {
   origin = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   voice = await streamedTone({ seconds: 1, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
   moderator = await signUp(testApp.app, { email: MODERATOR_EMAIL, firstName: 'Mo' });
+  await restartWithAdminEmails(testApp, ` other@example.com, ${MODERATOR_EMAIL.toUpperCase()} `);
 });
 afterAll(() => testApp?.close());
 
@@ -208,16 +209,23 @@ describe(`moderation on ${databaseKind}`, () => {
     expect((await call(person, 'GET', '/api/moderation/reports')).statusCode).toBe(403);
   }, 120_000);
 
-  it('grants the role from ADMIN_EMAILS at sign-up and sign-in', async () => {
-    expect(moderator.user.isModerator).toBe(true);
+  it('grants the role from ADMIN_EMAILS at start to the accounts that exist, never at sign-up or sign-in', async () => {
+    // Nothing proves an address is its owner's: whoever signs up with a listed one first gets no power by it.
+    expect(moderator.user.isModerator).toBe(false);
+    expect((await call(moderator, 'GET', '/api/auth/user')).json()).toMatchObject({ isModerator: true });
+    const claimant = await signUp(testApp.app, { email: 'Other@Example.com' });
+    expect(claimant.user.isModerator).toBe(false);
     const login = await call(undefined, 'POST', '/api/login', {
-      email: MODERATOR_EMAIL,
-      password: moderator.password,
+      email: claimant.email,
+      password: claimant.password,
     });
-    expect(login.json()).toMatchObject({ isModerator: true });
-    const member = await signUp(testApp.app);
-    expect(member.user.isModerator).toBe(false);
-  });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ isModerator: false });
+    expect((await call(claimant, 'GET', '/api/moderation/reports')).statusCode).toBe(403);
+    // The next start makes the account that now exists a moderator.
+    await restartWithAdminEmails(testApp, ' other@example.com ');
+    expect((await call(claimant, 'GET', '/api/moderation/reports')).statusCode).toBe(200);
+  }, 60_000);
 
   it('hides a post from every list but its owner’s, plays it for the moderator, resolves and logs it', async () => {
     const [author, reader] = await Promise.all([signUp(testApp.app), signUp(testApp.app)]);

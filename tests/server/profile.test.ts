@@ -330,6 +330,44 @@ describe(`profile edits on ${databaseKind}`, () => {
     expect(cover.orientation).toBeUndefined();
   });
 
+  it('refuses a picture over 25 megapixels, saying why, before decoding it', async () => {
+    const eve = await signUp(testApp.app);
+    const before = await storedImages();
+    // 6000x4500 of one colour: 27 megapixels in a few kilobytes.
+    const large = await sharp({ create: { width: 6000, height: 4500, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+    const answer = await editProfile(eve, {}, [
+      { field: 'coverImage', content: large, contentType: 'image/png' },
+    ]);
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json().message).toBe(
+      'This image is too large to process. Please choose one under 25 megapixels: pictures are shown at most 1500 pixels wide, so a smaller one looks the same.',
+    );
+    expect(await storedImages()).toEqual(before);
+  });
+
+  it('takes at most 30 new pictures from one person in an hour', async () => {
+    const [busy, other] = await Promise.all([signUp(testApp.app), signUp(testApp.app)]);
+    const avatar = await photo(16, 16);
+    for (let upload = 0; upload < 15; upload += 1) {
+      const answer = await editProfile(busy, {}, [
+        { field: 'profileImage', content: avatar },
+        { field: 'coverImage', content: avatar },
+      ]);
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
+    const refused = await editProfile(busy, {}, [{ field: 'profileImage', content: avatar }]);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(
+      'You have uploaded 30 pictures in the last hour. Please wait a while and try again.',
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Other people, and the rest of the profile, are not held up.
+    expect((await editProfile(other, {}, [{ field: 'profileImage', content: avatar }])).statusCode).toBe(200);
+    expect((await editAbout(busy, { location: 'Hobart' })).statusCode).toBe(200);
+  }, 60_000);
+
   it('refuses an SVG and a decompression bomb, storing nothing, and serves a polyglot PNG without its page', async () => {
     const eve = await signUp(testApp.app);
     const before = await storedImages();
