@@ -21,6 +21,7 @@ const NOT_FOUND_MESSAGES: Record<ResourceKind, string> = {
   'voice-bio': 'This person has no voice bio.',
   conversation: CONVERSATION_NOT_FOUND_MESSAGE,
   'conversation-message': CONVERSATION_MESSAGE_NOT_FOUND_MESSAGE,
+  'publish-request': 'This request to post a conversation does not exist or is not shared with you.',
 };
 
 const ONLY_THE_AUTHOR = 'Only the author can change this post.';
@@ -54,6 +55,10 @@ const FORBIDDEN_MESSAGES: { [K in ResourceKind]?: Partial<Record<Action, string>
   },
   conversation: { change: GROUP_BLOCK_MESSAGE },
   'conversation-message': { delete: 'You can delete only your own messages.' },
+  'publish-request': {
+    answer: 'You were not asked about this post: none of its voice messages is yours.',
+    change: 'Only the person who asked can post or withdraw this request.',
+  },
 };
 
 /** Refusals answered as if nothing were there: what someone does is not shown across a block, nor is the block. */

@@ -1,3 +1,5 @@
+import type { GroupAdds } from '@shared/domain/conversations';
+
 /**
  * Who may do what to each kind of thing, in one table. Pure: the caller gathers the facts a rule needs. A new kind
  * (profiles, say) is a new resource type and a new row of `rules`.
@@ -37,7 +39,11 @@ export type Action =
   /** A person: start a direct chat with them, add them to a group, send or post in their direct chat. */
   | 'reach'
   /** A person: see what they do (their stats). */
-  | 'view-activity';
+  | 'view-activity'
+  /** Put a person into a group, new or existing (a direct chat is not a group). */
+  | 'add-to-group'
+  /** Agree or decline to a request to post a conversation one's voice is in. */
+  | 'answer';
 
 /** A published post or episode; a private one exists only for its owner. */
 export interface PostResource {
@@ -86,15 +92,24 @@ export interface ConversationMessageResource {
   blockedWithViewer?: boolean;
 }
 
+/** A member's request to post a conversation: seen by its members, answered by those asked, settled by its asker. */
+export interface PublishRequestResource {
+  kind: 'publish-request';
+  requesterId: string;
+  askedIds: readonly string[];
+  conversation: ConversationResource;
+}
+
 /** A stored audio file or image: it mirrors the visibility of the record it belongs to. */
 export interface MediaResource {
   kind: 'audio' | 'image';
   ownerId: string;
   isPrivate: boolean;
-  /** A voice message's audio: there for the conversation's current members alone, its sender included. */
-  conversation?: ConversationResource;
-  /** A voice message's audio: a block between the asker and its sender, either way. */
-  blockedWithViewer?: boolean;
+  /**
+   * The voice message or comment private audio belongs to: seen exactly as it is (a message by its conversation's
+   * current members, a hidden one by its sender alone; a hidden comment by its author, not the post's owner).
+   */
+  record?: ConversationMessageResource | CommentResource;
 }
 
 /** A person's voice bio: part of their public profile. */
@@ -110,6 +125,9 @@ export interface PersonResource {
   isSuspended: boolean;
   /** A block between the asker and this person, either way (access/people.ts loads it). */
   blockedWithViewer?: boolean;
+  /** Their setting for who may add them to a group, and whether they follow the asker (for `following`). */
+  groupAdds?: GroupAdds;
+  followsAsker?: boolean;
 }
 
 /** The open reports and the moderation log. */
@@ -126,7 +144,8 @@ export type Resource =
   | MediaResource
   | VoiceBioResource
   | ConversationResource
-  | ConversationMessageResource;
+  | ConversationMessageResource
+  | PublishRequestResource;
 export type ResourceKind = Resource['kind'];
 
 type Rule<R> = (actor: Actor, resource: R) => boolean;
@@ -147,10 +166,7 @@ const reportOthers =
     actor.kind === 'user' && !isUser(actor, authorOf(resource));
 // A moderator plays reported audio in place, whatever its visibility.
 const mediaView: Rule<MediaResource> = (actor, media) =>
-  isModerator(actor) ||
-  (media.conversation
-    ? isMember(actor, media.conversation) && !media.blockedWithViewer
-    : publicOrOwner(actor, media));
+  isModerator(actor) || (media.record ? can(actor, 'view', media.record) : publicOrOwner(actor, media));
 const heldFor = (actor: Actor, comment: CommentResource) =>
   isModerator(actor) || isUser(actor, comment.post.ownerId);
 
@@ -167,6 +183,9 @@ const rules: Rules = {
       actor.kind === 'user' && !isUser(actor, person.userId) && !person.blockedWithViewer,
     reach: (actor, person) => actor.kind === 'user' && !person.blockedWithViewer,
     'view-activity': (_actor, person) => !person.blockedWithViewer,
+    'add-to-group': (actor, person) =>
+      actor.kind === 'user' &&
+      (person.groupAdds === 'everyone' || (person.groupAdds === 'following' && person.followsAsker === true)),
   },
   post: {
     view: (actor, post) =>
@@ -218,8 +237,20 @@ const rules: Rules = {
         (!message.isHidden || isUser(actor, message.authorId)) &&
         !message.blockedWithViewer),
     delete: (actor, message) => isUser(actor, message.authorId) || isModerator(actor),
+    // Into a post of the asker's: never a hidden message, nor the voice of someone who left or across a block.
+    publish: (actor, message) =>
+      isMember(actor, message.conversation) &&
+      message.conversation.memberIds.includes(message.authorId) &&
+      !message.isHidden &&
+      !message.blockedWithViewer,
     report: reportOthers((message) => message.authorId),
     moderate: moderatorOnly,
+  },
+  // Withdrawing it or posting it with the yeses so far (`change`) is its asker's alone.
+  'publish-request': {
+    view: (actor, request) => isMember(actor, request.conversation),
+    answer: (actor, request) => actor.kind === 'user' && request.askedIds.includes(actor.userId),
+    change: (actor, request) => isUser(actor, request.requesterId),
   },
 };
 

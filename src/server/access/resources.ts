@@ -53,21 +53,23 @@ export const personResource = (
   blockedWithViewer,
 });
 
-/**
- * `conversation`: the members of the conversation a voice message's audio belongs to; `blockedWithViewer`: a block
- * between the asker and its sender.
- */
+/** A person someone would put into a group: their setting decides, with whether they follow the asker. */
+export const groupCandidateResource = (
+  user: Pick<UserRow, 'id' | 'suspended_at' | 'group_adds'>,
+  followsAsker: boolean,
+): PersonResource => ({ ...personResource(user), groupAdds: user.group_adds, followsAsker });
+
+/** `record`: the voice message or comment the audio belongs to, when that decides who may hear it. */
 export function mediaResource(
   kind: MediaResource['kind'],
   media: Pick<AudioAssetRow | ImageRow, 'owner_id' | 'is_private'>,
-  conversation?: ConversationResource,
-  blockedWithViewer = false,
+  record?: MediaResource['record'],
 ): MediaResource {
   return {
     kind,
     ownerId: media.owner_id,
     isPrivate: media.is_private === 1,
-    ...(conversation && { conversation, blockedWithViewer }),
+    ...(record && { record }),
   };
 }
 

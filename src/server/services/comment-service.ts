@@ -41,7 +41,10 @@ export interface CommentAdmission {
 }
 
 export interface CommentService {
-  /** The post and the commenter's permission: settled before the audio is streamed. */
+  /**
+   * The post and the commenter's permission: settled before the audio is streamed when postId comes first, else
+   * before anything of it is kept.
+   */
   admit(commenter: Actor, fields: Record<string, string>): Promise<CommentAdmission>;
   create(admission: CommentAdmission, audio: ScratchFile | undefined): Promise<Comment>;
   /** A moderator (`viewer.moderator`) sees hidden and held comments too. */

@@ -1,5 +1,5 @@
 import type { Conversation, ConversationRecording } from '@shared/contract/conversations';
-import { MESSAGE_WAVEFORM_BARS } from '@shared/domain/conversations';
+import { MESSAGE_WAVEFORM_BARS, PERSON_LEFT_EARSHOT_MESSAGE } from '@shared/domain/conversations';
 import { heardBy } from '../access/conversations';
 import { actorOf } from '../access/policy';
 import { conversationResource } from '../access/resources';
@@ -90,6 +90,10 @@ export function createConversationPresenter(db: Db, users: UserService): Convers
       lastMessage: lastMessages.find((message) => message.id === row.last_message_id) ?? null,
       lastActivity: row.last_activity_at,
       unreadCount: row.unread_count,
+      closedReason:
+        row.type === 'direct' && directPair(row).some((id) => !people.has(id))
+          ? PERSON_LEFT_EARSHOT_MESSAGE
+          : null,
     }));
   }
 

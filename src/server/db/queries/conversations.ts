@@ -216,26 +216,37 @@ export function listMessages(
 }
 
 /**
- * The first `limit` messages `listenerId` hears, oldest first, with their audio: what publishing joins. Never the
- * voice of anyone on the other side of a block from them.
+ * The first `limit` messages `listenerId` hears (sent up to `upTo`, when given), oldest first, with their audio: what
+ * publishing joins. Never the voice of anyone on the other side of a block from them.
  */
-export function firstMessages(db: Db, conversationId: string, limit: number, listenerId: string) {
-  return db
+export function firstMessages(
+  db: Db,
+  conversationId: string,
+  limit: number,
+  listenerId: string,
+  upTo?: string,
+) {
+  let query = db
     .selectFrom('conversation_messages')
     .innerJoin('audio_assets', 'audio_assets.id', 'conversation_messages.audio_id')
     .selectAll('audio_assets')
     .select([
       'conversation_messages.id as message_id',
       'conversation_messages.user_id',
+      'conversation_messages.is_hidden',
       'conversation_messages.transcription',
     ])
     .where('conversation_messages.conversation_id', '=', conversationId)
-    .where(notHiddenFrom(db, 'conversation_messages.user_id', listenerId, 'blocks'))
+    .where(notHiddenFrom(db, 'conversation_messages.user_id', listenerId, 'blocks'));
+  if (upTo !== undefined) query = query.where('conversation_messages.created_at', '<=', upTo);
+  return query
     .orderBy('conversation_messages.created_at')
     .orderBy('conversation_messages.id')
     .limit(limit)
     .execute();
 }
+
+export type PublishableMessage = Awaited<ReturnType<typeof firstMessages>>[number];
 
 /** How many of these messages are still there. */
 export async function countMessages(db: Db, ids: string[]): Promise<number> {
@@ -247,14 +258,13 @@ export async function countMessages(db: Db, ids: string[]): Promise<number> {
   return countToNumber(row.count);
 }
 
-/** The conversation a voice message's audio belongs to, if it is one. */
-export async function conversationOfAudio(db: Db, audioId: string): Promise<string | undefined> {
-  const row = await db
+/** The voice message an audio file belongs to, if it is one: who may hear it depends on it. */
+export function messageOfAudio(db: Db, audioId: string) {
+  return db
     .selectFrom('conversation_messages')
-    .select('conversation_id')
+    .select(['conversation_id', 'user_id', 'is_hidden'])
     .where('audio_id', '=', audioId)
     .executeTakeFirst();
-  return row?.conversation_id;
 }
 
 /**

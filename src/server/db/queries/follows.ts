@@ -13,6 +13,22 @@ export async function isFollowing(db: Db, followerId: string, followingId: strin
   return row !== undefined;
 }
 
+/** Which of `followerIds` follow `followingId`, each found by the follows' key. */
+export async function followersAmong(
+  db: Db,
+  followingId: string,
+  followerIds: string[],
+): Promise<Set<string>> {
+  if (followerIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('follows')
+    .select('follower_id')
+    .where('follower_id', 'in', followerIds)
+    .where('following_id', '=', followingId)
+    .execute();
+  return new Set(rows.map((row) => row.follower_id));
+}
+
 export async function setFollowing(
   db: Db,
   followerId: string,
