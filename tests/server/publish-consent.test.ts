@@ -4,7 +4,7 @@ import type { Notification } from '@shared/contract/social';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, streamedTone } from '../support/audio';
 import { signUp, uniqueEmail, type SignedIn, callAs, type Method } from './support/accounts';
-import { createTestApp, databaseKind, type TestApp } from './support/test-app';
+import { createTestApp, databaseKind, type TestApp, restartWithAdminEmails } from './support/test-app';
 import { sendForm, webmPart } from './support/uploads';
 import { waitForJobsNamed } from './support/waits';
 
@@ -22,6 +22,7 @@ beforeAll(async () => {
     streamedTone({ seconds: 3, format: 'webm', codecArgs: opus, frequency: 330 }),
   ]);
   moderator = await signUp(testApp.app, { email: MODERATOR_EMAIL, firstName: 'Mo' });
+  await restartWithAdminEmails(testApp, MODERATOR_EMAIL);
 });
 afterAll(() => testApp?.close());
 

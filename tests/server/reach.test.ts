@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, streamedTone, type FilePart } from '../support/audio';
 import { callAs, signUp, uniqueEmail, type Method, type SignedIn } from './support/accounts';
 import { openEventStream } from './support/event-stream';
-import { createTestApp, databaseKind, storageKind, type TestApp } from './support/test-app';
+import {
+  createTestApp,
+  databaseKind,
+  storageKind,
+  type TestApp,
+  restartWithAdminEmails,
+} from './support/test-app';
 import { publishWebm, sendForm, sendFormAs, webmPart } from './support/uploads';
 
 // Who reaches whom (issue 25): what moderators hid or suspended, and what a block stands between, reaches nobody
@@ -32,6 +38,7 @@ beforeAll(async () => {
     streamedTone({ seconds: 2, format: 'webm', codecArgs: opus, frequency: 330 }),
   ]);
   moderator = await signUp(testApp.app, { email: MODERATOR_EMAIL, firstName: 'Mo' });
+  await restartWithAdminEmails(testApp, MODERATOR_EMAIL);
   origin = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => testApp?.close());
