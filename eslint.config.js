@@ -9,7 +9,8 @@ import tseslint from 'typescript-eslint';
 /*
  * Import boundaries, checked on the file each import resolves to (relative and @client/@server/@shared alike):
  * shared ← server, shared ← client, never server ↔ client; features stand alone; routes never reach the db;
- * Kysely values (and so raw `sql`) only under src/server/db.
+ * Kysely values (and so raw `sql`) only under src/server/db; migrations are history and import no live code; only
+ * db/dialect.ts and db/search/ ask which database it is.
  */
 const FEATURES = readdirSync(new URL('src/client/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -41,6 +42,13 @@ const ROUTES_NOT_DB = {
   from: 'src/server/db',
   message: 'Routes reach the database through services, never db/ directly.',
 };
+const MIGRATIONS_ARE_HISTORY = {
+  target: 'src/server/db/migrations',
+  from: 'src',
+  except: ['./server/db/migrations', './server/db/dialect.ts'],
+  message:
+    'A migration holds the SQL it ran: it imports kysely, ../dialect and earlier migrations, never live code that may change.',
+};
 const restrictPaths = (zones) => ['error', { zones, basePath: import.meta.dirname }];
 const KYSELY_PATTERN = {
   group: ['kysely', 'kysely/*'],
@@ -67,6 +75,39 @@ const SCHEMAS_AS_TYPES_IN_BROWSER = [
           'The client imports contract schemas and zod as types only (import type); paths come from endpoints.ts.',
       },
       KYSELY_PATTERN,
+    ],
+  },
+];
+
+/** Packages too: a migration's SQL must not change with a dependency's release, and of dialect.ts only isPostgres. */
+const MIGRATION_IMPORTS = [
+  'error',
+  {
+    patterns: [
+      {
+        regex: String.raw`^(?!kysely$|\.\./dialect$|\./\d{8}T\d{4}-[a-z-]+$)`,
+        message: MIGRATIONS_ARE_HISTORY.message,
+      },
+      {
+        regex: String.raw`^\.\./dialect$`,
+        allowImportNames: ['isPostgres'],
+        message: 'A migration writes its own SQL for each database; of dialect.ts it takes isPostgres alone.',
+      },
+    ],
+  },
+];
+
+/** SQLite and PostgreSQL differ in db/dialect.ts and, for full-text search, db/search/ (sqlite.ts, postgres.ts). */
+const DIALECT_SWITCH_IN_ITS_PLACE = [
+  'error',
+  {
+    patterns: [
+      {
+        regex: String.raw`(^|/)dialect$`,
+        importNames: ['isPostgres'],
+        message:
+          'Only db/dialect.ts and db/search/ ask which database it is: put the difference behind one of them.',
+      },
     ],
   },
 ];
@@ -104,12 +145,27 @@ export default tseslint.config(
         ...AREA_ZONES,
         ...CLIENT_BASE_NOT_FEATURES,
         ROUTES_NOT_DB,
+        MIGRATIONS_ARE_HISTORY,
       ]),
     },
   },
   {
     files: ['src/client/**/*.{ts,tsx}', 'src/shared/**/*.ts'],
     rules: { 'no-restricted-imports': NODE_IN_BROWSER },
+  },
+  {
+    files: ['src/server/db/migrations/*.ts'],
+    rules: { 'no-restricted-imports': MIGRATION_IMPORTS },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: [
+      'src/server/db/dialect.ts',
+      'src/server/db/dialect.test.ts',
+      'src/server/db/search/**',
+      'src/server/db/migrations/**',
+    ],
+    rules: { 'no-restricted-imports': DIALECT_SWITCH_IN_ITS_PLACE },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

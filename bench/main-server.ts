@@ -57,6 +57,8 @@ export async function startMainServer(
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The bench signs its readers up from 127.0.0.1.
+      SIGNUPS_PER_HOUR_PER_ADDRESS: '0',
       ...env,
     },
     // Its log lines go to our stderr with the progress, never into the table on stdout.

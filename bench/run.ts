@@ -24,11 +24,12 @@ import { seedFeed, seedPublicAudio, type SeededFeed, type ServedAudio } from './
 import { startS3Server, startServer, type S3Server, type ServerProcess } from './servers';
 import { benchRenditionLag } from './rendition-lag';
 import { benchUploadMemory } from './upload-memory';
+import { benchImageMemory } from './image-memory';
 import { benchEditorMemory } from './editor-memory';
 import { repoRoot, Workspace } from './workspace';
 
 /**
- * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,lag,events,conversations,lists,discover,search,editor]`: each of ours
+ * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,images,lag,events,conversations,lists,discover,search,editor]`: each of ours
  * against its floor on this machine, alternating the two, medians of several rounds. Progress goes to stderr, the
  * table to stdout.
  */
@@ -38,6 +39,7 @@ const SECTIONS = [
   'feed',
   'audio',
   'upload',
+  'images',
   'lag',
   'events',
   'conversations',
@@ -301,6 +303,7 @@ async function main(): Promise<number> {
       await run('http', () => benchHttp(workspace, settings, ffmpegPath, speechFixture));
     }
     if (settings.sections.has('upload')) await run('upload', () => benchUploadMemory(workspace));
+    if (settings.sections.has('images')) await run('images', () => benchImageMemory(workspace));
     if (settings.sections.has('editor')) await run('editor', () => benchEditorMemory(workspace, ffmpegPath));
     if (settings.sections.has('lag')) {
       await run('lag', async () =>

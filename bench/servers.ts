@@ -67,6 +67,8 @@ export function startServer(
   return startChild(workspace, options.name ?? kind, [path.join(repoRoot, 'bench', 'serve.ts'), kind], {
     ...withoutStorageSettings(process.env),
     DATA_DIR: dataDir,
+    // The bench signs its readers up from 127.0.0.1.
+    SIGNUPS_PER_HOUR_PER_ADDRESS: '0',
     ...(options.storage ?? { STORAGE: 'disk' }),
   });
 }

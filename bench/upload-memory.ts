@@ -146,8 +146,8 @@ async function childrenRssMiB(pid: number): Promise<number> {
   }
 }
 
-interface MemoryTrace {
-  answer: UploadAnswer;
+export interface MemoryTrace<T = UploadAnswer> {
+  answer: T;
   peakRssMiB: number;
   hwmAfterMiB: number;
   peakChildrenMiB: number;
@@ -155,7 +155,7 @@ interface MemoryTrace {
 }
 
 /** Samples the server's RSS every 20 ms from the first byte sent to the last byte of the answer. */
-async function traceUpload(pid: number, upload: () => Promise<UploadAnswer>): Promise<MemoryTrace> {
+export async function traceUpload<T>(pid: number, upload: () => Promise<T>): Promise<MemoryTrace<T>> {
   let done = false;
   let peakRssMiB = 0;
   let peakChildrenMiB = 0;
@@ -183,7 +183,12 @@ async function traceUpload(pid: number, upload: () => Promise<UploadAnswer>): Pr
   }
 }
 
-async function idleRssMiB(pid: number): Promise<number> {
+/** VmHWM catches a peak between two samples, if it rose above every earlier peak of the process. */
+export function peakOf(trace: MemoryTrace<unknown>, hwmBeforeMiB: number): number {
+  return trace.hwmAfterMiB > hwmBeforeMiB ? Math.max(trace.peakRssMiB, trace.hwmAfterMiB) : trace.peakRssMiB;
+}
+
+export async function idleRssMiB(pid: number): Promise<number> {
   await sleep(1000);
   const samples: number[] = [];
   for (let index = 0; index < 10; index += 1) {
@@ -226,9 +231,6 @@ export async function benchUploadMemory(workspace: Workspace): Promise<{ rows: R
     const refused = await traceUpload(pid, () => streamUpload(port, cookie, tooLarge, second));
     if (refused.answer.status !== 413) throw new Error(`over-limit upload answered ${refused.answer.status}`);
 
-    // VmHWM catches a peak between two samples, if it rose above every earlier peak of the process.
-    const peakOf = (trace: MemoryTrace, hwmBeforeMiB: number) =>
-      trace.hwmAfterMiB > hwmBeforeMiB ? Math.max(trace.peakRssMiB, trace.hwmAfterMiB) : trace.peakRssMiB;
     const acceptedPeak = peakOf(accepted, hwmBefore);
     const refusedPeak = peakOf(refused, accepted.hwmAfterMiB);
     const rows: Row[] = [

@@ -43,8 +43,26 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+const FOREIGN_SHARE_MESSAGE = "Earshot takes shared audio only from your device's share sheet.";
+
+/**
+ * The share sheet is the browser's own and names no page; a form on another site posting here names its page as
+ * the referrer. Browsers hide Sec-Fetch-Site and Origin from workers (whatwg/fetch#1322), so a page that withholds
+ * its referrer cannot be told apart here; the server refuses it by those headers when no worker answers, and a
+ * kept file is only ever offered in the recorder, never published without the person.
+ */
+function isFromAnotherSite(request) {
+  return /^https?:/.test(request.referrer) && new URL(request.referrer).origin !== self.location.origin;
+}
+
 /** The share sheet's POST: keep the file for the app, then open the recorder with it. */
 async function receiveShare(request) {
+  if (isFromAnotherSite(request)) {
+    return new Response(FOREIGN_SHARE_MESSAGE, {
+      status: 403,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
+  }
   const form = await request.formData();
   const file = form.getAll('audio').find((value) => value instanceof File);
   if (!file) return Response.redirect('/?shared=none', 303);

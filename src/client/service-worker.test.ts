@@ -165,11 +165,19 @@ describe('the service worker keeps the app offline', () => {
 });
 
 describe('the service worker receives shared audio', () => {
-  const share = (content: string) => {
+  const share = (content: string, referrer?: string) => {
     const form = new FormData();
     form.append('audio', new File([content], 'Memo.m4a', { type: 'audio/mp4' }));
-    return new Request(`${ORIGIN}/share-target`, { method: 'POST', body: form });
+    return new Request(`${ORIGIN}/share-target`, { method: 'POST', body: form, referrer });
   };
+
+  it('refuses a form another site posts, keeping nothing', async () => {
+    const worker = startWorker(build('one', []));
+    const answer = await worker.fetch(share('x'.repeat(10), 'https://elsewhere.example/trap.html'));
+    expect(answer!.status).toBe(403);
+    expect(await answer!.text()).toBe("Earshot takes shared audio only from your device's share sheet.");
+    expect(storage.has('earshot-shared-audio')).toBe(false);
+  });
 
   it('refuses a file over the app’s audio limit before keeping it', async () => {
     const worker = startWorker(build('one', []));

@@ -10,6 +10,7 @@ import type { App } from './http/app-types';
 import { renderLoginPage } from './auth/login-page';
 import { clientPageHtml, registerClientApp } from './http/client-app';
 import { contentSecurityPolicy, inlineScriptHashes } from './http/content-security-policy';
+import { registerControlCharacterGuard } from './http/control-characters';
 import { MULTIPART_LIMITS } from './http/multipart-upload';
 import { startJobWorker, type JobWorker } from './jobs/job-worker';
 import { registerErrorHandler } from './http/error-handler';
@@ -70,6 +71,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   );
   registerSameOriginGuard(app);
   registerUnreadBodyDiscard(app);
+  registerControlCharacterGuard(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);

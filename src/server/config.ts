@@ -75,6 +75,7 @@ export const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalSecret,
   S3_FORCE_PATH_STYLE: booleanFlag,
   S3_REDIRECT_PUBLIC_MEDIA: booleanFlag,
+  SIGNUPS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(10),
   ADMIN_EMAILS: z
     .string()
     .default('')
@@ -136,7 +137,9 @@ export interface Config {
   jobConcurrency: number;
   /** Where media lives: DATA_DIR/media on this machine, or a bucket every instance shares. */
   storage: StorageConfig;
-  /** Lower-case e-mails made moderators at start, sign-up and sign-in. */
+  /** Accounts one address (an IPv4 address or an IPv6 /64) may make in an hour; 0: no limit. */
+  signupsPerHourPerAddress: number;
+  /** Lower-case e-mails whose existing accounts are made moderators at start (never at sign-up or sign-in). */
   adminEmails: readonly string[];
 }
 
@@ -173,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegConcurrency: values.FFMPEG_CONCURRENCY,
     jobConcurrency: values.JOB_CONCURRENCY ?? availableParallelism(),
     storage: storageOf(values),
+    signupsPerHourPerAddress: values.SIGNUPS_PER_HOUR_PER_ADDRESS,
     adminEmails: values.ADMIN_EMAILS,
   };
 }

@@ -37,6 +37,7 @@ import { createMediaService, type MediaService } from './services/media-service'
 import { removeLeftObjects } from './services/object-removal';
 import { createModerationService, type ModerationService } from './services/moderation-service';
 import { createPostService, type PostService } from './services/post-service';
+import { createVoiceRetake } from './services/published-voices';
 import { createProfileService, type ProfileService } from './services/profile-service';
 import { createRateLimiter, type RateLimiter } from './services/rate-limiter';
 import { createSearchService, type SearchService } from './services/search-service';
@@ -147,7 +148,8 @@ export async function createContext(
   const jobs = createJobQueue(db);
   const users = createUserService(db);
   const audio = createAudioLibrary({ blobs, scratch, ffmpeg, db, jobs });
-  const images = createImageLibrary(blobs);
+  const rateLimits = createRateLimiter(db);
+  const images = createImageLibrary(blobs, rateLimits);
   const posts = createPostService({ db, audio, images });
   const autosave = createAutosaveService({
     db,
@@ -159,7 +161,8 @@ export async function createContext(
   });
   const notifications = createNotificationService(db, users, events);
   const comments = createCommentService({ db, audio, users, notifications });
-  const conversations = createConversationService({ db, audio, users, events });
+  const conversations = createConversationService({ db, audio, users, events, jobs });
+  const retakeConversationVoices = createVoiceRetake({ db, audio, posts });
   const reencodeLegacyImages = createLegacyImageSweep({ db, blobs, scratch, images, log });
   return {
     config,
@@ -175,10 +178,11 @@ export async function createContext(
       'autosave.recover-abandoned': (_payload, { signal }) => autosave.recoverAbandoned(signal),
       'images.reencode-legacy': (_payload, { signal }) => reencodeLegacyImages(signal),
       'storage.remove-objects': (objects) => removeLeftObjects(blobs, objects),
+      'posts.retake-conversation-voices': ({ postId }) => retakeConversationVoices(postId),
     },
     sessions: createSessionStore(db),
-    rateLimits: createRateLimiter(db),
-    accounts: createAccountService(db, createLoginThrottle(db), config.adminEmails),
+    rateLimits,
+    accounts: createAccountService(db, createLoginThrottle(db)),
     accountExport: createAccountExport({ db, blobs, log }),
     accountDeletion: createAccountDeletion({ db, blobs, jobs, events, log }),
     users,
@@ -194,7 +198,7 @@ export async function createContext(
     voiceBios: createVoiceBioService({ db, audio }),
     conversations,
     moderation: createModerationService({ db, posts, comments, conversations, events }),
-    conversationPosts: createConversationPublisher({ db, audio, users, posts }),
+    conversationPosts: createConversationPublisher({ db, audio, users, posts, events, notifications }),
     listens: createListenService({ db }),
     stats: createStatsService(db),
     podcasts: createPodcastFeedService({ db, blobs, users, posts }),

@@ -29,6 +29,10 @@ export class NotFoundError extends AppError {
 export class ConflictError extends AppError {
   readonly statusCode = 409;
 }
+/** It was there and is gone for good: a direct chat whose other person deleted their account. */
+export class GoneError extends AppError {
+  readonly statusCode = 410;
+}
 export class TooManyRequestsError extends AppError {
   readonly statusCode = 429;
   constructor(

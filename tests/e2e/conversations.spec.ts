@@ -1,9 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import type { ConversationRecording } from '../../src/shared/contract/conversations';
+import type { ConversationRecording, PublishRequest } from '../../src/shared/contract/conversations';
 import type { Post } from '../../src/shared/contract/posts';
 import type { CurrentUser } from '../../src/shared/contract/users';
-import { expectNoSeriousA11yViolations, fakeMicrophoneBrowser, signUpQuickly } from './support';
+import {
+  expectNoSeriousA11yViolations,
+  fakeMicrophoneBrowser,
+  inEachThemeAndWidth,
+  signUpQuickly,
+} from './support';
 
 const WAIT = { timeout: 15_000 };
 const UPLOAD_WAIT = { timeout: 30_000 };
@@ -54,6 +59,18 @@ async function sendVoiceMessage(page: Page): Promise<void> {
 
 const messages = (page: Page) => page.getByTestId('conversation-message');
 
+/** The prompt to agree passes axe in both themes at both widths, with a screenshot of each. */
+async function expectPromptLooksRight(page: Page, prompt: Locator, testInfo: TestInfo): Promise<void> {
+  await inEachThemeAndWidth(page, async (theme, device) => {
+    await expect(prompt).toBeVisible(WAIT);
+    await expectNoSeriousA11yViolations(page, 'main', `the prompt to agree, ${theme}, ${device}`);
+    await page.screenshot({ path: testInfo.outputPath(`publish-prompt-${theme}-${device}.png`) });
+  });
+  await page.evaluate(() => localStorage.setItem('theme', 'light'));
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.reload();
+}
+
 /** The server heard sound in every message, not the silence a broken fake microphone records. */
 async function expectAudible(page: Page, conversationId: string): Promise<void> {
   const response = await page.request.get(`/api/conversations/${conversationId}/recordings`, WAIT);
@@ -66,9 +83,9 @@ async function expectAudible(page: Page, conversationId: string): Promise<void> 
   }
 }
 
-test('two people talk by voice, live; one plays it all and posts it as a pod that plays on Home', async ({
+test('two people talk by voice, live; one plays it all and, with the other’s yes, posts it as a pod that plays on Home', async ({
   baseURL,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   const ava = await person(baseURL, 'Ava');
   const ben = await person(baseURL, 'Ben');
@@ -121,17 +138,35 @@ test('two people talk by voice, live; one plays it all and posts it as a pod tha
   await expect(answer).toHaveAttribute('data-played', 'true', UPLOAD_WAIT);
   await expect(ava.page.getByRole('button', { name: 'Play all' })).toBeVisible(WAIT);
 
-  // "Pod" posts the conversation as one post of Ava's, which plays on Home.
-  const published = ava.page.waitForResponse(
+  // "Pod": Ben's voice is in it, so Ben is asked first (issue 25); his yes posts it as one post of Ava's.
+  const asked = ava.page.waitForResponse(
     (response) => response.request().method() === 'POST' && /\/publish$/.test(response.url()),
     UPLOAD_WAIT,
   );
   await ava.page.getByRole('button', { name: 'Pod: post this conversation' }).click(WAIT);
-  const publishAnswer = await published;
-  expect(publishAnswer.status()).toBe(201);
-  const post = (await publishAnswer.json()) as Post;
+  const askAnswer = await asked;
+  expect(askAnswer.status()).toBe(201);
+  expect(((await askAnswer.json()) as PublishRequest).kind).toBe('publish-request');
+  await expect(ava.page.getByText('Asked the others', { exact: true })).toBeVisible(WAIT);
+  const prompt = ben.page.getByRole('region', { name: `${ava.name} asks to post this conversation` });
+  await expect(prompt).toContainText('1 message of yours would be in it', WAIT);
+  await expectPromptLooksRight(ben.page, prompt, testInfo);
+
+  const agreed = ben.page.waitForResponse(
+    (response) => response.request().method() === 'POST' && /\/answer$/.test(response.url()),
+    UPLOAD_WAIT,
+  );
+  // Reachable by keyboard: Tab from Decline reaches Agree.
+  await prompt.getByRole('button', { name: /^Decline/ }).focus();
+  await ben.page.keyboard.press('Tab');
+  await expect(prompt.getByRole('button', { name: /^Agree/ })).toBeFocused();
+  await ben.page.keyboard.press('Enter');
+  const request = (await (await agreed).json()) as PublishRequest;
+  expect(request.status).toBe('posted');
+  await expect(prompt).toBeHidden(WAIT);
+  await expect(ava.page.getByTestId('publish-request')).toBeHidden(WAIT);
+  const post = (await (await ava.page.request.get(`/api/posts/${request.postId}`)).json()) as Post;
   expect(post.title).toBe(`Conversation with ${ben.name}`);
-  await expect(ava.page.getByText('Conversation posted', { exact: true })).toBeVisible(WAIT);
 
   await ava.page.goto('/');
   const card = ava.page.locator('#new-posts').getByRole('article', { name: post.title });

@@ -66,7 +66,7 @@ test('search finds a post and a person; the user card follows; a category and a 
     );
     await expectNoSeriousA11yViolations(page, '[role="dialog"]', 'the user card');
     await card.getByRole('button', { name: `Follow ${authorName}` }).click();
-    await expect(card.getByRole('button', { name: `Following ${authorName}` })).toBeVisible(WAIT);
+    await expect(card.getByRole('button', { name: `Unfollow ${authorName}` })).toBeVisible(WAIT);
     const status = await page.request.get(`/api/follows/${author.id}`);
     expect(await status.json()).toEqual({ following: true });
     await page.keyboard.press('Escape');

@@ -76,6 +76,16 @@ test('a draft is cut, gets a take at the playhead, undone and redone, saved, reo
   await page.keyboard.press('Delete');
   await expect(status).toHaveText('Cannot delete entire recording');
   await expect.poll(() => lengthMs(waveform)).toBe(original);
+  // The end marker dragged a hair short of the end (the audit's 0:00.0 – 0:08.9): nothing would be left to hear.
+  const edge = (await waveform.boundingBox())!;
+  await page.mouse.move(edge.x + edge.width - 1, edge.y + edge.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(edge.x + edge.width * 0.99, edge.y + edge.height / 2, { steps: 3 });
+  await page.mouse.up();
+  await expect(waveform).toHaveAttribute('aria-valuetext', /selection 0:00\.0 to 0:08\.[5-9]/);
+  await editor.getByRole('button', { name: 'Delete Selected' }).click();
+  await expect(status).toHaveText('Cannot delete entire recording');
+  await expect.poll(() => lengthMs(waveform)).toBe(original);
 
   // Mouse: the start marker dragged from 0 to about a quarter; keys: the end marker at 1 s past it.
   const box = (await waveform.boundingBox())!;

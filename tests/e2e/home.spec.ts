@@ -23,6 +23,14 @@ test('Home with voices: New Posts with m:ss, New Pods, stories, recent activity 
   const post = await publish(other, { title: 'Home: morning notes', seconds: 4 });
   const pod = await publish(other, { title: 'Home: the first pod', type: 'episode', seconds: 3 });
   await other.dispose();
+  // A test account (spec §5: its e-mail contains "testbot"), published last: the newest of all, and nowhere on Home.
+  const tester = await playwright.request.newContext({ baseURL });
+  const testerSignUp = await tester.post('/api/register', {
+    data: { email: uniqueEmail('testbot'), password: 'e2e password', firstName: 'Test', lastName: 'Bot' },
+  });
+  expect(testerSignUp.status()).toBe(201);
+  const testerPost = await publish(tester, { title: 'Home: testbot post', seconds: 3 });
+  await tester.dispose();
 
   await signUpQuickly(page, 'Hana', 'Home');
   await page.goto('/');
@@ -46,6 +54,11 @@ test('Home with voices: New Posts with m:ss, New Pods, stories, recent activity 
     `/profile/${post.userId}`,
   );
   await expect(page.locator('#discover-voices').getByRole('link', { name: /Hana Home/ })).toHaveCount(0);
+  // The test account: not in New Posts, the stories, Recent Activity or Discover New Voices.
+  await expect(newPosts.getByRole('article', { name: testerPost.title })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Open Test Bot’s story/ })).toHaveCount(0);
+  await expect(page.locator('#recent-activity').getByRole('button', { name: /testbot post/ })).toHaveCount(0);
+  await expect(page.locator('#discover-voices').getByRole('link', { name: /Test Bot/ })).toHaveCount(0);
 
   // The story strip: one circle per person of the last day; it opens the viewer on their newest recording.
   await page.getByRole('button', { name: /Open Nadia Voss’s story/ }).click();

@@ -1,22 +1,36 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { Post } from '../../src/shared/contract/posts';
 import { streamedTone } from '../support/audio';
-import { MODERATOR_EMAIL } from '../../playwright.config';
+import { dataDir, MODERATOR_EMAIL } from '../../playwright.config';
 import { expectNoSeriousA11yViolations, publishPost, signUpQuickly } from './support';
 
 /**
- * Issue 17 end to end: someone reports a voice reply from the post page; the moderator (ADMIN_EMAILS in
- * playwright.config.ts) opens /moderation, plays the reported reply in place, hides it and resolves the report,
+ * Issue 17 end to end: someone reports a voice reply from the post page; the moderator (an account made a moderator
+ * with `npm run moderator -- grant`) opens /moderation, plays the reported reply in place, hides it and resolves the report,
  * and the reply is gone for everyone else.
  */
 
 const WAIT = { timeout: 15_000 };
 
-/** The moderator's account: made on the first run against this server, signed in to after. */
+/** `npm run moderator -- grant` on the e2e server's database, as its operator would. */
+async function grantModerator(email: string): Promise<void> {
+  const { stdout } = await promisify(execFile)(
+    'npx',
+    ['tsx', 'src/server/moderator-command.ts', 'grant', email],
+    {
+      env: { ...process.env, DATA_DIR: dataDir },
+    },
+  );
+  expect(stdout).toMatch(/is now a moderator|was already a moderator/);
+}
+
+/** The moderator's account: made (and granted the role) on the first run against this server, signed in to after. */
 async function signInAsModerator(page: Page): Promise<void> {
   const credentials = { email: MODERATOR_EMAIL, password: 'e2e moderator password', firstName: 'Morgan' };
   const registered = await page.request.post('/api/register', { data: credentials, timeout: 15_000 });
-  if (registered.status() === 201) return;
+  if (registered.status() === 201) return grantModerator(MODERATOR_EMAIL);
   const signedIn = await page.request.post('/api/login', { data: credentials, timeout: 15_000 });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
 }
@@ -40,6 +54,8 @@ async function replyThroughApi(page: Page, post: Post): Promise<void> {
 test('a reported reply is played, hidden and resolved by a moderator, and gone for others', async ({
   browser,
 }) => {
+  // Four people and the moderator command (a process of its own, a few seconds on a busy machine).
+  test.setTimeout(120_000);
   const author = await personIn(browser, 'Ada');
   const replier = await personIn(browser, 'Rex');
   const reader = await personIn(browser, 'Rhea');

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { CurrentUser } from '../../src/shared/contract/users';
-import { expectNoSeriousA11yViolations, signUpQuickly } from './support';
+import { expectNoSeriousA11yViolations, inEachThemeAndWidth, signUpQuickly } from './support';
 
 /**
  * Editing one's own profile (spec §2 Profile, §4 Profile edit and Position adjuster, §5 Profile): the username
@@ -29,6 +29,33 @@ function testPicture(): Promise<Buffer> {
     .composite([{ input: { create: half }, left: 0, top: 0 }])
     .png()
     .toBuffer();
+}
+
+/** Points of the avatar circle (fractions of its width and height), all well inside it. */
+const SAMPLE_POINTS = [
+  [0.3, 0.5],
+  [0.5, 0.2],
+  [0.5, 0.8],
+  [0.68, 0.5],
+  [0.82, 0.5],
+  [0.86, 0.4],
+  [0.25, 0.3],
+] as const;
+const EXPECTED_HALVES = ['left', 'left', 'left', 'left', 'right', 'right', 'left'];
+
+/** Which half of the test picture each sample point shows: `left` (orange), `right` (blue), or `neither`. */
+async function halvesSeenAt(circle: Locator): Promise<string[]> {
+  const { data, info } = await sharp(await circle.screenshot())
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return SAMPLE_POINTS.map(([fx, fy]) => {
+    const offset = (Math.floor(fy * info.height) * info.width + Math.floor(fx * info.width)) * info.channels;
+    const [red, , blue] = [data[offset]!, data[offset + 1]!, data[offset + 2]!];
+    if (red > 200 && blue < 90) return 'left';
+    if (blue > 100 && red < 70) return 'right';
+    return 'neither';
+  });
 }
 
 test('edit the profile, pick an avatar, adjust and reset its position', async ({ page }, testInfo) => {
@@ -92,65 +119,71 @@ test('edit the profile, pick an avatar, adjust and reset its position', async ({
 
   const adjuster = page.getByRole('dialog', { name: 'Adjust position' });
   const preview = adjuster.getByRole('application', { name: /Position of Ada Editor's picture/ });
-  await test.step('drag and arrow keys move the picture, at most half the preview; Reset centres it', async () => {
+  await test.step('zoom, then a drag moves the picture only as far as it still covers the circle', async () => {
     await page.getByRole('button', { name: 'Adjust position' }).click();
     await expect(preview).toBeVisible();
     const box = (await preview.boundingBox())!;
     expect(Math.round(box.width)).toBe(128);
+    await preview.press('+');
+    await preview.press('+');
+    await expect(adjuster.getByRole('slider', { name: 'Zoom' })).toHaveAttribute('aria-valuenow', '1.5');
     await page.mouse.move(box.x + 64, box.y + 64);
     await page.mouse.down();
-    await page.mouse.move(box.x + 64 + 200, box.y + 64 + 20, { steps: 5 });
+    await page.mouse.move(box.x + 64 + 200, box.y + 64, { steps: 5 });
     await page.mouse.up();
-    await expect(adjuster.getByText('64 px right, 20 px down')).toBeVisible();
-    await preview.press('ArrowUp');
-    await expect(adjuster.getByText('64 px right, 16 px down')).toBeVisible();
+    await expect(adjuster.getByText('0% across, 50% down, zoom 1.50×')).toBeVisible();
     await expectNoSeriousA11yViolations(page, '[role="dialog"]', 'the position adjuster');
     await testInfo.attach('adjuster', { body: await page.screenshot(), contentType: 'image/png' });
-
-    await adjuster.getByRole('button', { name: 'Reset' }).click();
-    await expect(adjuster.getByText('Centred')).toBeVisible();
-    await preview.press('ArrowLeft');
-    await preview.press('ArrowLeft');
     await adjuster.getByRole('button', { name: 'Save' }).click();
     await expect(adjuster).toBeHidden(WAIT);
-    await expect.poll(async () => (await me(page)).profileImageOffsetX).toBe(-8);
+    expect(await me(page)).toMatchObject({
+      profileImagePositionX: 0,
+      profileImagePositionY: 50,
+      profileImageZoom: 1.5,
+    });
   });
 
-  await test.step('after a reload the offset is still applied; Reset and save goes back to the centre', async () => {
+  await test.step('after a reload the 40 px and the 128 px avatar show the same framing, circle covered', async () => {
     await page.reload();
-    const saved = await me(page);
-    const avatar = header.locator(`img[src="${saved.profileImageUrl}"]`);
-    await expect(avatar).toHaveAttribute('style', /translate\(-6\.25%, 0%\)/, WAIT);
+    const { profileImageUrl } = await me(page);
+    const large = header.locator(`img[src="${profileImageUrl}"]`);
+    const small = page.getByRole('complementary').locator(`img[src="${profileImageUrl}"]`);
+    const sizes = [];
+    for (const avatar of [small, large]) {
+      await expect
+        .poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth), WAIT)
+        .toBeGreaterThan(0);
+      const circle = avatar.locator('..');
+      sizes.push(Math.round((await circle.boundingBox())!.width));
+      // Zoom 1.5 on the picture's left edge: its orange left half fills the circle up to three quarters across.
+      expect(await halvesSeenAt(circle)).toEqual(EXPECTED_HALVES);
+    }
+    expect(sizes).toEqual([40, 120]);
+    await testInfo.attach('framed-avatars', { body: await page.screenshot(), contentType: 'image/png' });
+  });
+
+  await test.step('Reset and save goes back to the centre', async () => {
     await page.getByRole('button', { name: 'Adjust position' }).click();
-    await expect(adjuster.getByText('8 px left')).toBeVisible();
+    await expect(adjuster.getByText('0% across, 50% down, zoom 1.50×')).toBeVisible();
     await adjuster.getByRole('button', { name: 'Reset' }).click();
+    await expect(adjuster.getByText('Centred')).toBeVisible();
     await adjuster.getByRole('button', { name: 'Save' }).click();
     await expect(adjuster).toBeHidden(WAIT);
-    await page.reload();
-    await expect(header.locator(`img[src="${saved.profileImageUrl}"]`)).toHaveAttribute(
-      'style',
-      /translate\(0%, 0%\)/,
-      WAIT,
-    );
-    expect((await me(page)).profileImageOffsetX).toBe(0);
+    expect(await me(page)).toMatchObject({
+      profileImagePositionX: 50,
+      profileImagePositionY: 50,
+      profileImageZoom: 1,
+    });
   });
 
   await test.step('the header, light and dark, desktop and phone: axe and a screenshot each', async () => {
-    for (const theme of ['light', 'dark'] as const) {
-      await page.evaluate((value) => localStorage.setItem('theme', value), theme);
-      for (const [device, width, height] of [
-        ['desktop', 1280, 900],
-        ['phone', 390, 844],
-      ] as const) {
-        await page.setViewportSize({ width, height });
-        await page.reload();
-        await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible(WAIT);
-        await expectNoSeriousA11yViolations(page, 'main', `own profile header, ${theme}, ${device}`);
-        await testInfo.attach(`profile-header-${theme}-${device}`, {
-          body: await page.screenshot(),
-          contentType: 'image/png',
-        });
-      }
-    }
+    await inEachThemeAndWidth(page, async (theme, device) => {
+      await expect(page.getByRole('button', { name: 'Edit Profile' })).toBeVisible(WAIT);
+      await expectNoSeriousA11yViolations(page, 'main', `own profile header, ${theme}, ${device}`);
+      await testInfo.attach(`profile-header-${theme}-${device}`, {
+        body: await page.screenshot(),
+        contentType: 'image/png',
+      });
+    });
   });
 });

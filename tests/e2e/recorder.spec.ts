@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Post } from '../../src/shared/contract/posts';
-import { makeTone, serverFfmpegPath } from '../support/audio';
+import { ffmpegOutput } from '../support/audio';
 import {
   expectNoSeriousA11yViolations,
   launchWithFakeMicrophone,
@@ -16,24 +16,27 @@ import {
  * resume, stop), publish, and check through the API that the server heard sound for as long as we recorded.
  */
 
-const WAV_CODEC = ['-ac', '1', '-ar', '48000', '-c:a', 'pcm_s16le'];
-
 let browser: Browser;
 let workDir: string;
-let uploadWav: string;
+/** An Opus-only WebM, which Chromium types video/webm like every WebM (issue 25). */
+let uploadWebm: Buffer;
+/** A WebM with a picture: a real video. */
+let videoWebm: Buffer;
 
 test.beforeAll(async () => {
   workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-recorder-'));
   const microphoneWav = path.join(workDir, 'voice.wav');
-  uploadWav = path.join(workDir, 'Garden walk.wav');
   // lavfi's sine is 18 dB below full scale; lift it so the level survives Chromium's capture processing.
   await writeMicrophoneWav(microphoneWav, 60);
-  await makeTone(serverFfmpegPath, uploadWav, {
-    seconds: 4,
-    frequency: 440,
-    gainDb: 6,
-    codecArgs: WAV_CODEC,
-  });
+  uploadWebm = await ffmpegOutput([
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4,volume=6dB'],
+    ...['-ac', '1', '-c:a', 'libopus', '-f', 'webm', '-'],
+  ]);
+  videoWebm = await ffmpegOutput([
+    ...['-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10:duration=1'],
+    ...['-f', 'lavfi', '-i', 'sine=duration=1'],
+    ...['-c:v', 'libvpx', '-c:a', 'libopus', '-f', 'webm', '-'],
+  ]);
   browser = await launchWithFakeMicrophone(microphoneWav);
 });
 
@@ -280,7 +283,7 @@ test('a voice draft is saved from the diary recorder, privately', async ({ baseU
   ).toBe(false);
 });
 
-test('an audio file is uploaded through Upload and published; a text file is refused', async ({
+test('an audio-only WebM file is uploaded through Upload and published; a text file and a video are refused', async ({
   baseURL,
 }) => {
   test.setTimeout(90_000);
@@ -294,22 +297,43 @@ test('an audio file is uploaded through Upload and published; a text file is ref
   await expect(toasts(page)).toContainText('Invalid File Type');
   await expect(toasts(page)).toContainText('Please select an audio file');
   await expect(recorder.getByRole('button', { name: 'Upload' })).toBeVisible();
+  // A real video is no audio file either, though WebM like the audio below.
+  chooser = page.waitForEvent('filechooser', { timeout: 5_000 });
+  await recorder.getByRole('button', { name: 'Upload' }).click();
+  await (await chooser).setFiles({ name: 'holiday.webm', mimeType: 'video/webm', buffer: videoWebm });
+  await expect(toasts(page)).toContainText('Please select an audio file');
+  await expect(recorder.getByRole('button', { name: 'Upload' })).toBeVisible();
 
   chooser = page.waitForEvent('filechooser', { timeout: 5_000 });
   await recorder.getByRole('button', { name: 'Upload' }).click();
-  await (await chooser).setFiles(uploadWav);
+  await (await chooser).setFiles({ name: 'Garden walk.webm', mimeType: 'video/webm', buffer: uploadWebm });
   await expect(toasts(page)).toContainText('Audio Uploaded Successfully!');
   await expect(recorder.getByRole('heading', { name: 'Publish Voice Post' })).toBeVisible();
   await expect(recorder.getByLabel('Title', { exact: true })).toHaveValue('Garden walk');
   await expect(recorder.getByRole('button', { name: 'Record another segment' })).toHaveCount(0);
 
   await recorder.getByLabel('Description').fill('A short walk, recorded elsewhere.');
+  // A promotion link that is no web address is said at its field, before a byte of audio is sent.
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/posts')) uploads.push(request.url());
+  });
+  const link = recorder.getByRole('textbox', { name: 'Promotion Link' });
+  await link.fill('not a url');
+  await recorder.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(link).toHaveAttribute('aria-invalid', 'true');
+  await expect(link).toHaveAccessibleDescription('Enter a web address, like https://example.com/book.');
+  await expect(link).toBeFocused();
+  expect(uploads).toEqual([]);
+  await link.fill('example.com/walks');
+  await expect(link).not.toHaveAttribute('aria-invalid');
   await recorder.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(toasts(page)).toContainText('Your voice post has been uploaded!', { timeout: 30_000 });
 
   const post = await feedPost(page, 'Garden walk');
   expect(Math.abs(post.duration - 4)).toBeLessThan(0.5);
   expect(post.transcription).toBe('A short walk, recorded elsewhere.');
+  expect(post.affiliateLink).toBe('https://example.com/walks');
   expectAudible(post);
 });
 

@@ -74,3 +74,44 @@ test('B blocks A from A’s profile: A’s post leaves B’s feed and A’s prof
     await expect(feedCard).toBeVisible(WAIT);
   });
 });
+
+test('C lets nobody add them to groups, by keyboard in Settings; a group with C is then refused, naming them', async ({
+  browser,
+  baseURL,
+}) => {
+  const pageC = await (await browser.newContext({ baseURL })).newPage();
+  const pageD = await (await browser.newContext({ baseURL })).newPage();
+  const cy = await signUpQuickly(pageC, 'Cy', 'Groups');
+  await signUpQuickly(pageD, 'Dee', 'Groups');
+  const eve = await signUpQuickly(await (await browser.newContext({ baseURL })).newPage(), 'Eve', 'Groups');
+  const choices = pageC.getByRole('group', { name: 'Who can add me to groups' });
+
+  await test.step('C moves from Everyone to Nobody with the arrow keys; it is saved', async () => {
+    await pageC.goto('/settings');
+    const everyone = choices.getByRole('radio', { name: 'Everyone' });
+    await expect(everyone).toBeChecked(WAIT);
+    await everyone.focus();
+    await pageC.keyboard.press('ArrowDown');
+    await expect(choices.getByRole('radio', { name: 'People I follow' })).toBeChecked();
+    await pageC.keyboard.press('ArrowDown');
+    await expect(choices.getByRole('radio', { name: 'Nobody' })).toBeChecked();
+    await expect(pageC.locator('#group-adds').getByRole('status')).toHaveText('Saved.', WAIT);
+    await expectNoSeriousA11yViolations(pageC, '#group-adds', 'the Groups settings');
+    await pageC.reload();
+    await expect(choices.getByRole('radio', { name: 'Nobody' })).toBeChecked(WAIT);
+  });
+
+  await test.step('D’s group with C and E is refused, naming C; a direct chat with C still starts', async () => {
+    const group = await pageD.request.post('/api/conversations', {
+      data: { type: 'group', name: 'Canal walkers', participantIds: [cy.id, eve.id] },
+    });
+    expect(group.status()).toBe(403);
+    expect(await group.json()).toEqual({
+      message: `@${cy.username} doesn't let you add them to groups. Send them a direct message instead.`,
+    });
+    const chat = await pageD.request.post('/api/conversations', {
+      data: { type: 'direct', participantIds: [cy.id] },
+    });
+    expect(chat.status()).toBe(201);
+  });
+});

@@ -102,7 +102,13 @@ test.describe('on a phone', () => {
 
     await page.getByRole('link', { name: 'Notifications' }).click();
     await expect(page).toHaveURL(/\/notifications$/);
-    await page.getByRole('link', { name: 'Sign Out' }).click();
+    // No lone Sign Out icon in the top bar: it is in Settings, one deliberate step away.
+    const topBar = page.getByRole('banner');
+    await expect(page.getByRole('link', { name: 'Sign Out' })).toHaveCount(0);
+    await topBar.getByRole('link', { name: 'Settings' }).click();
+    const account = page.getByRole('region', { name: 'Account', exact: true });
+    await expect(account).toContainText(/Signed in as .+@/);
+    await account.getByRole('link', { name: 'Sign Out' }).click();
     await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   });
 });

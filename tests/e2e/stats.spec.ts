@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { expectNoSeriousA11yViolations, publishPost, signUpQuickly } from './support';
+import { expectNoSeriousA11yViolations, inEachThemeAndWidth, publishPost, signUpQuickly } from './support';
 
 /**
  * The Stats page (spec §2): Ada publishes three posts in two categories, Ben follows her and listens to one; Ada
@@ -74,22 +74,14 @@ test('Ada’s stats from View Stats: the server’s figures; Ben’s are zeros',
   });
 
   await test.step('light and dark, desktop and phone: axe, and a screenshot each', async () => {
-    for (const theme of ['light', 'dark'] as const) {
-      await pageA.evaluate((value) => localStorage.setItem('theme', value), theme);
-      for (const [device, width, height] of [
-        ['desktop', 1280, 900],
-        ['phone', 390, 844],
-      ] as const) {
-        await pageA.setViewportSize({ width, height });
-        await pageA.reload();
-        await expect(figure(pageA, 'Total Episodes')).toHaveText('3', WAIT);
-        await expectNoSeriousA11yViolations(pageA, 'main', `the stats page, ${theme}, ${device}`);
-        await testInfo.attach(`stats-${theme}-${device}`, {
-          body: await pageA.screenshot({ fullPage: true }),
-          contentType: 'image/png',
-        });
-      }
-    }
+    await inEachThemeAndWidth(pageA, async (theme, device) => {
+      await expect(figure(pageA, 'Total Episodes')).toHaveText('3', WAIT);
+      await expectNoSeriousA11yViolations(pageA, 'main', `the stats page, ${theme}, ${device}`);
+      await testInfo.attach(`stats-${theme}-${device}`, {
+        body: await pageA.screenshot({ fullPage: true }),
+        contentType: 'image/png',
+      });
+    });
   });
 
   await test.step('Back to profile', async () => {

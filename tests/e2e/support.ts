@@ -143,3 +143,24 @@ export function fakeMicrophoneBrowser(seconds: number): () => Browser {
     return browser;
   };
 }
+
+export type Theme = 'light' | 'dark';
+export type Device = 'desktop' | 'phone';
+
+/** Runs `check` in light and dark, at desktop (1280) and phone (390) width, the page reloaded in each. */
+export async function inEachThemeAndWidth(
+  page: Page,
+  check: (theme: Theme, device: Device) => Promise<void>,
+): Promise<void> {
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((value) => localStorage.setItem('theme', value), theme);
+    for (const [device, width, height] of [
+      ['desktop', 1280, 900],
+      ['phone', 390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.reload();
+      await check(theme, device);
+    }
+  }
+}

@@ -20,25 +20,12 @@ import { multipartForm, streamedTone } from '../support/audio';
 import { signUp, sessionCookieFrom, type SignedIn, callAs, type Method } from './support/accounts';
 import { createTestApp, databaseKind, storageKind, type TestApp } from './support/test-app';
 import { publishWebm, sendForm, webmPart } from './support/uploads';
-import { waitFor } from './support/waits';
+import { waitForJobsNamed } from './support/waits';
 
 const run = promisify(execFile);
 
 /** Until the renditions are written (a deleted account's queued removal waits ten minutes: not that). */
-const renditionsDone = () =>
-  waitFor(
-    async () => {
-      const busy = await testApp.context.db
-        .selectFrom('jobs')
-        .select('id')
-        .where('name', '=', 'media.render-speech')
-        .where('status', 'in', ['queued', 'running'])
-        .execute();
-      return busy.length === 0 ? true : undefined;
-    },
-    60_000,
-    'the renditions',
-  );
+const renditionsDone = () => waitForJobsNamed(testApp.context.db, 'media.render-speech');
 
 let testApp: TestApp;
 let origin: string;

@@ -487,3 +487,43 @@ describe(`sign-in throttling on ${databaseKind}`, () => {
     expect(Number(page.headers['retry-after'])).toBeLessThanOrEqual(FIRST_WAIT_SECONDS);
   });
 });
+
+describe(`sign-up limit on ${databaseKind}`, () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ SIGNUPS_PER_HOUR_PER_ADDRESS: '3' });
+  });
+  afterAll(() => limited?.close());
+
+  const register = (remoteAddress: string, extra: object = {}) =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      remoteAddress,
+      payload: { email: uniqueEmail('bulk'), password: 'correct horse battery', ...extra },
+    });
+
+  it('makes at most SIGNUPS_PER_HOUR_PER_ADDRESS accounts from one network in an hour, and says so', async () => {
+    const statuses = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await register('2001:db8:1:2::10')).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 429, 429]);
+    // Anywhere in the same IPv6 /64 is the same network.
+    const refused = await register('2001:db8:1:2::99');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(
+      'Only 3 accounts can be made from one network in an hour. Please wait a while and try again.',
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // A person on the HTML form is told too, on the page.
+    const page = await limited.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      remoteAddress: '2001:db8:1:2::10',
+      ...form({ email: uniqueEmail('form'), password: 'correct horse battery' }),
+    });
+    expect(page.statusCode).toBe(429);
+    expect(page.body).toContain('Please wait a while and try again.');
+    // Another network is not affected, nor is signing in.
+    expect((await register('198.51.100.44')).statusCode).toBe(201);
+  });
+});

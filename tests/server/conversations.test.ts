@@ -1,4 +1,4 @@
-import type { Conversation, ConversationRecording } from '@shared/contract/conversations';
+import type { Conversation, ConversationRecording, PublishRequest } from '@shared/contract/conversations';
 import type { Post } from '@shared/contract/posts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, streamedTone } from '../support/audio';
@@ -384,8 +384,16 @@ describe(`conversations on ${databaseKind}`, () => {
       await send(ada, chat.id, twoSeconds, 'Hi Bob'),
       await send(bob, chat.id, threeSeconds, 'Hi Ada'),
     ];
-    const response = await call(bob, 'POST', `/api/conversations/${chat.id}/publish`);
-    expect(response.statusCode, response.body).toBe(201);
+    // Ada's voice is in it: she is asked first (issue 25), and her yes posts it.
+    const asked = await call(bob, 'POST', `/api/conversations/${chat.id}/publish`);
+    expect(asked.statusCode, asked.body).toBe(201);
+    const request = asked.json() as PublishRequest;
+    expect(request.kind).toBe('publish-request');
+    const answered = await call(ada, 'POST', `/api/conversations/publish-requests/${request.id}/answer`, {
+      answer: 'agree',
+    });
+    const response = await call(bob, 'GET', `/api/posts/${(answered.json() as PublishRequest).postId}`);
+    expect(response.statusCode, response.body).toBe(200);
     const post = response.json() as Post;
     const sum = messages.reduce((total, message) => total + message.duration, 0);
     expect(Math.abs(post.duration - sum)).toBeLessThan(0.1);
@@ -550,6 +558,7 @@ describe(`conversations on ${databaseKind}`, () => {
     const conversations = createConversationService({
       db,
       events,
+      jobs,
       audio: createAudioLibrary({ blobs, scratch, ffmpeg, db, jobs }),
       users: {
         ...users,
@@ -619,12 +628,14 @@ function publisherWith(meanwhile: {
   beforeCopy?: () => Promise<unknown>;
   afterCopy?: () => Promise<unknown>;
 }) {
-  const { db, blobs, scratch, ffmpeg, jobs, users, posts } = testApp.context;
+  const { db, blobs, scratch, ffmpeg, jobs, users, posts, events, notifications } = testApp.context;
   const audio = createAudioLibrary({ blobs, scratch, ffmpeg, db, jobs });
   return createConversationPublisher({
     db,
     users,
     posts,
+    events,
+    notifications,
     audio: {
       ...audio,
       async prepareJoinedAssets(...args) {
@@ -644,7 +655,8 @@ describe(`posting a conversation that changes meanwhile, on ${databaseKind}`, ()
     const ada = await person('Ada');
     const bob = await person('Bob');
     const chat = await direct(ada, bob);
-    const messages = [await send(ada, chat.id), await send(bob, chat.id)];
+    // Both Ada's: a post of her own voice alone is made at once, not asked about.
+    const messages = [await send(ada, chat.id), await send(ada, chat.id)];
     await waitForIdleJobs(testApp.context.db);
     return { ada, bob, chat, messages, storedBefore: await storedAudioAssetIds(testApp.context.blobs) };
   }
@@ -659,17 +671,17 @@ describe(`posting a conversation that changes meanwhile, on ${databaseKind}`, ()
   }
 
   type Chat = Awaited<ReturnType<typeof chatOfTwoMessages>>;
-  const deleteBobsMessage = ({ bob, messages }: Chat) =>
-    call(bob, 'DELETE', `/api/conversations/recordings/${messages[1]!.id}`);
+  const deleteSecondMessage = ({ ada, messages }: Chat) =>
+    call(ada, 'DELETE', `/api/conversations/recordings/${messages[1]!.id}`);
   const adaLeaves = ({ ada, chat }: Chat) => call(ada, 'DELETE', `/api/conversations/${chat.id}`);
   it.each([
     {
       name: 'answers 409, never 500, when a message and its audio were deleted before its audio was copied',
-      hooks: (chat: Chat) => ({ beforeCopy: () => deleteBobsMessage(chat) }),
+      hooks: (chat: Chat) => ({ beforeCopy: () => deleteSecondMessage(chat) }),
     },
     {
       name: 'refuses the post, keeping nothing of it, when a message was deleted after its audio was joined',
-      hooks: (chat: Chat) => ({ afterCopy: () => deleteBobsMessage(chat) }),
+      hooks: (chat: Chat) => ({ afterCopy: () => deleteSecondMessage(chat) }),
     },
     {
       name: 'refuses the post of a publisher who left the conversation meanwhile',

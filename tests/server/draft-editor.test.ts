@@ -278,6 +278,9 @@ describe(`the advanced editor's server on ${databaseKind} with ${storageKind} st
     const before = await editOf(draft.id);
     for (const [operations, message] of [
       [[{ kind: 'delete', start: 0, end: 4000 }], 'Cannot delete entire recording'],
+      // Less than half a second left is nothing to hear either (spec §5).
+      [[{ kind: 'delete', start: 0, end: 3600 }], 'Cannot delete entire recording'],
+      [[{ kind: 'delete', start: 100, end: 3700 }], 'Cannot delete entire recording'],
       [
         [{ kind: 'delete', start: 3000, end: 5000 }],
         'Cannot delete up to 5 s: the recording is 4 s long there.',
@@ -437,7 +440,7 @@ describe(`the advanced editor's server on ${databaseKind} with ${storageKind} st
     const posts = createPostService({
       db: racedDb,
       audio: createAudioLibrary({ blobs, scratch, ffmpeg, db, jobs }),
-      images: createImageLibrary(blobs),
+      images: createImageLibrary(blobs, testApp.context.rateLimits),
     });
     await posts.delete(owner.user.id, draft.id, { draftsOnly: true });
     expect(meanwhile).toBeDefined();

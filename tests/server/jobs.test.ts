@@ -90,6 +90,7 @@ function handlers(renderSpeech: JobHandlers['media.render-speech']): JobHandlers
     'autosave.recover-abandoned': async () => 'skipped',
     'images.reencode-legacy': async () => 'skipped',
     'storage.remove-objects': async () => 'skipped',
+    'posts.retake-conversation-voices': async () => 'skipped',
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ModerationCase, ModerationLogEntry } from '@shared/contract/moderation';
+import type { ConversationRecording } from '@shared/contract/conversations';
 import type { Post } from '@shared/contract/posts';
 import type { Comment } from '@shared/contract/social';
 import { execFile } from 'node:child_process';
@@ -6,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { multipartForm, streamedTone } from '../support/audio';
 import { signUp, uniqueEmail, type SignedIn, callAs, type Method } from './support/accounts';
 import { openEventStream } from './support/event-stream';
-import { createTestApp, databaseKind, type TestApp } from './support/test-app';
+import { createTestApp, databaseKind, restartWithAdminEmails, type TestApp } from './support/test-app';
 import { publishWebm, sendForm, webmPart } from './support/uploads';
+import { waitForIdleJobs } from './support/waits';
 
 const MODERATOR_EMAIL = uniqueEmail('moderator');
 let testApp: TestApp;
@@ -20,6 +22,7 @@ beforeAll(async () => {
   origin = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   voice = await streamedTone({ seconds: 1, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
   moderator = await signUp(testApp.app, { email: MODERATOR_EMAIL, firstName: 'Mo' });
+  await restartWithAdminEmails(testApp, ` other@example.com, ${MODERATOR_EMAIL.toUpperCase()} `);
 });
 afterAll(() => testApp?.close());
 
@@ -61,6 +64,22 @@ const idsAt = async (url: string, who?: SignedIn) => {
   expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
   return (response.json() as Array<{ id: string }>).map((item) => item.id);
 };
+
+/** A hidden thing's media: 200 for those who may see it, never kept by shared caches; 404 for anyone else. */
+async function expectHeardBy(url: string, people: { heard: SignedIn[]; notHeard: SignedIn[] }) {
+  for (const who of people.heard) {
+    const response = await call(who, 'GET', url);
+    expect(response.statusCode, `${url} for ${who.email}`).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+  }
+  for (const who of people.notHeard) {
+    const response = await call(who, 'GET', url);
+    expect(response.statusCode, `${url} for ${who.email}`).toBe(404);
+    expect(response.json()).toEqual({
+      message: 'No media is at this address, or it is not shared with you.',
+    });
+  }
+}
 
 describe(`reports on ${databaseKind}`, () => {
   it('takes a report of each kind, one per reporter and target, and only of what the reporter can see', async () => {
@@ -190,16 +209,23 @@ describe(`moderation on ${databaseKind}`, () => {
     expect((await call(person, 'GET', '/api/moderation/reports')).statusCode).toBe(403);
   }, 120_000);
 
-  it('grants the role from ADMIN_EMAILS at sign-up and sign-in', async () => {
-    expect(moderator.user.isModerator).toBe(true);
+  it('grants the role from ADMIN_EMAILS at start to the accounts that exist, never at sign-up or sign-in', async () => {
+    // Nothing proves an address is its owner's: whoever signs up with a listed one first gets no power by it.
+    expect(moderator.user.isModerator).toBe(false);
+    expect((await call(moderator, 'GET', '/api/auth/user')).json()).toMatchObject({ isModerator: true });
+    const claimant = await signUp(testApp.app, { email: 'Other@Example.com' });
+    expect(claimant.user.isModerator).toBe(false);
     const login = await call(undefined, 'POST', '/api/login', {
-      email: MODERATOR_EMAIL,
-      password: moderator.password,
+      email: claimant.email,
+      password: claimant.password,
     });
-    expect(login.json()).toMatchObject({ isModerator: true });
-    const member = await signUp(testApp.app);
-    expect(member.user.isModerator).toBe(false);
-  });
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ isModerator: false });
+    expect((await call(claimant, 'GET', '/api/moderation/reports')).statusCode).toBe(403);
+    // The next start makes the account that now exists a moderator.
+    await restartWithAdminEmails(testApp, ' other@example.com ');
+    expect((await call(claimant, 'GET', '/api/moderation/reports')).statusCode).toBe(200);
+  }, 60_000);
 
   it('hides a post from every list but its owner’s, plays it for the moderator, resolves and logs it', async () => {
     const [author, reader] = await Promise.all([signUp(testApp.app), signUp(testApp.app)]);
@@ -281,6 +307,8 @@ describe(`moderation on ${databaseKind}`, () => {
     expect(ownView.find((each) => each.id === comment.id)?.hiddenByModerators).toBe(true);
     expect(await idsAt(comments, moderator)).toContain(comment.id);
     expect((await call(undefined, 'GET', comment.audioUrl)).statusCode).toBe(404);
+    // Its audio as the comment: the post's owner (whose file it is stored as) no longer hears it; its author does.
+    await expectHeardBy(comment.audioUrl, { heard: [commenter, moderator], notHeard: [author, reader] });
 
     expect((await act(moderator, 'remove', 'comment', comment.id)).statusCode).toBe(200);
     expect(await idsAt(comments, commenter)).not.toContain(comment.id);
@@ -317,6 +345,16 @@ describe(`moderation on ${databaseKind}`, () => {
       }>();
     expect((await card(other)).lastMessage).toBeNull();
     expect((await card(sender)).lastMessage?.id).toBe(messageId);
+    // Its audio, the original and the speech rendition, is the sender's and moderators' alone too.
+    await waitForIdleJobs(testApp.context.db);
+    const [hidden] = (await call(sender, 'GET', thread)).json<ConversationRecording[]>();
+    expect(hidden!.audioSources.map((source) => source.url.split('/').pop())).toEqual([
+      'speech.m4a',
+      'original.webm',
+    ]);
+    for (const { url } of hidden!.audioSources) {
+      await expectHeardBy(url, { heard: [sender, moderator], notHeard: [other] });
+    }
 
     expect((await act(moderator, 'remove', 'message', messageId)).statusCode).toBe(200);
     expect(await idsAt(thread, sender)).toEqual([]);

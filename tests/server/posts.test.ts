@@ -12,7 +12,7 @@ import {
   type FilePart,
 } from '../support/audio';
 import { keysUnder } from '../../src/server/storage/blob-store';
-import { signUp, type SignedIn } from './support/accounts';
+import { signUp, uniqueEmail, type SignedIn } from './support/accounts';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
 import { waitFor, waitForRendition } from './support/waits';
 
@@ -555,6 +555,37 @@ describe(`lists on ${databaseKind}`, () => {
       .execute();
     expect(listed).toEqual(visible.map((post) => post.id));
     expect(listed).toHaveLength(new Set(listed).size);
+  });
+
+  it('leaves bot and test accounts out of the feed, everyone’s posts and the people list (spec §5)', async () => {
+    const viewer = await signUp(testApp.app, { firstName: 'Vera' });
+    const byEmail = await signUp(testApp.app, { email: uniqueEmail('testbot'), firstName: 'Quiet' });
+    const byName = await signUp(testApp.app, { firstName: 'Test', lastName: 'TestBot' });
+    const person = await signUp(testApp.app, { firstName: 'Pat' });
+    const testPosts = [(await publish(byEmail)).id, (await publish(byName)).id];
+    const real = (await publish(person)).id;
+    const fake = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/create-fake-user',
+      headers: { cookie: viewer.cookie },
+    });
+    const botId = (fake.json() as { user: { id: string } }).user.id;
+
+    const ids = async (url: string, who = viewer) => {
+      const response = await get(url, who);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as Array<{ id: string }>).map((item) => item.id);
+    };
+    for (const url of ['/api/feed?limit=100', '/api/posts?limit=100']) {
+      const listed = await ids(url);
+      expect(listed).toContain(real);
+      expect(listed.filter((id) => testPosts.includes(id))).toEqual([]);
+    }
+    const people = await ids('/api/users?limit=100');
+    expect(people).toContain(person.user.id);
+    expect(people.filter((id) => [byEmail.user.id, byName.user.id, botId].includes(id))).toEqual([]);
+    // A test account still sees its own posts among everyone's.
+    expect(await ids('/api/posts?limit=100', byEmail)).toContain(testPosts[0]);
   });
 });
 

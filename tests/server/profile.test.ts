@@ -330,6 +330,44 @@ describe(`profile edits on ${databaseKind}`, () => {
     expect(cover.orientation).toBeUndefined();
   });
 
+  it('refuses a picture over 25 megapixels, saying why, before decoding it', async () => {
+    const eve = await signUp(testApp.app);
+    const before = await storedImages();
+    // 6000x4500 of one colour: 27 megapixels in a few kilobytes.
+    const large = await sharp({ create: { width: 6000, height: 4500, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
+    const answer = await editProfile(eve, {}, [
+      { field: 'coverImage', content: large, contentType: 'image/png' },
+    ]);
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json().message).toBe(
+      'This image is too large to process. Please choose one under 25 megapixels: pictures are shown at most 1500 pixels wide, so a smaller one looks the same.',
+    );
+    expect(await storedImages()).toEqual(before);
+  });
+
+  it('takes at most 30 new pictures from one person in an hour', async () => {
+    const [busy, other] = await Promise.all([signUp(testApp.app), signUp(testApp.app)]);
+    const avatar = await photo(16, 16);
+    for (let upload = 0; upload < 15; upload += 1) {
+      const answer = await editProfile(busy, {}, [
+        { field: 'profileImage', content: avatar },
+        { field: 'coverImage', content: avatar },
+      ]);
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
+    const refused = await editProfile(busy, {}, [{ field: 'profileImage', content: avatar }]);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(
+      'You have uploaded 30 pictures in the last hour. Please wait a while and try again.',
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Other people, and the rest of the profile, are not held up.
+    expect((await editProfile(other, {}, [{ field: 'profileImage', content: avatar }])).statusCode).toBe(200);
+    expect((await editAbout(busy, { location: 'Hobart' })).statusCode).toBe(200);
+  }, 60_000);
+
   it('refuses an SVG and a decompression bomb, storing nothing, and serves a polyglot PNG without its page', async () => {
     const eve = await signUp(testApp.app);
     const before = await storedImages();
@@ -425,7 +463,7 @@ describe(`profile edits on ${databaseKind}`, () => {
     expect(await publicProfile(gus)).toMatchObject({ bio: null });
   });
 
-  it('saves the picture position clamped to half the largest preview either way', async () => {
+  it('saves the picture framing, each number clamped to its range, for every avatar to show', async () => {
     const ida = await signUp(testApp.app);
     const put = (payload: unknown) =>
       testApp.app.inject({
@@ -434,12 +472,40 @@ describe(`profile edits on ${databaseKind}`, () => {
         headers: { cookie: ida.cookie },
         payload: payload as Record<string, unknown>,
       });
-    const saved = await put({ offsetX: 500, offsetY: -12.5 });
+    const saved = await put({ positionX: 130, positionY: 12.5, zoom: 9 });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ offsetX: 64, offsetY: -12.5 });
-    expect(await publicProfile(ida)).toMatchObject({ profileImageOffsetX: 64, profileImageOffsetY: -12.5 });
-    expect((await put({ offsetX: -1000, offsetY: 0 })).json()).toEqual({ offsetX: -64, offsetY: 0 });
-    expect((await put({ offsetX: 'left', offsetY: 0 })).statusCode).toBe(400);
+    expect(saved.json()).toEqual({ positionX: 100, positionY: 12.5, zoom: 4 });
+    expect(await publicProfile(ida)).toMatchObject({
+      profileImagePositionX: 100,
+      profileImagePositionY: 12.5,
+      profileImageZoom: 4,
+    });
+    expect((await put({ positionX: -5, positionY: 50, zoom: 0.2 })).json()).toEqual({
+      positionX: 0,
+      positionY: 50,
+      zoom: 1,
+    });
+    const wrong = await put({ positionX: 'left', positionY: 0, zoom: 1 });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe(
+      'Send the picture position as positionX and positionY (0 to 100) and zoom (1 to 4).',
+    );
+  });
+
+  it('still takes the pixel offsets older clients send, as the framing that covers the circle', async () => {
+    const ida = await signUp(testApp.app);
+    const legacy = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/profile/image-position',
+      headers: { cookie: ida.cookie },
+      payload: { offsetX: 20, offsetY: -10 },
+    });
+    expect(legacy.statusCode).toBe(200);
+    const framing = legacy.json();
+    expect(framing.positionX).toBeCloseTo(0, 6);
+    expect(framing.positionY).toBeCloseTo(75, 6);
+    expect(framing.zoom).toBeCloseTo(128 / 88, 6);
+    expect(await publicProfile(ida)).toMatchObject({ profileImagePositionX: framing.positionX });
   });
 
   it('gives a new account a handle that does not reveal its e-mail', async () => {

@@ -31,10 +31,23 @@ describe(`a share that no service worker took (${databaseKind})`, () => {
   it('sends the person home to share again, however large the file, from the share sheet of another app', async () => {
     for (const response of [
       await share(2_000, { 'sec-fetch-site': 'none' }),
-      await share(3 * 1024 * 1024, { origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' }),
+      await share(3 * 1024 * 1024, { origin: 'null', 'sec-fetch-site': 'none' }),
     ]) {
       expect(response.status).toBe(303);
       expect(response.headers.get('location')).toBe('/?shared=unavailable');
+    }
+  });
+
+  it('refuses a form another site posts here, however large its file', async () => {
+    for (const response of [
+      await share(2_000, { origin: 'https://elsewhere.example', 'sec-fetch-site': 'cross-site' }),
+      await share(3 * 1024 * 1024, { 'sec-fetch-site': 'same-site' }),
+      await share(2_000, { origin: 'https://elsewhere.example' }),
+    ]) {
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({
+        message: "Earshot takes shared audio only from your device's share sheet.",
+      });
     }
   });
 

@@ -28,10 +28,18 @@ const startDirect = (cookie: string, otherId: string) =>
   });
 
 /** A new person's direct conversation with another. */
-async function conversationWithOther(): Promise<{ cookie: string; conversationId: string }> {
+async function conversationWithOther(): Promise<{
+  cookie: string;
+  otherCookie: string;
+  conversationId: string;
+}> {
   const [starter, other] = await Promise.all([signUp(testApp.app), signUp(testApp.app)]);
   const started = await startDirect(starter.cookie, other.user.id);
-  return { cookie: starter.cookie, conversationId: started.json<{ id: string }>().id };
+  return {
+    cookie: starter.cookie,
+    otherCookie: other.cookie,
+    conversationId: started.json<{ id: string }>().id,
+  };
 }
 
 /** A real call to each contract route whose success is not a plain 200. */
@@ -75,6 +83,24 @@ const calls: Partial<Record<RouteName, () => Promise<LightMyRequestResponse>>> =
     return testApp.app.inject({
       method: 'POST',
       url: `/api/conversations/${conversationId}/publish`,
+      headers: { cookie },
+    });
+  },
+  // Both voices are in it: the starter asks, then posts it with their own voice alone.
+  postPublishRequest: async () => {
+    const { cookie, otherCookie, conversationId } = await conversationWithOther();
+    const url = `/api/conversations/${conversationId}/recordings`;
+    for (const sender of [cookie, otherCookie]) {
+      await sendForm(testApp.app, sender, url, multipartForm({}, [webmPart(voice)]));
+    }
+    const asked = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/conversations/${conversationId}/publish`,
+      headers: { cookie },
+    });
+    return testApp.app.inject({
+      method: 'POST',
+      url: `/api/conversations/publish-requests/${asked.json<{ id: string }>().id}/post`,
       headers: { cookie },
     });
   },

@@ -73,24 +73,27 @@ export interface FilePart {
   content: Buffer;
 }
 
-/** A multipart/form-data body with text fields first, then files, as browsers send a FormData. */
-export function multipartForm(fields: Record<string, string>, files: FilePart[]) {
+/**
+ * A multipart/form-data body with text fields first, then files, as browsers send a FormData built in that order;
+ * or the files first, as the spec's voice comment is built (audio, then postId and duration).
+ */
+export function multipartForm(
+  fields: Record<string, string>,
+  files: FilePart[],
+  order: 'fields first' | 'files first' = 'fields first',
+) {
   const boundary = `----earshot${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  }
-  for (const file of files) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
+  const fieldParts = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  const fileParts = files.flatMap((file) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+    ),
+    file.content,
+    Buffer.from('\r\n'),
+  ]);
+  const parts = order === 'fields first' ? [...fieldParts, ...fileParts] : [...fileParts, ...fieldParts];
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },

@@ -21,15 +21,24 @@ const NOT_FOUND_MESSAGES: Record<ResourceKind, string> = {
   'voice-bio': 'This person has no voice bio.',
   conversation: CONVERSATION_NOT_FOUND_MESSAGE,
   'conversation-message': CONVERSATION_MESSAGE_NOT_FOUND_MESSAGE,
+  'publish-request': 'This request to post a conversation does not exist or is not shared with you.',
 };
 
 const ONLY_THE_AUTHOR = 'Only the author can change this post.';
+
+/** The same words whichever of the two blocked the other, so the refusal never says who did. */
+export const BLOCKED_MESSAGE = "You can't do that for this person.";
+/** Said to whoever makes or grows a group; it names nobody, and not who blocked whom. */
+export const GROUP_BLOCK_MESSAGE =
+  "These people can't all be in one group: one of them blocks another. Leave one of them out.";
 
 /** What someone who can see the thing is told when they may not do this to it. */
 const FORBIDDEN_MESSAGES: { [K in ResourceKind]?: Partial<Record<Action, string>> } = {
   person: {
     report: 'You cannot report yourself.',
     moderate: 'Only moderators can do that, and not to their own account.',
+    follow: BLOCKED_MESSAGE,
+    reach: BLOCKED_MESSAGE,
   },
   post: {
     change: ONLY_THE_AUTHOR,
@@ -44,8 +53,16 @@ const FORBIDDEN_MESSAGES: { [K in ResourceKind]?: Partial<Record<Action, string>
     change: 'Only its owner can change a voice bio.',
     delete: 'Only its owner can delete a voice bio.',
   },
+  conversation: { change: GROUP_BLOCK_MESSAGE },
   'conversation-message': { delete: 'You can delete only your own messages.' },
+  'publish-request': {
+    answer: 'You were not asked about this post: none of its voice messages is yours.',
+    change: 'Only the person who asked can post or withdraw this request.',
+  },
 };
+
+/** Refusals answered as if nothing were there: what someone does is not shown across a block, nor is the block. */
+const NOT_THERE_ACTIONS: ReadonlySet<Action> = new Set(['view-activity']);
 
 /** The same refusal for every kind of thing. */
 const FORBIDDEN_ACTIONS: Partial<Record<Action, string>> = {
@@ -60,6 +77,7 @@ export const notFound = (kind: ResourceKind) => new NotFoundError(NOT_FOUND_MESS
 export function authorize(actor: Actor, action: Action, resource: Resource): void {
   if (!can(actor, 'view', resource)) throw notFound(resource.kind);
   if (!can(actor, action, resource)) {
+    if (NOT_THERE_ACTIONS.has(action)) throw notFound(resource.kind);
     throw new ForbiddenError(
       FORBIDDEN_MESSAGES[resource.kind]?.[action] ?? FORBIDDEN_ACTIONS[action] ?? 'You may not do that.',
     );

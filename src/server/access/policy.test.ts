@@ -28,8 +28,8 @@ const voiceBio: Resource = { kind: 'voice-bio', ownerId: 'owner' };
 const conversation: Resource = { kind: 'conversation', memberIds: ['owner', 'member'] };
 const message: Resource = { kind: 'conversation-message', authorId: 'owner', conversation };
 const othersMessage: Resource = { ...message, authorId: 'member' };
-const messageAudio: Resource = { ...privateAudio, conversation };
-const othersMessageAudio: Resource = { ...messageAudio, ownerId: 'member' };
+const messageAudio: Resource = { ...privateAudio, record: message };
+const othersMessageAudio: Resource = { ...privateAudio, ownerId: 'member', record: othersMessage };
 
 // [resource, action, owner, other user, visitor]
 const table: Array<[string, Resource, Action, boolean, boolean, boolean]> = [
@@ -81,7 +81,10 @@ describe('the access policy', () => {
   });
 
   it('shows a message’s audio to current members only, never to its sender once they have left', () => {
-    const left: Resource = { ...messageAudio, conversation: { kind: 'conversation', memberIds: ['member'] } };
+    const left: Resource = {
+      ...messageAudio,
+      record: { ...message, conversation: { kind: 'conversation', memberIds: ['member'] } },
+    };
     expect(can(owner, 'view', left)).toBe(false);
     expect(can(actorOf('member'), 'view', left)).toBe(true);
   });
@@ -154,9 +157,57 @@ describe('the access policy', () => {
     ]);
   });
 
+  it('serves the audio of a hidden message or comment to its sender or author and moderators alone', () => {
+    const moderator = { kind: 'user', userId: 'moderator', moderator: true } as const;
+    const hiddenMessageAudio: Resource = {
+      ...privateAudio,
+      ownerId: 'member',
+      record: { ...othersMessage, isHidden: true },
+    };
+    expect(
+      [actorOf('member'), owner, other, moderator].map((actor) => can(actor, 'view', hiddenMessageAudio)),
+    ).toEqual([true, false, false, true]);
+    // A comment's audio is stored as the post owner's: the comment, not the file's owner, decides.
+    const hiddenCommentAudio: Resource = {
+      ...privateAudio,
+      ownerId: 'post-owner',
+      record: { ...commentOnPublic, isHidden: true },
+    };
+    expect(
+      [owner, actorOf('post-owner'), other, VISITOR, moderator].map((actor) =>
+        can(actor, 'view', hiddenCommentAudio),
+      ),
+    ).toEqual([true, false, false, false, true]);
+  });
+
   it('lets the post’s owner delete any comment on it and see a visitor’s email', () => {
     const postOwner = actorOf('post-owner');
     expect(can(postOwner, 'delete', commentOnPublic)).toBe(true);
     expect(can(postOwner, 'view-commenter-email', commentOnPublic)).toBe(true);
+  });
+
+  it('parts two people on either side of a block, whoever blocked: no follow, reach, activity, post or voice', () => {
+    const person: Resource = { kind: 'person', userId: 'owner', isSuspended: false, blockedWithViewer: true };
+    expect(can(other, 'view', person)).toBe(true);
+    for (const action of ['follow', 'reach', 'view-activity'] as const) {
+      expect(can(other, action, person)).toBe(false);
+      expect(can(other, action, { ...person, blockedWithViewer: false })).toBe(true);
+    }
+    expect(can(owner, 'follow', { ...person, blockedWithViewer: false })).toBe(false);
+    expect(can(other, 'view', { ...publicPost, blockedWithViewer: true })).toBe(false);
+    expect(can(owner, 'view', { ...publicPost, blockedWithViewer: true })).toBe(true);
+    const member = actorOf('member');
+    expect(can(member, 'view', { ...message, blockedWithViewer: true })).toBe(false);
+    expect(can(member, 'view', { ...privateAudio, record: { ...message, blockedWithViewer: true } })).toBe(
+      false,
+    );
+    expect(can(member, 'view', messageAudio)).toBe(true);
+    expect(can(owner, 'change', { ...conversation, blockWithin: true })).toBe(false);
+    expect(can(owner, 'change', { ...conversation, blockWithin: false })).toBe(true);
+  });
+
+  it('shows a private picture to a moderator, as it plays private audio', () => {
+    const moderator = { kind: 'user', userId: 'moderator', moderator: true } as const;
+    expect(can(moderator, 'view', privateImage)).toBe(true);
   });
 });

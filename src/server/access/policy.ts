@@ -1,3 +1,5 @@
+import type { GroupAdds } from '@shared/domain/conversations';
+
 /**
  * Who may do what to each kind of thing, in one table. Pure: the caller gathers the facts a rule needs. A new kind
  * (profiles, say) is a new resource type and a new row of `rules`.
@@ -31,7 +33,17 @@ export type Action =
   /** Hide, remove, suspend, resolve reports: moderators alone. */
   | 'moderate'
   /** Approve or reject a visitor comment held for approval. */
-  | 'review';
+  | 'review'
+  /** A person: follow them. */
+  | 'follow'
+  /** A person: start a direct chat with them, add them to a group, send or post in their direct chat. */
+  | 'reach'
+  /** A person: see what they do (their stats). */
+  | 'view-activity'
+  /** Put a person into a group, new or existing (a direct chat is not a group). */
+  | 'add-to-group'
+  /** Agree or decline to a request to post a conversation one's voice is in. */
+  | 'answer';
 
 /** A published post or episode; a private one exists only for its owner. */
 export interface PostResource {
@@ -41,6 +53,8 @@ export interface PostResource {
   allowsVisitorComments: boolean;
   /** Hidden by moderators, or its author suspended: there for its owner and moderators alone. */
   isHidden?: boolean;
+  /** A block between the asker and its owner, either way (a fact access/ loads): not there for them. */
+  blockedWithViewer?: boolean;
 }
 
 /** A draft or diary entry: always its owner's alone. */
@@ -64,6 +78,8 @@ export interface CommentResource {
 export interface ConversationResource {
   kind: 'conversation';
   memberIds: readonly string[];
+  /** Where people join (a group made or grown): whether any two of them stand on either side of a block. */
+  blockWithin?: boolean;
 }
 
 /** A voice message: seen as its conversation is; deleted by its sender alone (spec §6). */
@@ -72,6 +88,16 @@ export interface ConversationMessageResource {
   authorId: string;
   conversation: ConversationResource;
   isHidden?: boolean;
+  /** A block between the asker and its sender, either way: neither hears the other, in a group too. */
+  blockedWithViewer?: boolean;
+}
+
+/** A member's request to post a conversation: seen by its members, answered by those asked, settled by its asker. */
+export interface PublishRequestResource {
+  kind: 'publish-request';
+  requesterId: string;
+  askedIds: readonly string[];
+  conversation: ConversationResource;
 }
 
 /** A stored audio file or image: it mirrors the visibility of the record it belongs to. */
@@ -79,8 +105,11 @@ export interface MediaResource {
   kind: 'audio' | 'image';
   ownerId: string;
   isPrivate: boolean;
-  /** A voice message's audio: there for the conversation's current members alone, its sender included. */
-  conversation?: ConversationResource;
+  /**
+   * The voice message or comment private audio belongs to: seen exactly as it is (a message by its conversation's
+   * current members, a hidden one by its sender alone; a hidden comment by its author, not the post's owner).
+   */
+  record?: ConversationMessageResource | CommentResource;
 }
 
 /** A person's voice bio: part of their public profile. */
@@ -94,6 +123,11 @@ export interface PersonResource {
   kind: 'person';
   userId: string;
   isSuspended: boolean;
+  /** A block between the asker and this person, either way (access/people.ts loads it). */
+  blockedWithViewer?: boolean;
+  /** Their setting for who may add them to a group, and whether they follow the asker (for `following`). */
+  groupAdds?: GroupAdds;
+  followsAsker?: boolean;
 }
 
 /** The open reports and the moderation log. */
@@ -110,7 +144,8 @@ export type Resource =
   | MediaResource
   | VoiceBioResource
   | ConversationResource
-  | ConversationMessageResource;
+  | ConversationMessageResource
+  | PublishRequestResource;
 export type ResourceKind = Resource['kind'];
 
 type Rule<R> = (actor: Actor, resource: R) => boolean;
@@ -131,8 +166,7 @@ const reportOthers =
     actor.kind === 'user' && !isUser(actor, authorOf(resource));
 // A moderator plays reported audio in place, whatever its visibility.
 const mediaView: Rule<MediaResource> = (actor, media) =>
-  isModerator(actor) ||
-  (media.conversation ? isMember(actor, media.conversation) : publicOrOwner(actor, media));
+  isModerator(actor) || (media.record ? can(actor, 'view', media.record) : publicOrOwner(actor, media));
 const heldFor = (actor: Actor, comment: CommentResource) =>
   isModerator(actor) || isUser(actor, comment.post.ownerId);
 
@@ -144,10 +178,19 @@ const rules: Rules = {
     view: (actor, person) => !person.isSuspended || isUser(actor, person.userId) || isModerator(actor),
     report: reportOthers((person) => person.userId),
     moderate: (actor, person) => isModerator(actor) && !isUser(actor, person.userId),
+    // Blocks (issue 25), whichever of the two blocked: neither follows, reaches or watches the other.
+    follow: (actor, person) =>
+      actor.kind === 'user' && !isUser(actor, person.userId) && !person.blockedWithViewer,
+    reach: (actor, person) => actor.kind === 'user' && !person.blockedWithViewer,
+    'view-activity': (_actor, person) => !person.blockedWithViewer,
+    'add-to-group': (actor, person) =>
+      actor.kind === 'user' &&
+      (person.groupAdds === 'everyone' || (person.groupAdds === 'following' && person.followsAsker === true)),
   },
   post: {
     view: (actor, post) =>
-      isUser(actor, post.ownerId) || (!post.isPrivate && (!post.isHidden || isModerator(actor))),
+      isUser(actor, post.ownerId) ||
+      (!post.isPrivate && (!post.isHidden || isModerator(actor)) && !post.blockedWithViewer),
     change: ownerOnly,
     delete: (actor, post) => isUser(actor, post.ownerId) || isModerator(actor),
     comment: (actor, post) => actor.kind === 'user' || post.allowsVisitorComments,
@@ -176,17 +219,38 @@ const rules: Rules = {
     review: (actor, comment) => comment.held === true && heldFor(actor, comment),
   },
   audio: { view: mediaView },
-  image: { view: publicOrOwner },
+  image: { view: mediaView },
   'voice-bio': { view: () => true, change: ownerOnly, delete: ownerOnly },
   // `change` adds people (to a group); `delete` is leaving it, for oneself.
-  conversation: { view: isMember, send: isMember, change: isMember, delete: isMember, publish: isMember },
+  conversation: {
+    view: isMember,
+    send: isMember,
+    // Nobody puts two people on either side of a block in one group (issue 25).
+    change: (actor, conversation) => isMember(actor, conversation) && !conversation.blockWithin,
+    delete: isMember,
+    publish: isMember,
+  },
   'conversation-message': {
     view: (actor, message) =>
       isModerator(actor) ||
-      (isMember(actor, message.conversation) && (!message.isHidden || isUser(actor, message.authorId))),
+      (isMember(actor, message.conversation) &&
+        (!message.isHidden || isUser(actor, message.authorId)) &&
+        !message.blockedWithViewer),
     delete: (actor, message) => isUser(actor, message.authorId) || isModerator(actor),
+    // Into a post of the asker's: never a hidden message, nor the voice of someone who left or across a block.
+    publish: (actor, message) =>
+      isMember(actor, message.conversation) &&
+      message.conversation.memberIds.includes(message.authorId) &&
+      !message.isHidden &&
+      !message.blockedWithViewer,
     report: reportOthers((message) => message.authorId),
     moderate: moderatorOnly,
+  },
+  // Withdrawing it or posting it with the yeses so far (`change`) is its asker's alone.
+  'publish-request': {
+    view: (actor, request) => isMember(actor, request.conversation),
+    answer: (actor, request) => actor.kind === 'user' && request.askedIds.includes(actor.userId),
+    change: (actor, request) => isUser(actor, request.requesterId),
   },
 };
 

@@ -1,4 +1,5 @@
 import type { AudioAssetRow, ImageRow, PostRow, UserRow } from '../db/schema';
+import { can, VISITOR } from './policy';
 import type {
   CommentResource,
   ConversationMessageResource,
@@ -12,6 +13,7 @@ import type {
 /** The facts the policy needs about a post row: a draft (diary entry) is a kind of its own. */
 export function postResource(
   post: Pick<PostRow, 'user_id' | 'is_draft' | 'is_private' | 'allow_visitor_comments' | 'is_hidden'>,
+  blockedWithViewer = false,
 ): PostResource | DraftResource {
   if (post.is_draft === 1) return { kind: 'draft', ownerId: post.user_id };
   return {
@@ -20,8 +22,13 @@ export function postResource(
     isPrivate: post.is_private === 1,
     allowsVisitorComments: post.allow_visitor_comments === 1,
     isHidden: post.is_hidden === 1,
+    blockedWithViewer,
   };
 }
+
+/** A post's audio and image are kept from visitors (never publicly cached) whenever a visitor may not see it. */
+export const postMediaIsPrivate = (post: Parameters<typeof postResource>[0]): boolean =>
+  !can(VISITOR, 'view', postResource(post));
 
 export function commentResource(
   comment: { user_id: string | null; is_hidden: number; held: number },
@@ -36,23 +43,33 @@ export function commentResource(
   };
 }
 
-export const personResource = (user: Pick<UserRow, 'id' | 'suspended_at'>): PersonResource => ({
+export const personResource = (
+  user: Pick<UserRow, 'id' | 'suspended_at'>,
+  blockedWithViewer = false,
+): PersonResource => ({
   kind: 'person',
   userId: user.id,
   isSuspended: user.suspended_at !== null,
+  blockedWithViewer,
 });
 
-/** `conversation`: the members of the conversation a voice message's audio belongs to. */
+/** A person someone would put into a group: their setting decides, with whether they follow the asker. */
+export const groupCandidateResource = (
+  user: Pick<UserRow, 'id' | 'suspended_at' | 'group_adds'>,
+  followsAsker: boolean,
+): PersonResource => ({ ...personResource(user), groupAdds: user.group_adds, followsAsker });
+
+/** `record`: the voice message or comment the audio belongs to, when that decides who may hear it. */
 export function mediaResource(
   kind: MediaResource['kind'],
   media: Pick<AudioAssetRow | ImageRow, 'owner_id' | 'is_private'>,
-  conversation?: ConversationResource,
+  record?: MediaResource['record'],
 ): MediaResource {
   return {
     kind,
     ownerId: media.owner_id,
     isPrivate: media.is_private === 1,
-    ...(conversation && { conversation }),
+    ...(record && { record }),
   };
 }
 
@@ -64,11 +81,13 @@ export const conversationResource = (memberIds: readonly string[]): Conversation
 export function conversationMessageResource(
   message: { user_id: string; is_hidden?: number },
   conversation: ConversationResource,
+  blockedWithViewer = false,
 ): ConversationMessageResource {
   return {
     kind: 'conversation-message',
     authorId: message.user_id,
     conversation,
     isHidden: message.is_hidden === 1,
+    blockedWithViewer,
   };
 }

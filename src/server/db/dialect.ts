@@ -18,7 +18,7 @@ import type { DatabaseConfig } from '../config';
 import type { Database } from './schema';
 import { searchRank } from './search-text';
 
-/** Every difference between SQLite and PostgreSQL lives in this file. */
+/** Every difference between SQLite and PostgreSQL lives in this file, but for full-text search (db/search/). */
 
 type PostgresConfig = Extract<DatabaseConfig, { kind: 'postgres' }>;
 

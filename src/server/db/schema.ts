@@ -1,3 +1,4 @@
+import type { GroupAdds } from '@shared/domain/conversations';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Portable column types: text ids, ISO-8601 text timestamps, integer booleans, JSON as text. */
@@ -15,8 +16,10 @@ export interface UsersTable {
   /** The images rows behind the two URLs above, deleted when replaced. */
   profile_image_id: string | null;
   background_image_id: string | null;
-  profile_image_offset_x: Generated<number>;
-  profile_image_offset_y: Generated<number>;
+  /** The picture's framing in its avatar: object-position percentages and a zoom (see `PictureFraming`). */
+  profile_image_position_x: Generated<number>;
+  profile_image_position_y: Generated<number>;
+  profile_image_zoom: Generated<number>;
   voice_bio_url: string | null;
   location: string | null;
   website: string | null;
@@ -28,6 +31,8 @@ export interface UsersTable {
   role: Generated<UserRole>;
   /** A suspended person cannot sign in, and their content is hidden from others. */
   suspended_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who may add this person to a group (a direct chat is open to all). */
+  group_adds: Generated<GroupAdds>;
 }
 
 export type UserRole = 'member' | 'moderator';
@@ -174,8 +179,10 @@ export interface NotificationsTable {
   id: string;
   user_id: string;
   actor_id: string;
-  type: 'like' | 'comment' | 'follow' | 'repost';
+  type: 'like' | 'comment' | 'follow' | 'repost' | 'publish-request';
   post_id: string | null;
+  /** The conversation a publish request asks about. */
+  conversation_id: ColumnType<string | null, string | null | undefined, string | null>;
   dedupe_key: string;
   read_at: string | null;
   created_at: string;
@@ -297,6 +304,44 @@ export interface ConversationMessagesTable extends Moderated {
   created_at: string;
 }
 
+export type PublishRequestStatus = 'asking' | 'posted' | 'withdrawn';
+export type PublishAnswer = 'pending' | 'agreed' | 'declined';
+
+/** A member asking the others whose voices a conversation holds to post it (issue 25). */
+export interface PublishRequestsTable {
+  id: string;
+  conversation_id: string;
+  requester_id: string;
+  status: PublishRequestStatus;
+  post_id: string | null;
+  /** The messages sent up to this moment are what the others are asked about. */
+  created_at: string;
+}
+
+export interface PublishAnswersTable {
+  request_id: string;
+  user_id: string;
+  answer: PublishAnswer;
+  answered_at: string | null;
+}
+
+/** A post made from a conversation; `rendered_parts` is how many of its parts its audio holds now. */
+export interface ConversationPostsTable {
+  post_id: string;
+  conversation_id: string;
+  rendered_parts: number;
+}
+
+/** One message's stretch of a conversation's post, where it is in the post's current audio. */
+export interface ConversationPostPartsTable {
+  post_id: string;
+  position: number;
+  user_id: string;
+  start_ms: number;
+  end_ms: number;
+  transcription: string | null;
+}
+
 /** A draft edited in the advanced editor: the audio it had before, and the operations its render applies. */
 export interface DraftEditsTable {
   post_id: string;
@@ -376,6 +421,10 @@ export interface Database {
   conversations: ConversationsTable;
   conversation_members: ConversationMembersTable;
   conversation_messages: ConversationMessagesTable;
+  publish_requests: PublishRequestsTable;
+  publish_answers: PublishAnswersTable;
+  conversation_posts: ConversationPostsTable;
+  conversation_post_parts: ConversationPostPartsTable;
   draft_edits: DraftEditsTable;
   draft_takes: DraftTakesTable;
   moderation_cases: ModerationCasesTable;
@@ -392,3 +441,5 @@ export type PostRow = Selectable<PostsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type ConversationMessageRow = Selectable<ConversationMessagesTable>;
+export type PublishRequestRow = Selectable<PublishRequestsTable>;
+export type ConversationPostPartRow = Selectable<ConversationPostPartsTable>;

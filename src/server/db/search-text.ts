@@ -1,17 +1,16 @@
-import { sql } from 'kysely';
-
 /**
- * Search text on both databases: how a typed query becomes plain word tokens, how PostgreSQL folds the text it
- * indexes, and how a row's own text is matched against the words (SQLite's ranking, a result's `match`). SQLite's
- * FTS5 tables fold case and accents in their own tokenizer (20261124T1810-search-keys).
+ * Search text on both databases: how a typed query becomes plain word tokens, and how a row's own text is matched
+ * against the words (SQLite's ranking, a result's `match`). Each database's own query syntax is in db/search/.
+ * SQLite's FTS5 tables fold case and accents in their own tokenizer (20261124T1810-search-keys), PostgreSQL's
+ * documents with the table below (20261124T1700-search).
  */
 
 /**
  * Latin letters with accents (U+00C0–U+024F that decompose to one ASCII letter) and their plain lowercase letter.
- * PostgreSQL folds with `translate`, which needs no extension: `unaccent` must be created in the database by a
- * role allowed to, in one schema, while each deployment here may live in a schema of its own. The query side folds
- * with the same table, so both sides agree letter for letter. Changing it needs a migration that rebuilds the
- * PostgreSQL search documents (20261124T1700-search writes them with this table).
+ * PostgreSQL's search documents are folded with `translate` and a copy of this table, which needs no extension:
+ * `unaccent` must be created in the database by a role allowed to, in one schema, while each deployment here may
+ * live in a schema of its own. The query side folds with this one, so both sides agree letter for letter. Changing
+ * it needs a migration that rebuilds the PostgreSQL search documents (20261124T1700-search wrote them).
  */
 const ACCENTED =
   'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿĀāĂăĄąĆćĈĉĊċČčĎďĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥĨĩĪīĬĭĮįİĴĵĶķĹĺĻļĽľŃńŅņŇňŌōŎŏŐőŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŨũŪūŬŭŮůŰűŲųŴŵŶŷŸŹźŻżŽžƠơƯưǍǎǏǐǑǒǓǔǕǖǗǘǙǚǛǜǞǟǠǡǦǧǨǩǪǫǬǭǰǴǵǸǹǺǻȀȁȂȃȄȅȆȇȈȉȊȋȌȍȎȏȐȑȒȓȔȕȖȗȘșȚțȞȟȦȧȨȩȪȫȬȭȮȯȰȱȲȳ';
@@ -105,34 +104,4 @@ export function searchRank(termsJson: unknown, ...weightedTexts: unknown[]): num
     }
   }
   return rank;
-}
-
-/** FTS5: every word must match, the last one as a prefix (the person may still be typing it). */
-export function fts5Query(terms: string[]): string {
-  return terms.map((term, index) => `"${term}"${index === terms.length - 1 ? '*' : ''}`).join(' ');
-}
-
-/** PostgreSQL `to_tsquery('simple', …)`: the same rule as `fts5Query`. */
-export function tsQuery(terms: string[]): string {
-  return terms.map((term, index) => `'${term}'${index === terms.length - 1 ? ':*' : ''}`).join(' & ');
-}
-
-const folded = (column: string) =>
-  sql`translate(lower(coalesce(${sql.raw(column)}, '')), ${sql.lit(ACCENTED)}, ${sql.lit(PLAIN)})`;
-
-/**
- * A PostgreSQL search document of `row`'s columns (a trigger's `new`, or a table), folded, each group of columns
- * with its weight (A ranks highest). Only literals and our own column names: it goes into a function's body.
- */
-export function searchDocument(row: string, weights: Partial<Record<'A' | 'B' | 'C', readonly string[]>>) {
-  return sql.join(
-    Object.entries(weights).map(
-      ([weight, columns]) =>
-        sql`setweight(to_tsvector('simple'::regconfig, ${sql.join(
-          columns.map((column) => folded(`${row}.${column}`)),
-          sql` || ' ' || `,
-        )}), ${sql.lit(weight)})`,
-    ),
-    sql` || `,
-  );
 }

@@ -1,3 +1,4 @@
+import { controlCharacterAt, controlCharacterError } from './control-characters';
 import { finished, PassThrough, type Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { MultipartDefinition } from '@shared/contract/routes';
@@ -108,7 +109,10 @@ export async function readMultipartUpload(
       if (next.done) break;
       const part = next.value;
       if (part.type === 'field') {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value);
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        const field = controlCharacterAt({ [part.fieldname]: value });
+        if (field !== undefined) throw controlCharacterError(field);
+        fields[part.fieldname] = value;
         continue;
       }
       if (!filesBegun) {

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { ForbiddenError } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** A share sheet's POST comes from another app by design; the route changes nothing and only redirects. */
+/** A share sheet's POST names no site of ours by design; its route tells the share sheet from a site itself. */
 const CROSS_SITE_PATHS = new Set<string>([endpoints.shareTarget.path]);
 const CROSS_SITE_MESSAGE = 'Requests from other sites are not allowed. Open the app itself and try again.';
 
-function originHost(origin: string): string | undefined {
+export function originHost(origin: string): string | undefined {
   try {
     return new URL(origin).host;
   } catch {

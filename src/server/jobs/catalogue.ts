@@ -8,6 +8,8 @@ export interface JobPayloads {
   'images.reencode-legacy': Record<string, never>;
   /** Stored objects whose rows are gone (a deleted account's), removed again in case the first removal failed. */
   'storage.remove-objects': { prefixes: string[]; keys: string[] };
+  /** A conversation's post re-rendered without the voice of someone who left it or deleted their account. */
+  'posts.retake-conversation-voices': { postId: string };
 }
 
 export type JobName = keyof JobPayloads;

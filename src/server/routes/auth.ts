@@ -6,6 +6,8 @@ import type { AppContext } from '../context';
 import { AppError, TooManyRequestsError } from '../errors';
 import { contractRoute, type App } from '../http/app-types';
 import { validationMessage } from '../http/error-handler';
+import { rateLimit } from '../http/rate-limit';
+import { addressBlock } from '../services/address-block';
 
 /** The person signing in or up, as the account service gives them. */
 type Account = Awaited<ReturnType<AppContext['accounts']['authenticate']>>;
@@ -39,6 +41,16 @@ function sendLoginPage(reply: FastifyReply, status: number, state: LoginPageStat
 }
 
 export function registerAuthRoutes(app: App, context: AppContext): void {
+  // Each account costs a password hash, and sock puppets would make listens and trending cheap to inflate.
+  const signups = context.config.signupsPerHourPerAddress;
+  const limitSignups = rateLimit(context, {
+    name: 'signup',
+    limit: signups,
+    windowSeconds: 60 * 60,
+    key: (request) => (signups > 0 ? addressBlock(request.ip) : undefined),
+    message: `Only ${signups} accounts can be made from one network in an hour. Please wait a while and try again.`,
+  });
+
   async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void> {
     const previous = sessionTokenOf(request);
     if (previous) await context.sessions.destroy(previous);
@@ -91,7 +103,10 @@ export function registerAuthRoutes(app: App, context: AppContext): void {
     ...contractRoute(routes.register),
     attachValidation: true,
     handler: (request, reply) =>
-      answer(request, reply, 'register', () => context.accounts.register(request.body)),
+      answer(request, reply, 'register', async () => {
+        await limitSignups(request);
+        return context.accounts.register(request.body);
+      }),
   });
 
   app.route({

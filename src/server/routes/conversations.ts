@@ -1,6 +1,6 @@
 import { routes } from '@shared/contract/routes';
 import { conversationRecordingFieldsSchema } from '@shared/contract/conversations';
-import { MESSAGE_MAX_BYTES } from '@shared/domain/conversations';
+import { CONVERSATIONS_STARTED_PER_HOUR, MESSAGE_MAX_BYTES } from '@shared/domain/conversations';
 import { requireUser, signedInUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { parseOrBadRequest } from '../errors';
@@ -37,6 +37,15 @@ export function registerConversationRoutes(app: App, context: AppContext): void 
     message: 'You have posted a lot of conversations in the last hour. Please wait a while and try again.',
   });
 
+  // Starting a conversation pulls others in (issue 25: one person put the same victim in 30 groups).
+  const limitStarts = rateLimit(context, {
+    name: 'conversation-start',
+    limit: CONVERSATIONS_STARTED_PER_HOUR,
+    windowSeconds: 60 * 60,
+    key: (request) => request.currentUser?.id,
+    message: 'You have started a lot of conversations in the last hour. Please wait a while and try again.',
+  });
+
   app.route({
     ...contractRoute(routes.listConversations),
     preHandler: requireUser,
@@ -62,7 +71,7 @@ export function registerConversationRoutes(app: App, context: AppContext): void 
 
   app.route({
     ...contractRoute(routes.createConversation),
-    preHandler: requireUser,
+    preHandler: [requireUser, limitStarts],
     handler: async (request, reply) => {
       const { conversation, created } = await conversations.create(signedInUser(request).id, request.body);
       if (!created) reply.code(200);
@@ -127,5 +136,34 @@ export function registerConversationRoutes(app: App, context: AppContext): void 
     ...contractRoute(routes.publishConversation),
     preHandler: [requireUser, limitPublishing],
     handler: (request) => context.conversationPosts.publish(signedInUser(request).id, request.params.id),
+  });
+
+  app.route({
+    ...contractRoute(routes.getPublishRequest),
+    preHandler: requireUser,
+    handler: (request) =>
+      context.conversationPosts.askingRequest(signedInUser(request).id, request.params.id),
+  });
+
+  app.route({
+    ...contractRoute(routes.answerPublishRequest),
+    preHandler: requireUser,
+    handler: (request) =>
+      context.conversationPosts.answer(signedInUser(request).id, request.params.id, request.body.answer),
+  });
+
+  app.route({
+    ...contractRoute(routes.postPublishRequest),
+    preHandler: [requireUser, limitPublishing],
+    handler: (request) => context.conversationPosts.postNow(signedInUser(request).id, request.params.id),
+  });
+
+  app.route({
+    ...contractRoute(routes.withdrawPublishRequest),
+    preHandler: requireUser,
+    handler: async (request) => {
+      await context.conversationPosts.withdraw(signedInUser(request).id, request.params.id);
+      return { id: request.params.id };
+    },
   });
 }

@@ -35,6 +35,12 @@ export function registerProfileRoutes(app: App, context: AppContext): void {
   });
 
   app.route({
+    ...contractRoute(routes.updateSettings),
+    preHandler: requireUser,
+    handler: (request) => context.profiles.updateSettings(signedInUser(request).id, request.body),
+  });
+
+  app.route({
     ...contractRoute(routes.updateProfileImagePosition),
     preHandler: requireUser,
     handler: (request) => context.profiles.setImagePosition(signedInUser(request).id, request.body),

@@ -3,10 +3,14 @@ import type { AppContext } from '../context';
 import { contractRoute, type App } from '../http/app-types';
 import { sendPage, sendSerializedPage } from '../http/pagination';
 
-/** Spec §7 search: open to visitors (who find public posts), like a shared post and its author. */
+/**
+ * Spec §7 search: open to visitors (who find public posts), like a shared post and its author. The query is typed
+ * words in the path: control characters are dropped from it.
+ */
 export function registerSearchRoutes(app: App, context: AppContext): void {
   app.route({
     ...contractRoute(routes.searchPosts),
+    config: { textParams: true },
     handler: async (request, reply) =>
       sendSerializedPage(
         request,
@@ -16,6 +20,7 @@ export function registerSearchRoutes(app: App, context: AppContext): void {
   });
   app.route({
     ...contractRoute(routes.searchUsers),
+    config: { textParams: true },
     handler: async (request, reply) =>
       sendPage(
         request,

@@ -4,7 +4,6 @@ import { actorOf, actorWithRole } from '../access/policy';
 import { requireUser, signedInUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { contractRoute, type App } from '../http/app-types';
-import { BadRequestError } from '../errors';
 import { fileRulesFor, readMultipartUpload, type FileFieldRule } from '../http/multipart-upload';
 import { sendPage } from '../http/pagination';
 import { rateLimit } from '../http/rate-limit';
@@ -137,10 +136,11 @@ export function registerSocialRoutes(app: App, context: AppContext): void {
         context.scratch,
         fileRulesFor(routes.createComment.multipart, { audio: COMMENT_AUDIO_RULE }),
         {
-          // Whether this person may comment here is settled before a byte of their audio is taken.
+          // Sent first, the post settles whether this person may comment here before a byte of their audio is
+          // taken. In the spec's order (audio, then postId and duration) the audio waits in scratch, under its
+          // limit, until the form has ended, and goes if they may not.
           beforeFiles: async (fields) => {
-            if (!fields.postId) throw new BadRequestError('Send the postId field before the audio file.');
-            admission = await comments.admit(commenter, fields);
+            if (fields.postId) admission = await comments.admit(commenter, fields);
           },
         },
       );

@@ -1,4 +1,5 @@
 import { routes } from '@shared/contract/routes';
+import { actorWithRole } from '../access/policy';
 import { requireUser, signedInUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { BadRequestError } from '../errors';
@@ -16,7 +17,7 @@ export function registerVoiceBioRoutes(app: App, context: AppContext): void {
   // Part of a public profile: anyone may hear it.
   app.route({
     ...contractRoute(routes.getVoiceBio),
-    handler: (request) => context.voiceBios.get(request.params.userId),
+    handler: (request) => context.voiceBios.get(actorWithRole(request.currentUser), request.params.userId),
   });
 
   app.route({

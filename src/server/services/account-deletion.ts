@@ -30,6 +30,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import type { BlobStore } from '../storage/blob-store';
 import { assetPrefix } from './audio-library';
 import { memberListenerKey } from './listen-service';
+import { takeBackVoice } from './published-voices';
 import { REMOVAL_RETRY_DELAY_MS, removeStoredObjects, type ObjectsToRemove } from './object-removal';
 
 export const WRONG_PASSWORD_MESSAGE =
@@ -112,6 +113,7 @@ export function createAccountDeletion(deps: {
           if (!user) throw new UnauthorizedError();
           await forgetInModeration(trx, userId);
           await untrend(trx, userId);
+          await takeBackVoice(trx, jobs, userId);
           const orphanedAudio = await leaveConversations(trx, userId);
           const audioIds = [...new Set([...(await audioGoingWith(trx, userId)), ...orphanedAudio])];
           const removing: ObjectsToRemove = {

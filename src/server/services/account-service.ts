@@ -3,7 +3,6 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { hashPassword, verifyAgainstNoAccount, verifyPassword } from '../auth/passwords';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/dialect';
-import { setRole } from '../db/queries/moderation';
 import { findUserByEmail, insertUser } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import { ConflictError, ForbiddenError, UnauthorizedError } from '../errors';
@@ -31,18 +30,11 @@ export interface AccountService {
 export const SUSPENDED_MESSAGE =
   'This account is suspended by the moderators. You cannot sign in while it is suspended.';
 
-/** `adminEmails`: ADMIN_EMAILS, made moderators when they sign up or in. */
-export function createAccountService(
-  db: Db,
-  throttle: LoginThrottle,
-  adminEmails: readonly string[] = [],
-): AccountService {
-  async function withAdminRole(user: UserRow): Promise<UserRow> {
-    if (user.role === 'moderator' || !adminEmails.includes(user.email)) return user;
-    await setRole(db, [user.email], 'moderator');
-    return { ...user, role: 'moderator' };
-  }
-
+/**
+ * Nobody becomes a moderator by signing up or in: nothing proves an e-mail is its owner's, so ADMIN_EMAILS is
+ * applied at start to accounts that already exist (see createContext), and `npm run moderator` grants the rest.
+ */
+export function createAccountService(db: Db, throttle: LoginThrottle): AccountService {
   async function insertAccount(account: NewAccount, id: string): Promise<UserRow> {
     const passwordHash = await hashPassword(account.password);
     // A new handle never shows the e-mail (people choose their own later); a clash with a taken one draws again,
@@ -78,7 +70,7 @@ export function createAccountService(
   return {
     async register(account) {
       if (await findUserByEmail(db, account.email)) throw new ConflictError(DUPLICATE_EMAIL_MESSAGE);
-      return withAdminRole(await insertAccount(account, newId()));
+      return insertAccount(account, newId());
     },
 
     async authenticate(email, password, ip) {
@@ -91,7 +83,7 @@ export function createAccountService(
       await throttle.recordSuccess(ip, email);
       // Told only to who knows the password.
       if (user.suspended_at) throw new ForbiddenError(SUSPENDED_MESSAGE);
-      return withAdminRole(user);
+      return user;
     },
 
     createFakeUser() {

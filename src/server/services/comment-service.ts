@@ -4,9 +4,8 @@ import type { PublicUser } from '@shared/contract/users';
 import type { z } from 'zod';
 import { authorize, notFound } from '../access/guard';
 import { can, type Actor } from '../access/policy';
-import { commentResource } from '../access/resources';
+import { commentResource, postMediaIsPrivate } from '../access/resources';
 import type { Db } from '../db/database';
-import { anyBlockBetween } from '../db/queries/safety';
 import type { Page } from '../db/pagination';
 import type { PostRow } from '../db/schema';
 import { deleteAudioAsset, findAudioAsset } from '../db/queries/audio-assets';
@@ -27,7 +26,7 @@ import type { ScratchFile } from '../storage/scratch-files';
 import type { AudioLibrary } from './audio-library';
 import type { NotificationService } from './notification-service';
 import { audioSourcesOf, parseJsonArray } from './post-presenter';
-import { findPostFor } from './post-access';
+import { authorizePost, findPostFor } from './post-access';
 import { commitWithFiles } from './stored-files';
 import type { UserService } from './user-service';
 import { newId } from '../ids';
@@ -42,7 +41,10 @@ export interface CommentAdmission {
 }
 
 export interface CommentService {
-  /** The post and the commenter's permission: settled before the audio is streamed. */
+  /**
+   * The post and the commenter's permission: settled before the audio is streamed when postId comes first, else
+   * before anything of it is kept.
+   */
   admit(commenter: Actor, fields: Record<string, string>): Promise<CommentAdmission>;
   create(admission: CommentAdmission, audio: ScratchFile | undefined): Promise<Comment>;
   /** A moderator (`viewer.moderator`) sees hidden and held comments too. */
@@ -125,7 +127,7 @@ export function createCommentService(deps: {
       const prepared = await audio.prepare(
         upload,
         post.user_id,
-        post.is_private === 1,
+        postMediaIsPrivate(post),
         AUDIO_DURATION_LIMITS.comment,
       );
       const id = newId();
@@ -135,13 +137,7 @@ export function createCommentService(deps: {
       try {
         await commitWithFiles(db, [prepared], async (trx) => {
           // A block may have come while the audio was measured: the post is gone for them, as admit would say.
-          if (
-            viewerId &&
-            viewerId !== post.user_id &&
-            (await anyBlockBetween(trx, viewerId, [post.user_id]))
-          ) {
-            throw notFound('post');
-          }
+          await authorizePost(trx, commenter, 'comment', post);
           await audio.insert(trx, prepared);
           await insertComment(trx, {
             id,

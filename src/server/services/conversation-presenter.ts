@@ -1,5 +1,8 @@
 import type { Conversation, ConversationRecording } from '@shared/contract/conversations';
-import { MESSAGE_WAVEFORM_BARS } from '@shared/domain/conversations';
+import { MESSAGE_WAVEFORM_BARS, PERSON_LEFT_EARSHOT_MESSAGE } from '@shared/domain/conversations';
+import { heardBy } from '../access/conversations';
+import { actorOf } from '../access/policy';
+import { conversationResource } from '../access/resources';
 import type { Db } from '../db/database';
 import {
   findMyConversation,
@@ -62,17 +65,19 @@ export function createConversationPresenter(db: Db, users: UserService): Convers
 
   async function conversations(viewerId: string, rows: MyConversationRow[]): Promise<Conversation[]> {
     const ids = rows.map((row) => row.id);
-    const [members, lastMessages] = await Promise.all([
+    const [members, lastOnes] = await Promise.all([
       membersOfConversations(db, ids),
       messagesWithAudioByIds(
         db,
         rows.flatMap((row) => (row.last_message_id ? [row.last_message_id] : [])),
-      )
-        .then((messages) =>
-          messages.filter((message) => message.is_hidden === 0 || message.user_id === viewerId),
-        )
-        .then(recordings),
+      ),
     ]);
+    // A last message the viewer may not hear (hidden, or across a block) is not shown.
+    const lastMessages = await recordings(
+      await heardBy(db, actorOf(viewerId), lastOnes, (message) =>
+        conversationResource(members.get(message.conversation_id) ?? []),
+      ),
+    );
     const participantIds = (row: MyConversationRow) =>
       row.type === 'direct' ? directPair(row) : (members.get(row.id) ?? []);
     const people = await users.publicUsersByIds(rows.flatMap(participantIds));
@@ -85,6 +90,10 @@ export function createConversationPresenter(db: Db, users: UserService): Convers
       lastMessage: lastMessages.find((message) => message.id === row.last_message_id) ?? null,
       lastActivity: row.last_activity_at,
       unreadCount: row.unread_count,
+      closedReason:
+        row.type === 'direct' && directPair(row).some((id) => !people.has(id))
+          ? PERSON_LEFT_EARSHOT_MESSAGE
+          : null,
     }));
   }
 

@@ -5,10 +5,16 @@ import type {
   createConversationBodySchema,
 } from '@shared/contract/conversations';
 import { AUDIO_DURATION_LIMITS } from '@shared/domain/audio-limits';
-import { GROUP_MAX_MEMBERS, type ConversationType } from '@shared/domain/conversations';
+import {
+  GROUP_MAX_MEMBERS,
+  PERSON_LEFT_EARSHOT_MESSAGE,
+  type ConversationType,
+} from '@shared/domain/conversations';
 import type { z } from 'zod';
 import { authorize, notFound } from '../access/guard';
 import { actorOf, can, type Actor } from '../access/policy';
+import { heardBy, requireGroupWithoutBlocks } from '../access/conversations';
+import { requireReach } from '../access/people';
 import { conversationMessageResource } from '../access/resources';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/dialect';
@@ -33,7 +39,7 @@ import {
 } from '../db/queries/conversations';
 import { findUsersByIds } from '../db/queries/users';
 import type { ConversationRow } from '../db/schema';
-import { BadRequestError } from '../errors';
+import { BadRequestError, GoneError } from '../errors';
 import type { EventBus, LiveEvent } from '../events/event-bus';
 import { newId } from '../ids';
 import type { ScratchFile } from '../storage/scratch-files';
@@ -41,8 +47,10 @@ import type { AudioLibrary } from './audio-library';
 import { conversationFor, membershipOf } from './conversation-access';
 import { createConversationPresenter, directPair } from './conversation-presenter';
 import { commitWithFiles } from './stored-files';
-import { refuseIfBlocked } from './block-guard';
+import { refuseUnaddable } from '../access/group-adds';
 import type { UserService } from './user-service';
+import { takeBackVoice } from './published-voices';
+import type { JobQueue } from '../jobs/job-queue';
 
 type CreateBody = z.output<typeof createConversationBodySchema>;
 type RecordingFields = z.output<typeof conversationRecordingFieldsSchema>;
@@ -89,8 +97,9 @@ export function createConversationService(deps: {
   audio: AudioLibrary;
   users: UserService;
   events: EventBus;
+  jobs: JobQueue;
 }): ConversationService {
-  const { db, audio, events } = deps;
+  const { db, audio, events, jobs } = deps;
   const present = createConversationPresenter(db, deps.users);
 
   async function presentOwn(userId: string, conversationId: string): Promise<Conversation> {
@@ -100,7 +109,7 @@ export function createConversationService(deps: {
   }
 
   /**
-   * Every one of `ids` is a person, and none of them blocks the asker or is blocked by them; the asker is never
+   * Every one of `ids` is a person the asker may reach (none suspended, none across a block); the asker is never
    * one of "the others".
    */
   async function otherPeople(userId: string, ids: string[]): Promise<string[]> {
@@ -108,7 +117,7 @@ export function createConversationService(deps: {
     const found = new Set((await findUsersByIds(db, others)).map((row) => row.id));
     const missing = others.filter((id) => !found.has(id));
     if (missing.length > 0) throw new BadRequestError(`No user has the id ${missing.join(', ')}.`);
-    await refuseIfBlocked(db, userId, others);
+    await requireReach(db, actorOf(userId), others);
     return others;
   }
 
@@ -120,15 +129,25 @@ export function createConversationService(deps: {
   async function sendableFor(userId: string, conversationId: string) {
     const found = await conversationFor(db, userId, 'send', conversationId);
     await refuseAcrossBlock(db, userId, found.conversation);
+    await refuseIfPersonLeftEarshot(db, found.conversation);
     return found;
+  }
+
+  /** 410 for a direct conversation whose other person deleted their account: nobody is there to hear it. */
+  async function refuseIfPersonLeftEarshot(database: Db, conversation: ConversationRow) {
+    if (conversation.type !== 'direct') return;
+    const pair = directPair(conversation);
+    if ((await findUsersByIds(database, pair)).length < pair.length) {
+      throw new GoneError(PERSON_LEFT_EARSHOT_MESSAGE);
+    }
   }
 
   /** In a direct conversation, 403 when either of its two blocks the other (asked again inside each write). */
   async function refuseAcrossBlock(database: Db, userId: string, conversation: ConversationRow) {
     if (conversation.type !== 'direct') return;
-    await refuseIfBlocked(
+    await requireReach(
       database,
-      userId,
+      actorOf(userId),
       directPair(conversation).filter((id) => id !== userId),
     );
   }
@@ -175,12 +194,13 @@ export function createConversationService(deps: {
     const id = newId();
     const now = new Date().toISOString();
     await db.transaction().execute(async (trx) => {
-      // A block may have come since the people were checked.
-      await refuseIfBlocked(
-        trx,
-        userId,
-        memberIds.filter((memberId) => memberId !== userId),
-      );
+      // A block may have come since the people were checked; in a group, each must let the asker add them.
+      const others = memberIds.filter((memberId) => memberId !== userId);
+      await requireReach(trx, actorOf(userId), others);
+      if (fields.type === 'group') {
+        await requireGroupWithoutBlocks(trx, actorOf(userId), [userId, ...memberIds]);
+        await refuseUnaddable(trx, userId, others);
+      }
       await insertConversation(trx, { id, ...fields, created_at: now, last_activity_at: now });
       const added = await insertMembers(
         trx,
@@ -250,7 +270,9 @@ export function createConversationService(deps: {
         // They may have left while this was on its way.
         authorize(actorOf(userId), 'change', membership);
         const joining = others.filter((id) => !membership.memberIds.includes(id));
-        await refuseIfBlocked(trx, userId, joining);
+        await requireReach(trx, actorOf(userId), joining);
+        await requireGroupWithoutBlocks(trx, actorOf(userId), [...membership.memberIds, ...joining]);
+        await refuseUnaddable(trx, userId, joining);
         if (membership.memberIds.length + joining.length > GROUP_MAX_MEMBERS) {
           throw new BadRequestError(`A group can have at most ${GROUP_MAX_MEMBERS} people.`);
         }
@@ -266,6 +288,7 @@ export function createConversationService(deps: {
       const { conversation } = await conversationFor(db, userId, 'delete', conversationId);
       const deletedAudio = await db.transaction().execute(async (trx) => {
         if (!(await lockConversation(trx, conversation.id))) return [];
+        await takeBackVoice(trx, jobs, userId, conversation.id);
         await removeMember(trx, conversation.id, userId);
         const remaining = await memberIdsOf(trx, conversation.id);
         if (remaining.length === 0) return purge(trx, conversation.id);
@@ -305,6 +328,7 @@ export function createConversationService(deps: {
         // Left, or the conversation went, or a block came, while the audio was measured: the audio goes too.
         authorize(actorOf(userId), 'send', membership);
         await refuseAcrossBlock(trx, userId, conversation);
+        await refuseIfPersonLeftEarshot(trx, conversation);
         const now = new Date().toISOString();
         await audio.insert(trx, prepared);
         // A direct conversation's other person hears from it again, even after taking it off their list: this
@@ -375,8 +399,9 @@ export function createConversationService(deps: {
       const message = await findMessageWithAudio(db, messageId);
       if (!message) return undefined;
       const membership = await membershipOf(db, message.conversation_id);
-      if (!can(actorOf(userId), 'view', conversationMessageResource(message, membership))) return undefined;
-      return (await present.recordings([message]))[0];
+      // Live as in the list: nothing of someone on the other side of a block, nor hidden.
+      const heard = await heardBy(db, actorOf(userId), [message], () => membership);
+      return (await present.recordings(heard))[0];
     },
 
     async isMember(userId, conversationId) {

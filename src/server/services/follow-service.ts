@@ -1,12 +1,13 @@
 import type { PublicUser } from '@shared/contract/users';
+import { notFound } from '../access/guard';
+import { requirePerson } from '../access/people';
+import { actorOf, VISITOR } from '../access/policy';
 import type { Db } from '../db/database';
 import type { Page } from '../db/pagination';
 import { noteActivity } from '../db/queries/active-users';
 import { countFollows, isFollowing, listFollowPeople, setFollowing } from '../db/queries/follows';
 import { lockPair } from '../db/queries/safety';
-import { findUserById } from '../db/queries/users';
-import { BadRequestError, NotFoundError } from '../errors';
-import { refuseIfBlocked } from './block-guard';
+import { BadRequestError } from '../errors';
 import type { NotificationService } from './notification-service';
 import type { UserService } from './user-service';
 
@@ -28,19 +29,17 @@ export function createFollowService(
   users: UserService,
   notifications: NotificationService,
 ): FollowService {
-  async function requireUser(userId: string) {
-    if (!(await findUserById(db, userId))) throw new NotFoundError('No user has this id.');
-  }
-
   return {
     async toggle(followerId, followingId) {
       if (followerId === followingId) throw new BadRequestError('You cannot follow yourself.');
-      await requireUser(followingId);
+      const follower = actorOf(followerId);
+      // Nobody suspended: as their profile, they are not there (unfollowing them too).
+      await requirePerson(db, follower, followingId);
       return db.transaction().execute(async (trx) => {
         // Takes turns with a block between the two (which holds the same rows): no follow outlives a block.
-        if (!(await lockPair(trx, followerId, followingId))) throw new NotFoundError('No user has this id.');
+        if (!(await lockPair(trx, followerId, followingId))) throw notFound('person');
         const followed = !(await isFollowing(trx, followerId, followingId));
-        if (followed) await refuseIfBlocked(trx, followerId, [followingId]);
+        if (followed) await requirePerson(trx, follower, followingId, 'follow');
         await setFollowing(trx, followerId, followingId, followed);
         await noteActivity(trx, followerId);
         if (followed) {
@@ -59,15 +58,13 @@ export function createFollowService(
     isFollowing: (viewerId, userId) => isFollowing(db, viewerId, userId),
 
     async count(userId, side) {
-      await requireUser(userId);
+      await requirePerson(db, VISITOR, userId);
       return countFollows(db, userId, side);
     },
 
     async list(viewerId, userId, side, page) {
-      // The rows are the people themselves (joined in); and follows go with their people, so a page with anyone
-      // on it shows the person exists: only an empty one needs asking.
+      await requirePerson(db, actorOf(viewerId), userId);
       const rows = await listFollowPeople(db, userId, side, page, viewerId);
-      if (rows.items.length === 0) await requireUser(userId);
       return { items: rows.items.map(users.publicUser), nextCursor: rows.nextCursor };
     },
   };

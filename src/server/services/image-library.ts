@@ -3,22 +3,32 @@ import sharp, { type ResizeOptions } from 'sharp';
 import type { Db } from '../db/database';
 import { insertImage } from '../db/queries/audio-assets';
 import type { ImageRow } from '../db/schema';
-import { UnprocessableError } from '../errors';
+import { TooManyRequestsError, UnprocessableError } from '../errors';
 import { readHead, sniffImageFormat } from '../media/file-formats';
+import { ProcessLimiter } from '../media/process-runner';
 import type { BlobStore } from '../storage/blob-store';
 import type { ScratchFile } from '../storage/scratch-files';
 import { newId } from '../ids';
+import type { RateLimiter } from './rate-limiter';
 import type { PreparedFile } from './stored-files';
 
 const NOT_AN_IMAGE_MESSAGE = 'Photos must be PNG, JPEG, WebP or GIF images.';
+const HOUR_MS = 60 * 60 * 1000;
 const UNREADABLE_MESSAGE = 'This image could not be read. Please choose another picture.';
 
 /**
- * Decompression bombs: a few kilobytes can declare billions of pixels. 50 megapixels takes a 48 MP phone photo;
- * sharp refuses anything larger from the header, before decoding a pixel.
+ * Decompression bombs: a few kilobytes can declare billions of pixels, and decoding costs about 4 bytes a pixel.
+ * Every picture is resized to at most 1500 px wide, so 25 megapixels (a 24 MP camera's photo) is plenty; sharp
+ * refuses anything larger from the header, before decoding a pixel.
  */
-const MAX_IMAGE_PIXELS = 50_000_000;
-const TOO_MANY_PIXELS_MESSAGE = 'This image is too large to process. Please choose one under 50 megapixels.';
+const MAX_IMAGE_PIXELS = 25_000_000;
+const TOO_MANY_PIXELS_MESSAGE =
+  'This image is too large to process. Please choose one under 25 megapixels: pictures are shown at most 1500 pixels wide, so a smaller one looks the same.';
+/** Decodes at once in this process: each can hold about 100 MB, so a burst of uploads waits its turn instead. */
+const DECODES_AT_ONCE = 2;
+/** New pictures one person may upload in an hour: plenty for trying a few avatars, covers and post photos. */
+const IMAGE_UPLOADS_PER_HOUR = 30;
+const TOO_MANY_IMAGES_MESSAGE = `You have uploaded ${IMAGE_UPLOADS_PER_HOUR} pictures in the last hour. Please wait a while and try again.`;
 
 /**
  * What a picture is for, and the one size the client shows it at, in pixels of a high-density screen:
@@ -77,12 +87,17 @@ async function reencode(file: string, purpose: ImagePurpose): Promise<Buffer> {
   }
 }
 
-export function createImageLibrary(blobs: BlobStore): ImageLibrary {
+export function createImageLibrary(blobs: BlobStore, rateLimits: RateLimiter): ImageLibrary {
+  const decodes = new ProcessLimiter(DECODES_AT_ONCE);
   return {
     async prepare(upload, ownerId, isPrivate, purpose, replacing) {
+      // A new picture is someone's upload (a stored one re-encoded replaces itself): it counts against them.
+      if (!replacing && (await rateLimits.hit(`image-upload:${ownerId}`, HOUR_MS)) > IMAGE_UPLOADS_PER_HOUR) {
+        throw new TooManyRequestsError(TOO_MANY_IMAGES_MESSAGE, HOUR_MS / 1000);
+      }
       // Sniffed first so an SVG (or anything else libvips could read) is never decoded at all.
       if (!sniffImageFormat(await readHead(upload.path))) throw new UnprocessableError(NOT_AN_IMAGE_MESSAGE);
-      const bytes = await reencode(upload.path, purpose);
+      const bytes = await decodes.run(() => reencode(upload.path, purpose));
       const id = replacing ?? newId();
       // Served as `<image id>[.<version>].webp`: a replacement never writes over a file that may still be served.
       const key = replacing ? `images/${id}.${newId()}.webp` : `images/${id}.webp`;

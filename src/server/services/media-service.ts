@@ -1,9 +1,11 @@
 import { authorizeView, notFound } from '../access/guard';
-import type { Actor } from '../access/policy';
-import { mediaResource } from '../access/resources';
+import { blockedWith } from '../access/people';
+import { can, VISITOR, type Actor, type MediaResource } from '../access/policy';
+import { commentResource, conversationMessageResource, mediaResource } from '../access/resources';
 import type { Db } from '../db/database';
 import { findAudioFiles, findImage } from '../db/queries/audio-assets';
-import { conversationOfAudio } from '../db/queries/conversations';
+import { commentOfAudio } from '../db/queries/comments';
+import { messageOfAudio } from '../db/queries/conversations';
 import type { StoredMedia } from '../http/media-files';
 import { membershipOf } from './conversation-access';
 
@@ -17,29 +19,59 @@ export interface MediaService {
   imageFile(file: string, actor: LazyActor): Promise<StoredMedia>;
 }
 
+/**
+ * The voice message or comment an audio file belongs to, as the access policy weighs it for `actor`: nobody hears a
+ * voice message of someone on the other side of a block from them, in a group too.
+ */
+async function recordOfAudio(db: Db, audioId: string, actor: LazyActor): Promise<MediaResource['record']> {
+  const message = await messageOfAudio(db, audioId);
+  if (message) {
+    const blocked = await blockedWith(db, await actor(), [message.user_id]);
+    return conversationMessageResource(
+      message,
+      await membershipOf(db, message.conversation_id),
+      blocked.has(message.user_id),
+    );
+  }
+  const comment = await commentOfAudio(db, audioId);
+  return (
+    comment &&
+    commentResource(comment, {
+      user_id: comment.post_user_id,
+      is_draft: comment.is_draft,
+      is_private: comment.is_private,
+      allow_visitor_comments: comment.allow_visitor_comments,
+      is_hidden: comment.post_is_hidden,
+    })
+  );
+}
+
 /** Media answers exactly as the record it belongs to: a private item's files are not there for anyone else. */
 export function createMediaService(db: Db): MediaService {
   return {
     async audioFile(assetId, file, actor) {
       const asset = await findAudioFiles(db, assetId);
       if (!asset) throw notFound('audio');
-      // A voice message's audio is private, and there for the conversation's current members alone.
-      const conversationId = asset.is_private === 1 ? await conversationOfAudio(db, assetId) : undefined;
-      const conversation = conversationId && (await membershipOf(db, conversationId));
-      await authorizeView(actor, mediaResource('audio', asset, conversation || undefined));
+      // A voice message's audio is private, and so is a hidden comment's: who may hear it is who may see that.
+      let asked: Promise<Actor> | undefined;
+      const askedOnce = () => (asked ??= actor());
+      const record = asset.is_private === 1 ? await recordOfAudio(db, assetId, askedOnce) : undefined;
+      const resource = mediaResource('audio', asset, record);
+      await authorizeView(askedOnce, resource);
       const stored = [
         { key: asset.original_key, mime: asset.original_mime },
         { key: asset.rendition_key, mime: asset.rendition_mime },
       ].find((candidate) => candidate.key?.endsWith(`/${file}`));
       if (!stored?.key || !stored.mime) throw notFound('audio');
-      return { key: stored.key, mime: stored.mime, isPublic: asset.is_private === 0 };
+      return { key: stored.key, mime: stored.mime, isPublic: can(VISITOR, 'view', resource) };
     },
 
     async imageFile(file, actor) {
       const image = await findImage(db, file.split('.')[0]!);
       if (!image || !image.storage_key.endsWith(`/${file}`)) throw notFound('image');
-      await authorizeView(actor, mediaResource('image', image));
-      return { key: image.storage_key, mime: image.mime, isPublic: image.is_private === 0 };
+      const resource = mediaResource('image', image);
+      await authorizeView(actor, resource);
+      return { key: image.storage_key, mime: image.mime, isPublic: can(VISITOR, 'view', resource) };
     },
   };
 }

@@ -30,6 +30,7 @@ export interface NotificationService {
       actorId: string;
       type: NotificationType;
       postId: string | null;
+      conversationId?: string;
       once: string;
     },
   ): Promise<void>;
@@ -47,6 +48,7 @@ const MESSAGES: Record<NotificationType, string> = {
   comment: 'commented on your post',
   repost: 'reposted your post',
   follow: 'started following you',
+  'publish-request': 'asks to post your conversation as a pod',
 };
 
 export function createNotificationService(db: Db, users: UserService, events: EventBus): NotificationService {
@@ -62,6 +64,7 @@ export function createNotificationService(db: Db, users: UserService, events: Ev
           message: `${displayName(actor)} ${MESSAGES[row.type]}`,
           read: row.read_at !== null,
           postId: row.post_id,
+          conversationId: row.conversation_id,
           createdAt: row.created_at,
           user: actor,
         },
@@ -79,6 +82,7 @@ export function createNotificationService(db: Db, users: UserService, events: Ev
         actor_id: event.actorId,
         type: event.type,
         post_id: event.postId,
+        conversation_id: event.conversationId ?? null,
         dedupe_key: `${event.type}:${event.actorId}:${event.once}`,
         read_at: null,
         created_at: new Date().toISOString(),

@@ -1,9 +1,9 @@
 import { authorize, notFound } from '../access/guard';
+import { blockedWith } from '../access/people';
 import type { Action, Actor } from '../access/policy';
 import { postResource } from '../access/resources';
 import type { Db } from '../db/database';
 import { findPost } from '../db/queries/posts';
-import { anyBlockBetween } from '../db/queries/safety';
 import type { PostRow } from '../db/schema';
 import { ConflictError } from '../errors';
 
@@ -17,10 +17,8 @@ export async function authorizePost(
   action: Action,
   post: Parameters<typeof postResource>[0],
 ): Promise<void> {
-  authorize(actor, action, postResource(post));
-  if (actor.kind === 'user' && actor.userId !== post.user_id) {
-    if (await anyBlockBetween(db, actor.userId, [post.user_id])) throw notFound('post');
-  }
+  const blocked = (await blockedWith(db, actor, [post.user_id])).has(post.user_id);
+  authorize(actor, action, postResource(post, blocked));
 }
 
 /** The post, if `actor` may do `action` to it (see authorizePost). */

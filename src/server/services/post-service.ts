@@ -11,7 +11,7 @@ import {
 import type { Insertable, Updateable } from 'kysely';
 import { authorize, notFound } from '../access/guard';
 import { actorOf, can } from '../access/policy';
-import { postResource } from '../access/resources';
+import { postMediaIsPrivate, postResource } from '../access/resources';
 import type { Db } from '../db/database';
 import {
   deleteAudioAsset,
@@ -68,7 +68,19 @@ export interface PostService {
     fields: { title: string; transcription: string | null },
     /** Runs first in the post's transaction: what the audio came from is still as it was, or it throws. */
     recheck: (trx: Db) => Promise<void>,
+    /** Runs last in it, the post written: what is kept about where its audio came from. */
+    alongside?: (trx: Db, postId: string) => Promise<void>,
   ): Promise<Post>;
+  /**
+   * The post's audio replaced by `prepared` (rendered by the server from its current audio) with `changes`, and
+   * `alongside` in the same transaction; 409 when its audio changed since `post` was read.
+   */
+  retakeAudio(
+    post: PostRow,
+    prepared: PreparedAudio,
+    changes: Updateable<PostsTable>,
+    alongside: (trx: Db) => Promise<void>,
+  ): Promise<void>;
   /** Appends the uploaded audio to the post's audio; its other fields change where the upload names them. */
   extend(
     userId: string,
@@ -184,6 +196,7 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
     next: PreparedAudio,
     changes: Updateable<PostsTable>,
     sessionId: string | undefined,
+    alongside?: (trx: Db) => Promise<void>,
   ): Promise<void> {
     const now = new Date().toISOString();
     const replacedAssets = await commitWithFiles(db, [next], async (trx) => {
@@ -198,10 +211,16 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
       if (!replaced) {
         throw new ConflictError('This recording changed while you were saving. Reload it and try again.');
       }
+      // As the post is now, under its lock: hidden by a moderator meanwhile, its new audio is not public either.
+      const current = await findPost(trx, post.id);
+      if (current && postMediaIsPrivate(current) !== (next.row.is_private === 1)) {
+        await setPostMediaPrivacy(trx, { audioId: next.row.id, imageId: null }, postMediaIsPrivate(current));
+      }
       // The new audio is where a later edit starts: the editor's original and takes of the old one go.
       const editAssets = await clearDraftEdit(trx, post.id);
       await deleteAudioAsset(trx, post.audio_id);
       if (sessionId) await markAutosavePublished(trx, post.user_id, sessionId, now);
+      await alongside?.(trx);
       return [{ id: post.audio_id }, ...editAssets];
     });
     for (const asset of replacedAssets) await audio.deleteFiles(asset);
@@ -315,7 +334,7 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
       return presentOne(postId);
     },
 
-    async createFromAudio(userId, prepared, fields, recheck) {
+    async createFromAudio(userId, prepared, fields, recheck, alongside) {
       const now = new Date().toISOString();
       const postId = newId();
       await commitWithFiles(db, [prepared], async (trx) => {
@@ -337,9 +356,13 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
           allow_visitor_comments: 0,
           created_at: now,
         });
+        await alongside?.(trx, postId);
       });
       return presentOne(postId);
     },
+
+    retakeAudio: (post, prepared, changes, alongside) =>
+      swapAudio(post, prepared, changes, undefined, alongside),
 
     async extend(userId, postId, upload, options = {}) {
       const fields = parseOrBadRequest(postUploadFieldsSchema, upload.fields);
@@ -350,7 +373,7 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
         existing,
         requireAudio(upload),
         userId,
-        post.is_private === 1,
+        postMediaIsPrivate(post),
         AUDIO_DURATION_LIMITS.post,
       );
       await swapAudio(post, joined, editedFields(upload.fields, fields), fields.sessionId);

@@ -2,9 +2,11 @@ import {
   profileFieldsSchema,
   type AboutChanges,
   type CurrentUser,
+  type PictureFramingBody,
   type ProfilePosition,
+  type SettingsChanges,
 } from '@shared/contract/users';
-import { clampOffset, USERNAME_TAKEN_MESSAGE } from '@shared/domain/profile';
+import { clampFraming, framingFromLegacyOffset, USERNAME_TAKEN_MESSAGE } from '@shared/domain/profile';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/dialect';
 import { deleteImage, findImage } from '../db/queries/audio-assets';
@@ -31,8 +33,11 @@ export interface ProfileService {
   update(userId: string, upload: ProfileUpload): Promise<CurrentUser>;
   /** The About tab. */
   updateAbout(userId: string, about: AboutChanges): Promise<CurrentUser>;
+  /** Settings kept on the server (Settings page). */
+  updateSettings(userId: string, settings: SettingsChanges): Promise<CurrentUser>;
   /** The picture position, clamped to the adjuster's reach. */
-  setImagePosition(userId: string, position: ProfilePosition): Promise<ProfilePosition>;
+  /** Saves the picture's framing, clamped; a legacy pixel offset is converted first. */
+  setImagePosition(userId: string, position: ProfilePosition): Promise<PictureFramingBody>;
 }
 
 type Picture = { slot: 'profile' | 'background'; prepared: PreparedImage };
@@ -115,11 +120,21 @@ export function createProfileService(db: Db, images: ImageLibrary): ProfileServi
       return save(userId, withoutUndefined(about));
     },
 
+    updateSettings(userId, settings) {
+      return save(userId, withoutUndefined({ group_adds: settings.groupAdds }));
+    },
+
     async setImagePosition(userId, position) {
-      const offsetX = clampOffset(position.offsetX);
-      const offsetY = clampOffset(position.offsetY);
-      await updateUser(db, userId, { profile_image_offset_x: offsetX, profile_image_offset_y: offsetY });
-      return { offsetX, offsetY };
+      const { x, y, zoom } =
+        'offsetX' in position
+          ? framingFromLegacyOffset(position.offsetX, position.offsetY)
+          : clampFraming({ x: position.positionX, y: position.positionY, zoom: position.zoom });
+      await updateUser(db, userId, {
+        profile_image_position_x: x,
+        profile_image_position_y: y,
+        profile_image_zoom: zoom,
+      });
+      return { positionX: x, positionY: y, zoom };
     },
   };
 }

@@ -1,7 +1,11 @@
 import type { SafetyRelation } from '@shared/contract/safety';
 import type { PublicUser } from '@shared/contract/users';
+import { notFound } from '../access/guard';
+import { requirePerson } from '../access/people';
+import { actorOf } from '../access/policy';
 import type { Db } from '../db/database';
 import type { Page, PageRequest } from '../db/pagination';
+import { recountUnread } from '../db/queries/conversations';
 import {
   countListed,
   deleteBlock,
@@ -13,8 +17,7 @@ import {
   lockPair,
   relationTo,
 } from '../db/queries/safety';
-import { findUserById } from '../db/queries/users';
-import { BadRequestError, NotFoundError, UnprocessableError } from '../errors';
+import { BadRequestError, UnprocessableError } from '../errors';
 import { toPublicUser } from './user-presenter';
 
 type Verb = 'block' | 'unblock' | 'mute' | 'unmute';
@@ -38,18 +41,16 @@ const fullMessage = (list: 'blocks' | 'mutes', max: number) =>
     ? `You already block ${max.toLocaleString('en')} people, the most you can. Unblock someone to block someone else.`
     : `You already mute ${max.toLocaleString('en')} people, the most you can. Unmute someone to mute someone else.`;
 
-const NO_SUCH_PERSON = 'No user has this id.';
-
 export function createSafetyService(db: Db, listMax = SAFETY_LIST_MAX): SafetyService {
   async function relation(userId: string, otherId: string): Promise<SafetyRelation> {
     const { blocks, mutes } = await relationTo(db, userId, otherId);
     return { userId: otherId, viewerBlocks: blocks, viewerMutes: mutes };
   }
 
-  /** Someone else who exists: 400 for oneself, 404 for nobody. */
+  /** Someone else the asker may see: 400 for oneself, 404 for nobody (or someone suspended). */
   async function requireOther(userId: string, otherId: string, verb: Verb): Promise<void> {
     if (otherId === userId) throw new BadRequestError(`You cannot ${verb} yourself.`);
-    if (!(await findUserById(db, otherId))) throw new NotFoundError(NO_SUCH_PERSON);
+    await requirePerson(db, actorOf(userId), otherId);
   }
 
   /**
@@ -60,14 +61,17 @@ export function createSafetyService(db: Db, listMax = SAFETY_LIST_MAX): SafetySe
     await requireOther(userId, otherId, list === 'blocks' ? 'block' : 'mute');
     const at = new Date().toISOString();
     await db.transaction().execute(async (trx) => {
-      if (!(await lockPair(trx, userId, otherId))) throw new NotFoundError(NO_SUCH_PERSON);
+      if (!(await lockPair(trx, userId, otherId))) throw notFound('person');
       const already = await relationTo(trx, userId, otherId);
       const listed = list === 'blocks' ? already.blocks : already.mutes;
       if (!listed && (await countListed(trx, list, userId, listMax)) >= listMax) {
         throw new UnprocessableError(fullMessage(list, listMax));
       }
-      if (list === 'blocks') await insertBlock(trx, userId, otherId, at);
-      else await insertMute(trx, userId, otherId, at);
+      if (list === 'blocks') {
+        await insertBlock(trx, userId, otherId, at);
+        // Neither hears the other in a group they share any more: nor counts the other's messages unread.
+        await recountUnread(trx, [userId, otherId]);
+      } else await insertMute(trx, userId, otherId, at);
     });
     return relation(userId, otherId);
   }
@@ -82,7 +86,10 @@ export function createSafetyService(db: Db, listMax = SAFETY_LIST_MAX): SafetySe
 
     async unblock(userId, otherId) {
       await requireOther(userId, otherId, 'unblock');
-      await deleteBlock(db, userId, otherId);
+      await db.transaction().execute(async (trx) => {
+        await deleteBlock(trx, userId, otherId);
+        await recountUnread(trx, [userId, otherId]);
+      });
       return relation(userId, otherId);
     },
 

@@ -1,7 +1,6 @@
 import type { ListenDay, UserStats } from '@shared/contract/stats';
-import { authorize, notFound } from '../access/guard';
+import { requirePerson } from '../access/people';
 import { can, type Actor } from '../access/policy';
-import { personResource } from '../access/resources';
 import type { Db } from '../db/database';
 import { countFollows } from '../db/queries/follows';
 import {
@@ -12,9 +11,6 @@ import {
   postTotals,
   type StatsScope,
 } from '../db/queries/stats';
-import { anyBlockBetween } from '../db/queries/safety';
-import { findUserById } from '../db/queries/users';
-import { NotFoundError } from '../errors';
 import { utcDay } from './listen-service';
 
 /** Spec §9 Content Consistency divisor. */
@@ -49,17 +45,8 @@ export function createStatsService(db: Db): StatsService {
   return {
     async forUser(viewer, userId) {
       const now = new Date();
-      const owner = await findUserById(db, userId);
-      if (!owner) throw new NotFoundError('No user has this id.');
-      authorize(viewer, 'view', personResource(owner));
-      if (
-        viewer.kind === 'user' &&
-        viewer.userId !== userId &&
-        (await anyBlockBetween(db, viewer.userId, [userId]))
-      ) {
-        throw notFound('person');
-      }
-      // Private posts count for whoever may see them: the same rule as their profile's list.
+      await requirePerson(db, viewer, userId, 'view-activity');
+      // Private and hidden posts count for whoever may see them: the same rule as their profile's list.
       const scope: StatsScope = {
         userId,
         includePrivate: can(viewer, 'view', { kind: 'draft', ownerId: userId }),

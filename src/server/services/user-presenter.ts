@@ -20,6 +20,7 @@ export type PublicUserRow = Omit<
   | 'last_active_at'
   | 'role'
   | 'suspended_at'
+  | 'group_adds'
 >;
 
 export function toPublicUser(row: PublicUserRow): PublicUser {
@@ -32,8 +33,9 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
     links: parseLinks(row.links_json),
     profileImageUrl: row.profile_image_url,
     backgroundImageUrl: row.background_image_url,
-    profileImageOffsetX: row.profile_image_offset_x,
-    profileImageOffsetY: row.profile_image_offset_y,
+    profileImagePositionX: row.profile_image_position_x,
+    profileImagePositionY: row.profile_image_position_y,
+    profileImageZoom: row.profile_image_zoom,
     voiceBioUrl: row.voice_bio_url,
     location: row.location,
     website: row.website,
@@ -44,5 +46,10 @@ export function toPublicUser(row: PublicUserRow): PublicUser {
 }
 
 export function toCurrentUser(row: UserRow): CurrentUser {
-  return { ...toPublicUser(row), email: row.email, isModerator: row.role === 'moderator' };
+  return {
+    ...toPublicUser(row),
+    email: row.email,
+    isModerator: row.role === 'moderator',
+    groupAdds: row.group_adds,
+  };
 }

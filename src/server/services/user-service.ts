@@ -1,12 +1,10 @@
 import type { CurrentUser, PublicUser } from '@shared/contract/users';
-import { authorize } from '../access/guard';
+import { requirePerson } from '../access/people';
 import { VISITOR, type Actor } from '../access/policy';
-import { personResource } from '../access/resources';
 import type { Db } from '../db/database';
 import type { Page, PageRequest } from '../db/pagination';
 import { findUserById, findUsersByIds, listUsers } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
-import { NotFoundError } from '../errors';
 import { toCurrentUser, toPublicUser } from './user-presenter';
 
 export interface UserService {
@@ -26,11 +24,8 @@ export function createUserService(db: Db): UserService {
     findUser: (id) => findUserById(db, id),
 
     async publicProfile(id, viewer = VISITOR) {
-      const row = await findUserById(db, id);
-      if (!row) throw new NotFoundError('No user has this id.');
       // A suspended person is gone for others (issue 17), as if there were no such account.
-      authorize(viewer, 'view', personResource(row));
-      return toPublicUser(row);
+      return toPublicUser(await requirePerson(db, viewer, id));
     },
 
     currentUser: toCurrentUser,

@@ -1,12 +1,11 @@
 import { AUDIO_DURATION_LIMITS } from '@shared/domain/audio-limits';
 import type { VoiceBio } from '@shared/contract/voice-bio';
 import { authorize } from '../access/guard';
-import { actorOf } from '../access/policy';
+import { requirePerson } from '../access/people';
+import { actorOf, type Actor } from '../access/policy';
 import type { Db } from '../db/database';
 import { deleteAudioAsset } from '../db/queries/audio-assets';
-import { findUserById } from '../db/queries/users';
 import { findVoiceBio, setVoiceBio } from '../db/queries/voice-bios';
-import { NotFoundError } from '../errors';
 import type { ScratchFile } from '../storage/scratch-files';
 import type { AudioLibrary, PreparedAudio } from './audio-library';
 import { audioSourcesOf } from './post-presenter';
@@ -15,8 +14,8 @@ import { commitWithFiles } from './stored-files';
 const NO_VOICE_BIO: VoiceBio = { voiceBioUrl: null, voiceBioDuration: null, audioSources: [] };
 
 export interface VoiceBioService {
-  /** Anyone's voice bio; empty when they have none, 404 when there is no such person. */
-  get(userId: string): Promise<VoiceBio>;
+  /** Anyone's voice bio, as `viewer` may see their profile: empty when they have none, 404 as for their profile. */
+  get(viewer: Actor, userId: string): Promise<VoiceBio>;
   /** The person's new voice bio, through the audio pipeline, at most 30 s as measured; the old one goes. */
   replace(userId: string, upload: ScratchFile): Promise<VoiceBio>;
   delete(userId: string): Promise<VoiceBio>;
@@ -49,8 +48,8 @@ export function createVoiceBioService(deps: { db: Db; audio: AudioLibrary }): Vo
   }
 
   return {
-    async get(userId) {
-      if (!(await findUserById(db, userId))) throw new NotFoundError('No user has this id.');
+    async get(viewer, userId) {
+      await requirePerson(db, viewer, userId);
       return current(userId);
     },
 

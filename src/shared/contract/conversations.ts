@@ -7,7 +7,7 @@ import {
   MESSAGE_TRANSCRIPTION_MAX_LENGTH,
 } from '../domain/conversations';
 import { pageQuerySchema } from './pagination';
-import { audioSourceSchema, clientMeasurementSchema } from './posts';
+import { audioSourceSchema, clientMeasurementSchema, postSchema } from './posts';
 import { publicUserSchema } from './users';
 
 /**
@@ -44,6 +44,11 @@ export const conversationSchema = z.object({
   lastMessage: conversationRecordingSchema.nullable(),
   lastActivity: z.string(),
   unreadCount: z.number().int(),
+  /**
+   * Why it takes no more messages, said where the recorder would be ("This person has left Earshot." once a direct
+   * conversation's other person deleted their account: sending answers 410); null while it is open.
+   */
+  closedReason: z.string().nullable(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -111,4 +116,42 @@ export const conversationRecordingFieldsSchema = z.object({
     })
     .optional()
     .transform((value) => value || undefined),
+});
+
+export const PUBLISH_REQUEST_STATUSES = ['asking', 'posted', 'withdrawn'] as const;
+export const PUBLISH_ANSWERS = ['pending', 'agreed', 'declined'] as const;
+
+/**
+ * Issue 25: a member asking the others whose voices a conversation holds to post it ("Pod"). What will be posted:
+ * the messages sent up to when it was asked (`messageCount`, `duration` in seconds, titled `title`), leaving out
+ * hidden ones and those of anyone who declines. `answers`: each person asked, with how many of their messages are
+ * in it; `postId` once it is posted.
+ */
+export const publishRequestSchema = z.object({
+  kind: z.literal('publish-request'),
+  id: z.string(),
+  conversationId: z.string(),
+  requester: publicUserSchema,
+  status: z.enum(PUBLISH_REQUEST_STATUSES),
+  title: z.string(),
+  messageCount: z.number().int(),
+  duration: z.number(),
+  answers: z.array(
+    z.object({ user: publicUserSchema, answer: z.enum(PUBLISH_ANSWERS), messageCount: z.number().int() }),
+  ),
+  postId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PublishRequest = z.infer<typeof publishRequestSchema>;
+
+/**
+ * The "Pod" button's answer: the post at once when the conversation holds only the asker's voice (as before), or
+ * the request that asks the others.
+ */
+export const publishConversationResultSchema = z.union([postSchema, publishRequestSchema]);
+export type PublishConversationResult = z.infer<typeof publishConversationResultSchema>;
+
+export const publishRequestIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const publishAnswerBodySchema = z.object({
+  answer: z.enum(['agree', 'decline'], { error: 'answer must be "agree" or "decline".' }),
 });

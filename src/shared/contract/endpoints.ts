@@ -21,6 +21,8 @@ export const endpoints = {
   listUsers: { method: 'GET', path: '/api/users' },
   updateProfile: { method: 'PUT', path: '/api/profile' },
   updateProfileImagePosition: { method: 'PUT', path: '/api/profile/image-position' },
+  /** My settings kept on the server: who may add me to groups. */
+  updateSettings: { method: 'PUT', path: '/api/me/settings' },
   userStats: { method: 'GET', path: '/api/users/:id/stats' },
   /** Safety (issue 17): block or mute a person, and undo it; the asker's own lists of both. */
   blockUser: { method: 'PUT', path: '/api/users/:id/block' },
@@ -110,6 +112,12 @@ export const endpoints = {
   deleteConversationRecording: { method: 'DELETE', path: '/api/conversations/recordings/:id' },
   /** The "Pod" button: the server joins the messages into one post of the asker (spec §4 Posting a conversation). */
   publishConversation: { method: 'POST', path: '/api/conversations/:id/publish' },
+  /** Issue 25: the request asking this conversation's voices to agree to its post, or null. */
+  getPublishRequest: { method: 'GET', path: '/api/conversations/:id/publish-request' },
+  answerPublishRequest: { method: 'POST', path: '/api/conversations/publish-requests/:id/answer' },
+  /** The asker posts it now, with the voices of those who agreed and their own. */
+  postPublishRequest: { method: 'POST', path: '/api/conversations/publish-requests/:id/post' },
+  withdrawPublishRequest: { method: 'DELETE', path: '/api/conversations/publish-requests/:id' },
 
   /** Issue 17: reporting, held visitor comments, and the moderators' screen (moderators alone). */
   report: { method: 'POST', path: '/api/reports' },

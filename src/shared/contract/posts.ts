@@ -3,6 +3,7 @@ import {
   CATEGORY_MAX_LENGTH,
   DEFAULT_CATEGORY,
   DEFAULT_POST_TITLE,
+  isWebLink,
   LINK_MAX_LENGTH,
   POST_TYPES,
   TITLE_MAX_LENGTH,
@@ -93,7 +94,7 @@ export const postUploadFieldsSchema = z.object({
   allowVisitorComments: flag,
   draftId: z.string().max(100).optional(),
   affiliateLink: optionalText(LINK_MAX_LENGTH, 'Promotion links').refine(
-    (value) => value === undefined || /^https?:\/\/[^\s]+$/i.test(value),
+    (value) => value === undefined || isWebLink(value),
     { error: 'Promotion links must start with http:// or https://.' },
   ),
   affiliateLinkTitle: optionalText(TITLE_MAX_LENGTH, 'Promotion titles'),

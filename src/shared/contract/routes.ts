@@ -41,6 +41,10 @@ import {
   conversationSchema,
   createConversationBodySchema,
   listConversationsQuerySchema,
+  publishAnswerBodySchema,
+  publishConversationResultSchema,
+  publishRequestIdParamsSchema,
+  publishRequestSchema,
   unreadConversationsSchema,
 } from './conversations';
 import { activeUsersQuerySchema } from './discover';
@@ -59,8 +63,10 @@ import {
   aboutBodySchema,
   currentUserSchema,
   profileFieldsSchema,
+  pictureFramingSchema,
   profilePositionSchema,
   publicUserSchema,
+  settingsBodySchema,
   userIdParamsSchema,
 } from './users';
 import { voiceBioFieldsSchema, voiceBioSchema } from './voice-bio';
@@ -181,8 +187,9 @@ export const routes = {
   updateProfileImagePosition: {
     ...endpoints.updateProfileImagePosition,
     body: profilePositionSchema,
-    response: profilePositionSchema,
+    response: pictureFramingSchema,
   },
+  updateSettings: { ...endpoints.updateSettings, body: settingsBodySchema, response: currentUserSchema },
   userStats: { ...endpoints.userStats, params: userIdParamsSchema, response: userStatsSchema },
   // Each answers the asker's relation to the person afterwards; doing it twice changes nothing.
   blockUser: { ...endpoints.blockUser, params: userIdParamsSchema, response: safetyRelationSchema },
@@ -443,8 +450,30 @@ export const routes = {
   publishConversation: {
     ...endpoints.publishConversation,
     params: conversationIdParamsSchema,
+    response: publishConversationResultSchema,
+    successStatus: 201,
+  },
+  getPublishRequest: {
+    ...endpoints.getPublishRequest,
+    params: conversationIdParamsSchema,
+    response: publishRequestSchema.nullable(),
+  },
+  answerPublishRequest: {
+    ...endpoints.answerPublishRequest,
+    params: publishRequestIdParamsSchema,
+    body: publishAnswerBodySchema,
+    response: publishRequestSchema,
+  },
+  postPublishRequest: {
+    ...endpoints.postPublishRequest,
+    params: publishRequestIdParamsSchema,
     response: postSchema,
     successStatus: 201,
+  },
+  withdrawPublishRequest: {
+    ...endpoints.withdrawPublishRequest,
+    params: publishRequestIdParamsSchema,
+    response: deleted,
   },
 
   // Bytes, not JSON; their URLs reach the client inside posts and comments.

@@ -72,7 +72,7 @@ export const commentFieldsSchema = z.object({
   duration: clientMeasurementSchema,
 });
 
-export const NOTIFICATION_TYPES = ['like', 'comment', 'follow', 'repost'] as const;
+export const NOTIFICATION_TYPES = ['like', 'comment', 'follow', 'repost', 'publish-request'] as const;
 
 /** Spec §3 Notification; `user` is the person who acted. */
 export const notificationSchema = z.object({
@@ -81,6 +81,8 @@ export const notificationSchema = z.object({
   message: z.string(),
   read: z.boolean(),
   postId: z.string().nullable(),
+  /** Issue 25: the conversation someone asks to post (type publish-request); a click opens it. */
+  conversationId: z.string().nullable().optional(),
   createdAt: z.string(),
   user: publicUserSchema,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GROUP_ADDS } from '../domain/conversations';
 import { BIO_MAX_LENGTH, NAME_MAX_LENGTH, PROFILE_LINKS_MAX } from '../domain/limits';
 import {
   BIO_TOO_LONG_MESSAGE,
@@ -26,8 +27,10 @@ export const publicUserSchema = z.object({
   links: z.array(profileLinkSchema),
   profileImageUrl: z.string().nullable(),
   backgroundImageUrl: z.string().nullable(),
-  profileImageOffsetX: z.number(),
-  profileImageOffsetY: z.number(),
+  /** Spec §3 profileImageOffsetX/Y, stored as a framing of the picture (see `PictureFraming`). */
+  profileImagePositionX: z.number(),
+  profileImagePositionY: z.number(),
+  profileImageZoom: z.number(),
   voiceBioUrl: z.string().nullable(),
   location: z.string().nullable(),
   website: z.string().nullable(),
@@ -42,6 +45,8 @@ export const currentUserSchema = publicUserSchema.extend({
   email: z.string(),
   /** Moderators see the moderation screen (issue 17). */
   isModerator: z.boolean().optional(),
+  /** Who may add me to a group: everyone, only people I follow, or nobody (a direct chat stays open to all). */
+  groupAdds: z.enum(GROUP_ADDS),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -163,6 +168,27 @@ export const aboutBodySchema = z.strictObject(
 export type AboutBody = z.input<typeof aboutBodySchema>;
 export type AboutChanges = z.output<typeof aboutBodySchema>;
 
-/** Spec §3 Profile position, in CSS pixels; the server clamps each to the adjuster's reach. */
-export const profilePositionSchema = z.object({ offsetX: z.number(), offsetY: z.number() });
+/** My settings kept on the server (the theme stays in the browser): send what changes. */
+export const settingsBodySchema = z.strictObject(
+  {
+    groupAdds: z
+      .enum(GROUP_ADDS, { error: 'groupAdds must be "everyone", "following" or "nobody".' })
+      .optional(),
+  },
+  { error: 'Settings take only groupAdds.' },
+);
+export type SettingsChanges = z.infer<typeof settingsBodySchema>;
+
+/** Spec §3 Profile position, as a framing of the picture; the server clamps each number to its range. */
+export const pictureFramingSchema = z.object({
+  positionX: z.number(),
+  positionY: z.number(),
+  zoom: z.number(),
+});
+export type PictureFramingBody = z.infer<typeof pictureFramingSchema>;
+/** What clients before framing send: CSS pixels on a 128 px avatar. Still accepted, and converted. */
+export const legacyProfilePositionSchema = z.object({ offsetX: z.number(), offsetY: z.number() });
+export const profilePositionSchema = z.union([pictureFramingSchema, legacyProfilePositionSchema], {
+  error: 'Send the picture position as positionX and positionY (0 to 100) and zoom (1 to 4).',
+});
 export type ProfilePosition = z.infer<typeof profilePositionSchema>;

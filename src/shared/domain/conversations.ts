@@ -13,3 +13,13 @@ export const MESSAGE_MAX_BYTES = 60 * 1024 * 1024;
 export const NO_MESSAGES_TO_POST_MESSAGE = 'This conversation has no voice messages to post.';
 /** The start of a published conversation's title (spec §7): "Conversation with ...". */
 export const CONVERSATION_POST_TITLE_PREFIX = 'Conversation with';
+
+/** A person's setting for who may add them to a group (as WhatsApp has); a direct chat stays open to everyone. */
+export const GROUP_ADDS = ['everyone', 'following', 'nobody'] as const;
+export type GroupAdds = (typeof GROUP_ADDS)[number];
+
+/** Conversations (direct or group) one person may start in an hour: plenty to talk, too few to pull many in. */
+export const CONVERSATIONS_STARTED_PER_HOUR = 20;
+
+/** Why a direct conversation whose other person deleted their account takes no more messages. */
+export const PERSON_LEFT_EARSHOT_MESSAGE = 'This person has left Earshot.';

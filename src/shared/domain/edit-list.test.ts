@@ -115,6 +115,8 @@ describe('resolveEdits', () => {
   it('maps every position right after a mix of edits', () => {
     const segments = resolve(
       [
+        // Half a second of b after it, so that no deletion leaves less than that (MIN_KEPT_MS).
+        { kind: 'append', takeId: 'b' },
         { kind: 'delete', start: 2, end: 4 },
         { kind: 'insert', at: 3, takeId: 't' },
         { kind: 'append', takeId: 't' },
@@ -122,13 +124,14 @@ describe('resolveEdits', () => {
       ],
       6,
     );
-    // The original 0..5 without 2..3, t (2 ms) after original 4, t again at the end, then the first ms gone.
+    // The original 0..5 without 2..3, t (2 ms) after original 4, b, t again at the end, then the first ms gone.
     expect(sampleMap(segments)).toEqual([
       'original@1',
       'original@4',
       't@0',
       't@1',
       'original@5',
+      ...Array.from({ length: 500 }, (_, at) => `b@${at}`),
       't@0',
       't@1',
     ]);
@@ -151,6 +154,12 @@ describe('resolveEdits', () => {
         { kind: 'delete', start: 0, end: 11_000 },
       ]),
     ).toBe('Cannot delete entire recording');
+    // A hair short of either end leaves nothing to hear either (spec §5; the audit's 0:00.0 – 0:08.9 of 9.0 s).
+    expect(refusal([{ kind: 'delete', start: 0, end: 8_900 }], 9_000)).toBe('Cannot delete entire recording');
+    expect(refusal([{ kind: 'delete', start: 200, end: 9_900 }])).toBe('Cannot delete entire recording');
+    expect(resolve([{ kind: 'delete', start: 0, end: 8_500 }], 9_000)).toEqual([
+      { source: 'original', from: 8_500, to: 9_000 },
+    ]);
     expect(refusal([{ kind: 'delete', start: 3000, end: 3000 }])).toBe(
       'A deletion must end after it starts.',
     );

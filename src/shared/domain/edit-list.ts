@@ -22,6 +22,13 @@ export const ORIGINAL_SOURCE = 'original';
 export const MAX_EDIT_OPERATIONS = 500;
 /** Spec §5 Editor. */
 export const DELETE_ALL_MESSAGE = 'Cannot delete entire recording';
+/** Less than this left after a deletion is nothing anyone can hear: refused as deleting everything. */
+export const MIN_KEPT_MS = 500;
+
+/** Whether deleting `start`–`end` of a timeline `length` long would leave nothing audible (spec §5). */
+export function deletesEverything(start: number, end: number, length: number): boolean {
+  return length - (Math.min(end, length) - Math.max(start, 0)) < MIN_KEPT_MS;
+}
 
 /** An edit list that cannot be applied; its message says what to change. */
 export class EditListError extends Error {
@@ -98,7 +105,7 @@ function apply(
           `Cannot delete up to ${seconds(op.end)}: the recording is ${seconds(length)} long there.`,
         );
       }
-      if (op.start === 0 && op.end === length) throw new EditListError(DELETE_ALL_MESSAGE);
+      if (deletesEverything(op.start, op.end, length)) throw new EditListError(DELETE_ALL_MESSAGE);
       const [before] = splitAt(segments, op.start);
       const [, after] = splitAt(segments, op.end);
       return normalised([...before, ...after]);
@@ -121,7 +128,8 @@ function apply(
 
 /**
  * The timeline after applying ops in order; throws EditListError for a delete outside the timeline, start >= end,
- * deleting everything ("Cannot delete entire recording"), an insert past the end, an unknown take.
+ * deleting everything or all but a moment ("Cannot delete entire recording"), an insert past the end, an unknown
+ * take.
  */
 export function resolveEdits(
   originalMs: number,

@@ -12,6 +12,11 @@ export const TITLE_MAX_LENGTH = 200;
 export const CATEGORY_MAX_LENGTH = 60;
 export const TRANSCRIPTION_MAX_LENGTH = 20_000;
 export const LINK_MAX_LENGTH = 2000;
+
+/** A link shown to listeners (a post's promotion link) must open a web page: http or https, without spaces. */
+export function isWebLink(value: string): boolean {
+  return /^https?:\/\/\S+$/i.test(value);
+}
 export const AUTOSAVE_RECOVERY_AFTER_MS = 24 * 60 * 60 * 1000;
 /** An autosaved recording grows no larger than a post may be, so every one can be recovered. */
 export const MAX_AUTOSAVE_SESSION_BYTES = MAX_AUDIO_BYTES;

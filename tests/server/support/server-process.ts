@@ -45,6 +45,7 @@ export function serverEnv(config: Config, extra: Record<string, string> = {}): N
     HOST: '127.0.0.1',
     DATA_DIR: config.dataDir,
     LOG_LEVEL: 'info',
+    SIGNUPS_PER_HOUR_PER_ADDRESS: String(config.signupsPerHourPerAddress),
     ...(database.kind === 'postgres'
       ? { DATABASE_URL: database.url, ...(database.schema && { DATABASE_SCHEMA: database.schema }) }
       : {}),

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../../src/server/app';
-import { loadConfig, type Config } from '../../../src/server/config';
+import { envSchema, loadConfig, type Config } from '../../../src/server/config';
 import { createContext, type AppContext } from '../../../src/server/context';
 import type { App } from '../../../src/server/http/app-types';
 import { createTestBucket, s3Env } from '../../support/s3-server';
@@ -55,6 +55,8 @@ export async function createTestConfig(
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    // The suites sign many people up from 127.0.0.1; accounts.test.ts shows the limit with it set.
+    SIGNUPS_PER_HOUR_PER_ADDRESS: '0',
     ...(postgresUrl && schema ? { DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema } : {}),
     ...(s3Endpoint && bucket ? s3Env(s3Endpoint, bucket.name) : {}),
     ...env,
@@ -94,4 +96,15 @@ export async function createTestApp(
       await cleanup();
     },
   };
+}
+
+/**
+ * What a restart of `testApp`'s deployment with ADMIN_EMAILS set does to its database: the addresses' existing
+ * accounts become moderators (the supported way, besides `npm run moderator -- grant`).
+ */
+export async function restartWithAdminEmails(testApp: TestApp, ADMIN_EMAILS: string): Promise<void> {
+  const adminEmails = envSchema.shape.ADMIN_EMAILS.parse(ADMIN_EMAILS);
+  const restarted = await createContext({ ...testApp.config, adminEmails });
+  await restarted.events.close();
+  await restarted.db.destroy();
 }

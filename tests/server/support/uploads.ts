@@ -8,8 +8,20 @@ type Form = ReturnType<typeof multipartForm>;
 /** Sends a multipart body through the app as the person with `cookie`, as the client's uploads do. */
 /** Posts a multipart form; `remoteAddress` says where it comes from (rate limits count per address). */
 export function sendForm(app: App, cookie: string, url: string, form: Form, remoteAddress?: string) {
+  return sendFormAs(app, cookie, 'POST', url, form, remoteAddress);
+}
+
+/** Sends a multipart form with `method` (PUT replaces, as a post's audio). */
+export function sendFormAs(
+  app: App,
+  cookie: string,
+  method: 'POST' | 'PUT',
+  url: string,
+  form: Form,
+  remoteAddress?: string,
+) {
   return app.inject({
-    method: 'POST',
+    method,
     url,
     headers: { ...form.headers, cookie },
     payload: form.payload,

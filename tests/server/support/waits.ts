@@ -1,5 +1,6 @@
 import type { Post } from '@shared/contract/posts';
 import type { Db } from '../../../src/server/db/database';
+import type { JobName } from '../../../src/server/jobs/catalogue';
 
 /** Polls `check` until it returns a value, failing after `timeoutMs`. */
 export async function waitFor<T>(
@@ -32,6 +33,23 @@ export function waitForIdleJobs(db: Db, timeoutMs = 60_000): Promise<true> {
     },
     timeoutMs,
     'the background jobs to finish',
+  );
+}
+
+/** Until no job named `name` is waiting or running (others, such as a removal queued for later, may be). */
+export function waitForJobsNamed(db: Db, name: JobName, timeoutMs = 60_000): Promise<true> {
+  return waitFor(
+    async () => {
+      const busy = await db
+        .selectFrom('jobs')
+        .select('id')
+        .where('name', '=', name)
+        .where('status', 'in', ['queued', 'running'])
+        .execute();
+      return busy.length === 0 ? true : undefined;
+    },
+    timeoutMs,
+    `the ${name} jobs to finish`,
   );
 }
 

@@ -1,4 +1,4 @@
-import { Bell, LogOut, Settings, ShieldAlert, type LucideIcon } from 'lucide-react';
+import { Bell, Settings, ShieldAlert, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { BrandLogo } from '@client/components/brand-logo';
@@ -6,7 +6,6 @@ import { ThemeToggle } from '@client/components/theme-toggle';
 import { useUnreadNotificationCount } from '@client/features/notifications/api/notifications';
 import { UnreadIndicator } from '@client/features/notifications/components/unread-indicator';
 import { bellLabel } from '@client/features/notifications/lib/notification-display';
-import { SIGN_OUT_URL } from '@client/lib/session';
 import { cn } from '@client/lib/utils';
 import { isNavItemActive, NOTIFICATIONS_NAV_ITEM } from './nav-items';
 
@@ -41,9 +40,9 @@ function TopBarLink({
 }
 
 /**
- * Small screens: product name home link, notifications bell and theme toggle (spec §2), plus Sign Out, which
- * the spec only places in the large-screen side navigation and phones would otherwise lack. The bell's dot
- * carries the unread count, kept live by the app shell's event stream.
+ * Small screens: product name home link, notifications bell and theme toggle (spec §2), plus Settings, where
+ * phones find Sign Out (as a lone icon here, one stray tap signed people out). The bell's dot carries the unread
+ * count, kept live by the app shell's event stream.
  */
 export function MobileTopBar({ isModerator = false }: { isModerator?: boolean }) {
   const unread = useUnreadNotificationCount();
@@ -60,9 +59,6 @@ export function MobileTopBar({ isModerator = false }: { isModerator?: boolean })
           <ThemeToggle />
           {isModerator && <TopBarLink href="/moderation" label="Moderation" icon={ShieldAlert} />}
           <TopBarLink href="/settings" label="Settings" icon={Settings} />
-          <a href={SIGN_OUT_URL} aria-label="Sign Out" className={ICON_LINK}>
-            <LogOut aria-hidden="true" className="size-5" />
-          </a>
         </div>
       </div>
     </header>

@@ -4,7 +4,7 @@ import type { CurrentUser } from '@shared/contract/users';
 import { displayName, handleOf } from '@shared/domain/display-name';
 import { BrandLogo } from '@client/components/brand-logo';
 import { ThemeToggle } from '@client/components/theme-toggle';
-import { Avatar, pictureOffset } from '@client/components/ui/avatar';
+import { Avatar, pictureFraming } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
 import { useUnreadConversationCount } from '@client/features/conversations/api/conversations';
 import { useUnreadNotificationCount } from '@client/features/notifications/api/notifications';
@@ -72,7 +72,7 @@ export function SideNav({ user }: { user: CurrentUser }) {
       </nav>
       <div className="space-y-2 border-t pt-4">
         <div className="flex items-center gap-3 px-2 py-1">
-          <Avatar src={user.profileImageUrl} name={name} offset={pictureOffset(user)} />
+          <Avatar src={user.profileImageUrl} name={name} framing={pictureFraming(user)} />
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-semibold">{name}</p>
             {handle && <p className="truncate text-xs text-muted-foreground">@{handle}</p>}

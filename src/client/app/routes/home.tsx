@@ -21,7 +21,6 @@ import {
   recentActivityFrom,
   storiesFrom,
   suggestedUsersFrom,
-  withoutBots,
 } from '@client/features/feed/lib/home-feed';
 import { PostCard } from '@client/features/posts/components/post-card';
 import { FollowButton } from '@client/features/social/components/follow-button';
@@ -91,7 +90,7 @@ export function HomePage() {
   // An audio file shared from another app (the manifest's share target) opens in the recorder's Upload flow.
   const sharedAudio = useSharedAudio();
 
-  const feed = useMemo(() => withoutBots(feedQuery.data ?? EMPTY), [feedQuery.data]);
+  const feed = feedQuery.data ?? EMPTY;
   const stories = useMemo(() => storiesFrom(feed), [feed]);
   const recent = useMemo(() => recentActivityFrom(feed), [feed]);
   const newPosts = useMemo(() => newPostsFrom(feed), [feed]);

@@ -3,6 +3,8 @@ import { AppearanceSettings } from '@client/features/settings/components/appeara
 import { BlockedAndMutedSettings } from '@client/features/settings/components/blocked-and-muted-settings';
 import { DataExportSettings } from '@client/features/settings/components/data-export-settings';
 import { DeleteAccountSettings } from '@client/features/settings/components/delete-account-settings';
+import { GroupAddsSettings } from '@client/features/settings/components/group-adds-settings';
+import { SignOutSettings } from '@client/features/settings/components/sign-out-settings';
 
 /** The signed-in person's settings: one section per concern. */
 export function SettingsPage() {
@@ -10,8 +12,10 @@ export function SettingsPage() {
     <div className="mx-auto max-w-3xl space-y-8">
       <PageHeader title="Settings" description="How Earshot looks and works for you." />
       <AppearanceSettings />
+      <GroupAddsSettings />
       <BlockedAndMutedSettings />
       <DataExportSettings />
+      <SignOutSettings />
       <DeleteAccountSettings />
     </div>
   );

@@ -1,28 +1,37 @@
-import { useState } from 'react';
-import { PROFILE_IMAGE_OFFSET_LIMIT } from '@shared/domain/profile';
+import { useState, type CSSProperties } from 'react';
+import type { PictureFraming } from '@shared/domain/profile';
 import { cn } from '@client/lib/utils';
-
-/** Offsets are saved in CSS pixels on the adjuster's preview, twice the limit across. */
-const OFFSET_BASE_PX = 2 * PROFILE_IMAGE_OFFSET_LIMIT;
 
 interface AvatarProps {
   /** Picture URL; initials of `name` show when it is missing or fails to load. */
   src: string | null | undefined;
   name: string;
-  /**
-   * Where the person moved their picture (spec §2 position adjuster): CSS pixels on the 128 px preview, moved by
-   * the same share of this avatar's size, so a small avatar shows the same framing.
-   */
-  offset?: { x: number; y: number };
+  /** How the person framed their picture (spec §2 position adjuster): the same framing at every size. */
+  framing?: PictureFraming;
   className?: string;
 }
 
-/** The offset a user saved for their picture, as `Avatar` takes it. */
-export function pictureOffset(user: { profileImageOffsetX: number; profileImageOffsetY: number }) {
-  return { x: user.profileImageOffsetX, y: user.profileImageOffsetY };
+/** The framing a user saved for their picture, as `Avatar` takes it. */
+export function pictureFraming(user: {
+  profileImagePositionX: number;
+  profileImagePositionY: number;
+  profileImageZoom: number;
+}): PictureFraming {
+  return { x: user.profileImagePositionX, y: user.profileImagePositionY, zoom: user.profileImageZoom };
 }
 
-const percentOf = (px: number) => (px / OFFSET_BASE_PX) * 100;
+/**
+ * For an `object-fit: cover` picture filling its box: only relative units, so every size shows the same part of
+ * the picture, and enlarging about a point inside the box keeps the box covered.
+ */
+export function framingStyle({ x, y, zoom }: PictureFraming): CSSProperties {
+  const point = `${x}% ${y}%`;
+  return {
+    objectPosition: point,
+    transformOrigin: point,
+    transform: zoom === 1 ? undefined : `scale(${zoom})`,
+  };
+}
 
 function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -32,7 +41,7 @@ function initialsOf(name: string): string {
 }
 
 /** Decorative: callers show the person's name as text next to it. */
-export function Avatar({ src, name, offset, className }: AvatarProps) {
+export function Avatar({ src, name, framing, className }: AvatarProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = Boolean(src) && src !== failedSrc;
   return (
@@ -48,7 +57,7 @@ export function Avatar({ src, name, offset, className }: AvatarProps) {
           src={src}
           alt=""
           className="size-full object-cover"
-          style={offset && { transform: `translate(${percentOf(offset.x)}%, ${percentOf(offset.y)}%)` }}
+          style={framing && framingStyle(framing)}
           onError={() => setFailedSrc(src)}
         />
       ) : (

@@ -6,11 +6,20 @@ import { cn } from '@client/lib/utils';
 
 export const ToastProvider = ToastPrimitive.Provider;
 
+/**
+ * Toasts sit over the app's own chrome, where no form is: over the tab bar at the foot of a phone or tablet, and
+ * over the foot of the side navigation on a large screen. On a phone a toast of a title and a line is no taller than
+ * the 64 px tab bar. Over the page they would hide fields and buttons (a
+ * publish form fills the window), and a click meant for Publish would land on the toast. A screen that docks its
+ * own primary actions at a phone's foot marks them `data-docked-actions`, and the toasts move to the top
+ * (global.css).
+ */
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
+      data-toast-viewport=""
       className={cn(
-        'fixed top-0 z-[100] flex max-h-dvh w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]',
+        'fixed inset-x-0 bottom-0 z-[100] mx-auto flex max-h-dvh w-full max-w-[420px] flex-col gap-2 p-1.5 pb-[max(0.375rem,env(safe-area-inset-bottom))] outline-none lg:right-auto lg:mx-0 lg:w-64 lg:p-3',
         className,
       )}
       {...props}
@@ -19,7 +28,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
 }
 
 const toastVariants = cva(
-  'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-2xl border p-4 pr-10 shadow-lifted data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform data-[swipe=end]:animate-toast-swipe-out data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=move]:transition-none',
+  'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-2xl border px-3 py-2 pr-10 shadow-lifted lg:p-4 lg:pr-10 data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform data-[swipe=end]:animate-toast-swipe-out data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=move]:transition-none',
   {
     variants: {
       variant: {
@@ -59,5 +68,5 @@ export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastP
 }
 
 export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return <ToastPrimitive.Description className={cn('text-sm opacity-90', className)} {...props} />;
+  return <ToastPrimitive.Description className={cn('text-xs opacity-90 lg:text-sm', className)} {...props} />;
 }

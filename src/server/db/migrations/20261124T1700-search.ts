@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../dialect';
-import { searchDocument } from '../search-text';
 
 /**
  * Full-text search of posts (title, transcription, category) and people (names, username, bio), kept in step with
@@ -20,6 +19,38 @@ const SEARCHED = {
   posts: { A: ['title'], B: ['category'], C: ['transcription'] },
   users: { A: ['first_name', 'last_name', 'username'], C: ['bio'] },
 } as const;
+
+/**
+ * Latin letters with accents (U+00C0–U+024F that decompose to one ASCII letter) and their plain lowercase letter,
+ * as PostgreSQL's documents fold them with `translate` (no extension needed). The query side folds with the same
+ * table (search-text.ts); the two must agree letter for letter, so a change there needs a migration that rebuilds
+ * the documents.
+ */
+const ACCENTED =
+  'ÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝàáâãäåçèéêëìíîïñòóôõöùúûüýÿĀāĂăĄąĆćĈĉĊċČčĎďĒēĔĕĖėĘęĚěĜĝĞğĠġĢģĤĥĨĩĪīĬĭĮįİĴĵĶķĹĺĻļĽľŃńŅņŇňŌōŎŏŐőŔŕŖŗŘřŚśŜŝŞşŠšŢţŤťŨũŪūŬŭŮůŰűŲųŴŵŶŷŸŹźŻżŽžƠơƯưǍǎǏǐǑǒǓǔǕǖǗǘǙǚǛǜǞǟǠǡǦǧǨǩǪǫǬǭǰǴǵǸǹǺǻȀȁȂȃȄȅȆȇȈȉȊȋȌȍȎȏȐȑȒȓȔȕȖȗȘșȚțȞȟȦȧȨȩȪȫȬȭȮȯȰȱȲȳ';
+const PLAIN =
+  'aaaaaaceeeeiiiinooooouuuuyaaaaaaceeeeiiiinooooouuuuyyaaaaaaccccccccddeeeeeeeeeegggggggghhiiiiiiiiijjkkllllllnnnnnnoooooorrrrrrssssssssttttuuuuuuuuuuuuwwyyyzzzzzzoouuaaiioouuuuuuuuuuaaaaggkkoooojggnnaaaaaaeeeeiiiioooorrrruuuusstthhaaeeooooooooyy';
+
+const folded = (column: string) =>
+  sql`translate(lower(coalesce(${sql.raw(column)}, '')), ${sql.lit(ACCENTED)}, ${sql.lit(PLAIN)})`;
+
+/**
+ * A PostgreSQL search document of `row`'s columns (a trigger's `new`, or a table), folded, each group of columns
+ * with its weight (A ranks highest). Only literals and our own column names: it goes into a function's body. The
+ * later search migrations write their documents with it too.
+ */
+export function searchDocument(row: string, weights: Partial<Record<'A' | 'B' | 'C', readonly string[]>>) {
+  return sql.join(
+    Object.entries(weights).map(
+      ([weight, columns]) =>
+        sql`setweight(to_tsvector('simple'::regconfig, ${sql.join(
+          columns.map((column) => folded(`${row}.${column}`)),
+          sql` || ' ' || `,
+        )}), ${sql.lit(weight)})`,
+    ),
+    sql` || `,
+  );
+}
 
 /** FTS5's `bm25` weighs columns in the table's order, so this order is part of queries/search.ts. */
 const columnsOf = (table: keyof typeof SEARCHED) => Object.values(SEARCHED[table]).flat();

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../dialect';
-import { searchDocument } from '../search-text';
 import * as firstSearch from './20261124T1700-search';
 
 /**
@@ -39,7 +38,7 @@ async function upPostgres(db: Kysely<unknown>, table: keyof typeof SEARCHED): Pr
     id text not null unique references ${sql.table(table)} (id) on delete cascade,
     document tsvector not null)`.execute(db);
   await sql`insert into ${sql.table(name)} (id, document)
-    select id, ${searchDocument(table, SEARCHED[table])} from ${sql.table(table)} order by created_at, id`.execute(
+    select id, ${firstSearch.searchDocument(table, SEARCHED[table])} from ${sql.table(table)} order by created_at, id`.execute(
     db,
   );
   await sql`create index ${sql.raw(`${name}_document`)} on ${sql.table(name)} using gin (document)`.execute(
@@ -51,7 +50,7 @@ async function upPostgres(db: Kysely<unknown>, table: keyof typeof SEARCHED): Pr
   await sql`analyze ${sql.table(name)}`.execute(db);
   await sql`create function ${sql.raw(`${name}_write`)}() returns trigger language plpgsql as $$
     begin
-      insert into ${sql.table(name)} (id, document) values (new.id, ${searchDocument('new', SEARCHED[table])})
+      insert into ${sql.table(name)} (id, document) values (new.id, ${firstSearch.searchDocument('new', SEARCHED[table])})
         on conflict (id) do update set document = excluded.document;
       return null;
     end $$`.execute(db);

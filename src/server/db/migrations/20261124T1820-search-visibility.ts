@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../dialect';
-import { searchDocument } from '../search-text';
+import { searchDocument } from './20261124T1700-search';
 import * as searchKeys from './20261124T1810-search-keys';
 
 /**

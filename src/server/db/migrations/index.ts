@@ -20,6 +20,9 @@ import * as renditionBytes from './20261124T2010-rendition-bytes';
 import * as blocksAndMutes from './20261125T0200-blocks-and-mutes';
 import * as reportsAndModeration from './20261125T0300-reports-and-moderation';
 import * as accountData from './20261125T0400-account-data';
+import * as conversationSafety from './20261128T1000-conversation-safety';
+import * as publishConsent from './20261128T1100-publish-consent';
+import * as pictureFraming from './20261128T1200-picture-framing';
 
 /** Explicit registry, applied in key order. Add new migrations at the end with a later timestamp. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +47,7 @@ export const migrations: Record<string, Migration> = {
   '20261125T0200-blocks-and-mutes': blocksAndMutes,
   '20261125T0300-reports-and-moderation': reportsAndModeration,
   '20261125T0400-account-data': accountData,
+  '20261128T1000-conversation-safety': conversationSafety,
+  '20261128T1100-publish-consent': publishConsent,
+  '20261128T1200-picture-framing': pictureFraming,
 };

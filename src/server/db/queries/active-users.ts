@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../database';
 import type { Database, UserRow } from '../schema';
-import { isRealPerson } from './search';
+import { isRealPerson } from './users';
 import { withoutHidden } from './safety';
 
 /** last_active_at moves at most once a minute: activity is a write already, but a second one each time is not. */

@@ -25,6 +25,23 @@ export function findCommentWithAudio(db: Db, id: string): Promise<CommentWithAud
   return commentsWithAudio(db).where('comments.id', '=', id).executeTakeFirst();
 }
 
+/** The comment an audio file belongs to, with its post, if it is one: who may hear it depends on both. */
+export function commentOfAudio(db: Db, audioId: string) {
+  return db
+    .selectFrom('comments')
+    .innerJoin('posts', 'posts.id', 'comments.post_id')
+    .select(['comments.user_id', 'comments.is_hidden', 'comments.held'])
+    .select([
+      'posts.user_id as post_user_id',
+      'posts.is_draft',
+      'posts.is_private',
+      'posts.allow_visitor_comments',
+      'posts.is_hidden as post_is_hidden',
+    ])
+    .where('comments.audio_id', '=', audioId)
+    .executeTakeFirst();
+}
+
 /**
  * Who reads a post's comments: comments hidden by moderators are there for their author (and moderators), held
  * visitor comments for the post's owner (and moderators). Both are rare, so they are checked on each row the

@@ -9,6 +9,7 @@ import type {
   ConversationsTable,
 } from '../schema';
 import { PLAYABLE_AUDIO_COLUMNS } from './audio-assets';
+import { notHiddenFrom } from './safety';
 
 export function findConversation(db: Db, id: string): Promise<ConversationRow | undefined> {
   return db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst();
@@ -111,7 +112,8 @@ export async function markConversationRead(
         .select((count) => count.fn.countAll<number>().as('unread'))
         .where('conversation_id', '=', conversationId)
         .where('created_at', '>', upTo)
-        .where('user_id', '!=', userId),
+        .where('user_id', '!=', userId)
+        .where(notHiddenFrom(db, 'conversation_messages.user_id', userId, 'blocks')),
     }))
     .where('conversation_id', '=', conversationId)
     .where('user_id', '=', userId)
@@ -188,7 +190,8 @@ export function messagesWithAudioByIds(db: Db, ids: string[]): Promise<MessageWi
 
 /**
  * A page of a conversation's messages as `viewerId` sees them, newest first (the service turns each page oldest
- * first). A message hidden by moderators is there for its sender alone: rare, so checked on each row.
+ * first). A message hidden by moderators is there for its sender alone: rare, so checked on each row. Nobody hears
+ * anyone on the other side of a block from them (access/policy.ts `conversation-message`).
  */
 export function listMessages(
   db: Db,
@@ -204,26 +207,46 @@ export function listMessages(
           eb('conversation_messages.is_hidden', '=', 0),
           eb('conversation_messages.user_id', '=', viewerId),
         ]),
-      ),
+      )
+      .where(notHiddenFrom(db, 'conversation_messages.user_id', viewerId, 'blocks')),
     { createdAt: 'conversation_messages.created_at', id: 'conversation_messages.id' },
     page,
     byCreation,
   );
 }
 
-/** The first `limit` messages, oldest first, with their audio: what publishing joins. */
-export function firstMessages(db: Db, conversationId: string, limit: number) {
-  return db
+/**
+ * The first `limit` messages `listenerId` hears (sent up to `upTo`, when given), oldest first, with their audio: what
+ * publishing joins. Never the voice of anyone on the other side of a block from them.
+ */
+export function firstMessages(
+  db: Db,
+  conversationId: string,
+  limit: number,
+  listenerId: string,
+  upTo?: string,
+) {
+  let query = db
     .selectFrom('conversation_messages')
     .innerJoin('audio_assets', 'audio_assets.id', 'conversation_messages.audio_id')
     .selectAll('audio_assets')
-    .select(['conversation_messages.id as message_id', 'conversation_messages.transcription'])
+    .select([
+      'conversation_messages.id as message_id',
+      'conversation_messages.user_id',
+      'conversation_messages.is_hidden',
+      'conversation_messages.transcription',
+    ])
     .where('conversation_messages.conversation_id', '=', conversationId)
+    .where(notHiddenFrom(db, 'conversation_messages.user_id', listenerId, 'blocks'));
+  if (upTo !== undefined) query = query.where('conversation_messages.created_at', '<=', upTo);
+  return query
     .orderBy('conversation_messages.created_at')
     .orderBy('conversation_messages.id')
     .limit(limit)
     .execute();
 }
+
+export type PublishableMessage = Awaited<ReturnType<typeof firstMessages>>[number];
 
 /** How many of these messages are still there. */
 export async function countMessages(db: Db, ids: string[]): Promise<number> {
@@ -235,19 +258,18 @@ export async function countMessages(db: Db, ids: string[]): Promise<number> {
   return countToNumber(row.count);
 }
 
-/** The conversation a voice message's audio belongs to, if it is one. */
-export async function conversationOfAudio(db: Db, audioId: string): Promise<string | undefined> {
-  const row = await db
+/** The voice message an audio file belongs to, if it is one: who may hear it depends on it. */
+export function messageOfAudio(db: Db, audioId: string) {
+  return db
     .selectFrom('conversation_messages')
-    .select('conversation_id')
+    .select(['conversation_id', 'user_id', 'is_hidden'])
     .where('audio_id', '=', audioId)
     .executeTakeFirst();
-  return row?.conversation_id;
 }
 
 /**
  * Inside the conversation's lock: the message, the conversation's (and every member's) activity and count, and one
- * more unread for everyone but its sender.
+ * more unread for everyone but its sender and anyone on the other side of a block from them.
  */
 export async function insertMessage(db: Db, message: Insertable<ConversationMessagesTable>): Promise<void> {
   await db.insertInto('conversation_messages').values(message).execute();
@@ -270,6 +292,7 @@ export async function insertMessage(db: Db, message: Insertable<ConversationMess
     .set((eb) => ({ unread_count: eb('unread_count', '+', 1) }))
     .where('conversation_id', '=', message.conversation_id)
     .where('user_id', '!=', message.user_id)
+    .where(notHiddenFrom(db, 'conversation_members.user_id', message.user_id, 'blocks'))
     .execute();
 }
 
@@ -289,6 +312,7 @@ export async function deleteMessage(
     .set((eb) => ({ unread_count: eb('unread_count', '-', 1) }))
     .where('conversation_id', '=', conversationId)
     .where('user_id', '!=', message.user_id)
+    .where(notHiddenFrom(db, 'conversation_members.user_id', message.user_id, 'blocks'))
     .where('last_read_at', '<', message.created_at)
     .where('unread_count', '>', 0)
     .execute();
@@ -306,6 +330,28 @@ export async function deleteMessage(
     .where('id', '=', conversationId)
     .execute();
   return true;
+}
+
+/**
+ * Each of `userIds`' unread counts, counted again over all their conversations: a block between them came or went,
+ * and what one sent since they last read counts for the other only while none stands between them.
+ */
+export async function recountUnread(db: Db, userIds: readonly string[]): Promise<void> {
+  for (const userId of userIds) {
+    await db
+      .updateTable('conversation_members')
+      .set((eb) => ({
+        unread_count: eb
+          .selectFrom('conversation_messages')
+          .select((count) => count.fn.countAll<number>().as('unread'))
+          .whereRef('conversation_messages.conversation_id', '=', 'conversation_members.conversation_id')
+          .whereRef('conversation_messages.created_at', '>', 'conversation_members.last_read_at')
+          .where('conversation_messages.user_id', '!=', userId)
+          .where(notHiddenFrom(db, 'conversation_messages.user_id', userId, 'blocks')),
+      }))
+      .where('user_id', '=', userId)
+      .execute();
+  }
 }
 
 /** The audio of every message of a conversation, so deleting it can remove their files too. */

@@ -1,7 +1,7 @@
 import type { Db } from '../database';
 import { newestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { UserRow } from '../schema';
-import { withoutHidden } from './safety';
+import { withoutHidden, withoutSuspended } from './safety';
 
 export async function isFollowing(db: Db, followerId: string, followingId: string): Promise<boolean> {
   const row = await db
@@ -11,6 +11,22 @@ export async function isFollowing(db: Db, followerId: string, followingId: strin
     .where('following_id', '=', followingId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Which of `followerIds` follow `followingId`, each found by the follows' key. */
+export async function followersAmong(
+  db: Db,
+  followingId: string,
+  followerIds: string[],
+): Promise<Set<string>> {
+  if (followerIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('follows')
+    .select('follower_id')
+    .where('follower_id', 'in', followerIds)
+    .where('following_id', '=', followingId)
+    .execute();
+  return new Set(rows.map((row) => row.follower_id));
 }
 
 export async function setFollowing(
@@ -63,7 +79,7 @@ export async function listFollowPeople(
     .selectAll('users')
     .select('follows.created_at as followed_at')
     .where(anchor, '=', userId);
-  const query = withoutHidden(db, follows, person, viewerId, 'blocks');
+  const query = withoutSuspended(withoutHidden(db, follows, person, viewerId, 'blocks'));
   const rows = await newestFirstPage(query, { createdAt: 'follows.created_at', id: person }, page, (row) => ({
     createdAt: row.followed_at,
     id: row.id,

@@ -202,8 +202,12 @@ export async function syncMediaVisibility(db: Db, scope: MediaScope): Promise<vo
       eb.or([eb('comments.user_id', '=', scope.userId), eb('posts.user_id', '=', scope.userId)]),
     );
   const commentRows = await comments.execute();
-  const audio = [...postRows, ...commentRows];
-  const images = postRows.flatMap((row) => (row.image_id ? [{ id: row.image_id, hide: row.hide }] : []));
+  const person = 'userId' in scope ? await personMedia(db, scope.userId) : { audio: [], images: [] };
+  const audio = [...postRows, ...commentRows, ...person.audio];
+  const images = [
+    ...postRows.flatMap((row) => (row.image_id ? [{ id: row.image_id, hide: row.hide }] : [])),
+    ...person.images,
+  ];
   for (const [table, rows] of [
     ['audio_assets', audio.map((row) => ({ id: row.audio_id, hide: row.hide }))],
     ['images', images],
@@ -219,6 +223,27 @@ export async function syncMediaVisibility(db: Db, scope: MediaScope): Promise<vo
       }
     }
   }
+}
+
+/** A person's own pictures and voice bio: kept from others while they are suspended, like their profile. */
+async function personMedia(db: Db, userId: string) {
+  const person = await db
+    .selectFrom('users')
+    .leftJoin('voice_bios', 'voice_bios.user_id', 'users.id')
+    .select([
+      'users.profile_image_id',
+      'users.background_image_id',
+      'users.suspended_at',
+      'voice_bios.audio_id',
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!person) return { audio: [], images: [] };
+  const hide = person.suspended_at === null ? 0 : 1;
+  return {
+    audio: person.audio_id ? [{ audio_id: person.audio_id, hide }] : [],
+    images: [person.profile_image_id, person.background_image_id].flatMap((id) => (id ? [{ id, hide }] : [])),
+  };
 }
 
 /** Gives or takes the moderator role; the number of accounts changed. */

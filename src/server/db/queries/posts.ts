@@ -1,12 +1,14 @@
 import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import type { PostType } from '@shared/domain/posts';
 import type { Db } from '../database';
-import { forUpdate, isPostgres } from '../dialect';
+import { forUpdate } from '../dialect';
 import { byCreation, newestFirst, newestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { Database, PostsTable } from '../schema';
 import { PLAYABLE_AUDIO_COLUMNS } from './audio-assets';
 import { trendingPoint } from '../trending-score';
+import { fullTextSearch } from '../search';
 import { withoutHidden } from './safety';
+import { isRealPerson } from './users';
 
 /** A post with what its JSON needs from its audio, image and author, in one query. */
 export function postsWithMedia(db: Db) {
@@ -26,8 +28,9 @@ export function postsWithMedia(db: Db) {
       'users.links_json as author_links_json',
       'users.profile_image_url as author_profile_image_url',
       'users.background_image_url as author_background_image_url',
-      'users.profile_image_offset_x as author_profile_image_offset_x',
-      'users.profile_image_offset_y as author_profile_image_offset_y',
+      'users.profile_image_position_x as author_profile_image_position_x',
+      'users.profile_image_position_y as author_profile_image_position_y',
+      'users.profile_image_zoom as author_profile_image_zoom',
       'users.voice_bio_url as author_voice_bio_url',
       'users.location as author_location',
       'users.website as author_website',
@@ -66,7 +69,7 @@ export async function updatePost(db: Db, id: string, changes: Updateable<PostsTa
 
 /**
  * A draft made a post (public or private) at `at`: from then on it is new, in the lists, in trending and in search
- * (which ranks its newest matches, by their search key: see rekeySearch).
+ * (which ranks its newest matches, by their search key: see FullTextSearch.rekey).
  */
 export async function publishDraftRow(
   db: Db,
@@ -86,32 +89,7 @@ export async function publishDraftRow(
     .where('id', '=', id)
     .where('is_draft', '=', 1)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) > 0) await rekeySearch(db, id);
-}
-
-/**
- * Gives the post the newest key of the search table (20261124T1810-search-keys), as if it had just been written:
- * a search takes its candidates newest key first, and a draft published today is new. Run after the post's row is
- * written, whose triggers have already brought its document and visibility up to date.
- */
-async function rekeySearch(db: Db, id: string): Promise<void> {
-  if (isPostgres(db)) {
-    // The key is an identity column: the row written again gets the next one.
-    await sql`with old as (delete from posts_search where id = ${id} returning id, document, user_id, published)
-      insert into posts_search (id, document, user_id, published)
-      select id, document, user_id, published from old`.execute(db);
-    return;
-  }
-  // A contentless FTS5 row is deleted by its key, and written again under the new one from the post's columns.
-  await sql`delete from posts_search where rowid = (select key from posts_search_keys where id = ${id})`.execute(
-    db,
-  );
-  await sql`delete from posts_search_keys where id = ${id}`.execute(db);
-  // Its trigger (20261124T1820-search-visibility) sets who may see it.
-  await sql`insert into posts_search_keys (id) values (${id})`.execute(db);
-  await sql`insert into posts_search (rowid, title, category, transcription)
-    select keys.key, posts.title, posts.category, posts.transcription
-    from posts_search_keys as keys join posts on posts.id = keys.id where keys.id = ${id}`.execute(db);
+  if (Number(result.numUpdatedRows) > 0) await fullTextSearch(db).rekey(db, id);
 }
 
 export async function deletePost(db: Db, id: string): Promise<void> {
@@ -147,12 +125,20 @@ const isPublishedRow = (eb: ExpressionBuilder<Database, 'posts'>) =>
   ]);
 
 /**
- * The ids of the next page of the viewer's own posts and of the next page of everyone's published ones. Each side
+ * The ids of the next page of the viewer's own posts and of the next page of everyone's published ones (never a
+ * bot's or test account's: those go before the page is cut, so no page comes back short). Each side
  * is read in order from its own index; an OR of the two has no index order, and SQLite sorted every match.
  */
 function publishedOrOwnIds(db: Db, viewerId: string, page: PageRequest) {
   const ids = () => db.selectFrom('posts').select('posts.id');
-  const others = withoutHidden(db, ids().where(isPublished), 'posts.user_id', viewerId, 'blocks-and-mutes');
+  const byRealPeople = ids().innerJoin('users', 'users.id', 'posts.user_id').where(isRealPerson);
+  const others = withoutHidden(
+    db,
+    byRealPeople.where(isPublished),
+    'posts.user_id',
+    viewerId,
+    'blocks-and-mutes',
+  );
   const published = newestFirst(others, byNewest, page);
   const own = newestFirst(ids().where('posts.user_id', '=', viewerId), byNewest, page);
   return db
@@ -177,6 +163,7 @@ export async function listPosts(
     case 'public':
       query = withoutHidden(db, query, 'posts.user_id', viewerId, 'blocks-and-mutes')
         .where(isPublished)
+        .where(isRealPerson)
         .where('posts.type', 'in', ['post', 'episode']);
       break;
     case 'public-or-own':

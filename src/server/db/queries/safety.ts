@@ -49,18 +49,45 @@ export function withoutHidden<DB, TB extends keyof DB, O>(
   );
 }
 
-/** Whether `userId` blocks any of `others`, or any of them blocks `userId`. */
-export async function anyBlockBetween(db: Db, userId: string, others: string[]): Promise<boolean> {
-  if (others.length === 0) return false;
+/**
+ * The rows whose `column` (a person's id) is not hidden from `viewerId`, as a condition for any statement (an update
+ * too). `viewerId` may be a column reference: each row then weighs its own viewer (a member's unread count).
+ */
+export function notHiddenFrom(db: Db, column: string, viewerId: string, hidden: Hidden) {
+  return sql<boolean>`${sql.ref(column)} not in (${hiddenPeople(db, viewerId, hidden)})`;
+}
+
+/** A suspended person is gone from others' lists, as their profile is (issue 17). */
+export const withoutSuspended = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) =>
+  query.where(sql<boolean>`${sql.ref('users.suspended_at')} is null`);
+
+/** Which of `others` block `userId` or are blocked by them (a block is a fact access/people.ts reads). */
+export async function blockedAmong(db: Db, userId: string, others: readonly string[]): Promise<Set<string>> {
+  if (others.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('user_blocks')
+    .select('blocked_id as id')
+    .where('blocker_id', '=', userId)
+    .where('blocked_id', 'in', others)
+    .unionAll(
+      db
+        .selectFrom('user_blocks')
+        .select('blocker_id as id')
+        .where('blocked_id', '=', userId)
+        .where('blocker_id', 'in', others),
+    )
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Whether any two of `people` stand on either side of a block (everyone in a group, say). */
+export async function anyBlockWithin(db: Db, people: readonly string[]): Promise<boolean> {
+  if (people.length < 2) return false;
   const row = await db
     .selectFrom('user_blocks')
     .select('blocker_id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('blocker_id', '=', userId), eb('blocked_id', 'in', others)]),
-        eb.and([eb('blocked_id', '=', userId), eb('blocker_id', 'in', others)]),
-      ]),
-    )
+    .where('blocker_id', 'in', people)
+    .where('blocked_id', 'in', people)
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -167,7 +194,7 @@ export async function listBlockedPeople(db: Db, userId: string, page: PageReques
     .where('user_blocks.blocker_id', '=', userId);
   return withoutListedAt(
     await newestFirstPage(
-      query,
+      withoutSuspended(query),
       { createdAt: 'user_blocks.created_at', id: 'user_blocks.blocked_id' },
       page,
       byListing,
@@ -185,7 +212,7 @@ export async function listMutedPeople(db: Db, userId: string, page: PageRequest)
     .where('user_mutes.muter_id', '=', userId);
   return withoutListedAt(
     await newestFirstPage(
-      query,
+      withoutSuspended(query),
       { createdAt: 'user_mutes.created_at', id: 'user_mutes.muted_id' },
       page,
       byListing,

@@ -1,18 +1,19 @@
 import { sql } from 'kysely';
 import type { Db } from '../database';
+import { isPublished } from './posts';
 
-/** Whose posts count: a person's published posts, and their private ones only when `includePrivate`. */
+/**
+ * Whose posts count: a person's published posts as everyone sees them (lists' `isPublished`), and their private
+ * and hidden ones too only when `includePrivate` (their own view).
+ */
 export interface StatsScope {
   userId: string;
   includePrivate: boolean;
 }
 
 function publishedPosts(db: Db, scope: StatsScope) {
-  const query = db
-    .selectFrom('posts')
-    .where('posts.user_id', '=', scope.userId)
-    .where('posts.is_draft', '=', 0);
-  return scope.includePrivate ? query : query.where('posts.is_private', '=', 0);
+  const query = db.selectFrom('posts').where('posts.user_id', '=', scope.userId);
+  return scope.includePrivate ? query.where('posts.is_draft', '=', 0) : query.where(isPublished);
 }
 
 const asNumber = (value: string | number | null) => Number(value ?? 0);
@@ -77,7 +78,7 @@ export async function mostListenedPosts(db: Db, scope: StatsScope, limit: number
 
 /**
  * Each day's listens since `since`, from the posts' day counters. Only the owner's view counts posts that have
- * since turned private.
+ * since turned private or been hidden.
  */
 export async function listensByDay(db: Db, scope: StatsScope, since: string) {
   const days = db
@@ -86,10 +87,7 @@ export async function listensByDay(db: Db, scope: StatsScope, since: string) {
     .where('post_listen_days.day', '>=', since);
   const visible = scope.includePrivate
     ? days
-    : days
-        .innerJoin('posts', 'posts.id', 'post_listen_days.post_id')
-        .where('posts.is_private', '=', 0)
-        .where('posts.is_draft', '=', 0);
+    : days.innerJoin('posts', 'posts.id', 'post_listen_days.post_id').where(isPublished);
   const rows = await visible
     .select((eb) => [
       'post_listen_days.day',

@@ -4,7 +4,7 @@ import { daysSince, forNoKeyUpdate, greatest } from '../dialect';
 import { highestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { Database } from '../schema';
 import { isPublished, postsWithMedia, type PostWithMedia } from './posts';
-import { isRealPerson } from './search';
+import { isRealPerson } from './users';
 import { withoutHidden } from './safety';
 import {
   TRENDING_DECAY_DAYS,

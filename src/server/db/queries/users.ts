@@ -1,8 +1,8 @@
-import type { Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
 import type { Db } from '../database';
 import { forUpdate } from '../dialect';
 import { byCreation, newestFirstPage, type Page, type PageRequest } from '../pagination';
-import type { NewUserRow, UserRow, UsersTable } from '../schema';
+import type { Database, NewUserRow, UserRow, UsersTable } from '../schema';
 import { withoutHidden } from './safety';
 
 export function insertUser(db: Db, user: NewUserRow): Promise<UserRow> {
@@ -29,10 +29,35 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
-/** Newest first, keyset-paginated on (created_at, id); never anyone hidden from the viewer (blocks and mutes). */
+/**
+ * Spec §5 Feed and discover filters: bot and test accounts are left out, an id starting `bot_` or an e-mail or
+ * name containing `testbot`. Checked on each matching row (no index can find a substring): the feed, everyone's posts, the people list,
+ * Discover and search all use this one rule.
+ */
+export const isRealPerson = (eb: ExpressionBuilder<Database, 'users'>) => {
+  const names = sql<string>`lower(coalesce(${eb.ref('users.first_name')}, '') || ' ' || coalesce(${eb.ref('users.last_name')}, '') || ' ' || ${eb.ref('users.username')})`;
+  return eb.and([
+    eb(sql<string>`substr(${eb.ref('users.id')}, 1, 4)`, '<>', 'bot_'),
+    eb(sql<string>`lower(${eb.ref('users.email')})`, 'not like', '%testbot%'),
+    eb(names, 'not like', '%testbot%'),
+    // A suspended person is gone from others' lists (issue 17).
+    eb('users.suspended_at', 'is', null),
+  ]);
+};
+
+/**
+ * Newest first, keyset-paginated on (created_at, id); never anyone hidden from the viewer (blocks and mutes), nor a
+ * bot or test account.
+ */
 export function listUsers(db: Db, page: PageRequest, viewerId?: string): Promise<Page<UserRow>> {
   return newestFirstPage(
-    withoutHidden(db, db.selectFrom('users').selectAll(), 'users.id', viewerId, 'blocks-and-mutes'),
+    withoutHidden(
+      db,
+      db.selectFrom('users').selectAll().where(isRealPerson),
+      'users.id',
+      viewerId,
+      'blocks-and-mutes',
+    ),
     { createdAt: 'created_at', id: 'id' },
     page,
     byCreation,

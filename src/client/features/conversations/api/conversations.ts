@@ -8,7 +8,12 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { Conversation, ConversationRecording } from '@shared/contract/conversations';
+import type {
+  Conversation,
+  ConversationRecording,
+  PublishConversationResult,
+  PublishRequest,
+} from '@shared/contract/conversations';
 import type { ConversationType } from '@shared/domain/conversations';
 import { NO_MESSAGES_TO_POST_MESSAGE } from '@shared/domain/conversations';
 import type { RouteResponse, Routes } from '@shared/contract/routes';
@@ -29,8 +34,13 @@ import { toast } from '@client/lib/use-toast';
 export const conversationPagesOptions = (type: ConversationType) =>
   keysetPagesOptions('listConversations', { filters: { type } });
 const conversationListQueries = routeQueries('listConversations');
-/** What a message, a read or a leave changes: the lists, each conversation, the unread total. */
-const conversationQueries = routeQueries('listConversations', 'getConversation', 'unreadConversations');
+/** What a message, a read or a leave changes: the lists, each conversation, the unread total, a request to post. */
+const conversationQueries = routeQueries(
+  'listConversations',
+  'getConversation',
+  'unreadConversations',
+  'getPublishRequest',
+);
 
 /** Every loaded conversation of one kind, in the list's order. */
 export function useConversationList(type: ConversationType) {
@@ -256,19 +266,75 @@ export function usePublishConversation() {
   return useMutation({
     mutationFn: (conversationId: string) =>
       apiRequest('publishConversation', { params: { id: conversationId } }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries(postListQueries);
-      toast({
-        title: 'Conversation posted',
-        description: 'It is now a post on your profile and in the feed.',
-      });
+    onSuccess: (result, conversationId) => {
+      // Others' voices are in it (issue 25): they are asked first, and the prompt shows who has answered.
+      if (isPublishRequest(result)) {
+        queryClient.setQueryData(routeKey('getPublishRequest', { id: conversationId }), result);
+        toast({
+          title: 'Asked the others',
+          description: 'It is posted once everyone whose voice is in it agrees.',
+        });
+        return;
+      }
+      toastPosted(queryClient);
     },
-    onError: (error) => {
-      if (isNoContent(error)) toastNoContent();
-      else
-        toast({ variant: 'destructive', title: `Failed to post conversation: ${uploadErrorMessage(error)}` });
-    },
+    onError: failedToPost,
   });
+}
+
+function toastPosted(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries(postListQueries);
+  toast({
+    title: 'Conversation posted',
+    description: 'It is now a post on your profile and in the feed.',
+  });
+}
+
+function failedToPost(error: unknown): void {
+  if (isNoContent(error)) toastNoContent();
+  else toast({ variant: 'destructive', title: `Failed to post conversation: ${uploadErrorMessage(error)}` });
+}
+
+const isPublishRequest = (result: PublishConversationResult): result is PublishRequest =>
+  'kind' in result && result.kind === 'publish-request';
+
+/** GET …/publish-request: the request asking this conversation's voices to agree to its post, or null. */
+export function usePublishRequest(conversationId: string) {
+  return useQuery(
+    queryOptions<PublishRequest | null>({ queryKey: routeKey('getPublishRequest', { id: conversationId }) }),
+  );
+}
+
+/** Agree or decline, or (the asker) post it now with those who agreed, or withdraw it. */
+export function usePublishRequestActions(conversationId: string) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    void queryClient.invalidateQueries({ queryKey: routeKey('getPublishRequest', { id: conversationId }) });
+  const failed = (error: unknown) =>
+    toast({ variant: 'destructive', title: `Failed to answer: ${uploadErrorMessage(error)}` });
+  const answer = useMutation({
+    mutationFn: (input: { requestId: string; answer: 'agree' | 'decline' }) =>
+      apiRequest('answerPublishRequest', { params: { id: input.requestId }, body: { answer: input.answer } }),
+    onSuccess: (request) => {
+      if (request.status === 'posted') void queryClient.invalidateQueries(postListQueries);
+      refresh();
+    },
+    onError: failed,
+  });
+  const postNow = useMutation({
+    mutationFn: (requestId: string) => apiRequest('postPublishRequest', { params: { id: requestId } }),
+    onSuccess: () => {
+      toastPosted(queryClient);
+      refresh();
+    },
+    onError: failedToPost,
+  });
+  const withdraw = useMutation({
+    mutationFn: (requestId: string) => apiRequest('withdrawPublishRequest', { params: { id: requestId } }),
+    onSuccess: refresh,
+    onError: failed,
+  });
+  return { answer, postNow, withdraw };
 }
 
 /** Spec §7 POST /api/conversations/{id}/recordings: a voice message (the server measures its length). */

@@ -2,7 +2,7 @@ import { Mic, Trash2, UsersRound } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Conversation } from '@shared/contract/conversations';
 import { displayName } from '@shared/domain/display-name';
-import { Avatar, pictureOffset } from '@client/components/ui/avatar';
+import { Avatar, pictureFraming } from '@client/components/ui/avatar';
 import { formatFullDate } from '@client/lib/format';
 import { cn } from '@client/lib/utils';
 import {
@@ -55,7 +55,7 @@ export function ConversationCard({ conversation, myId, onDelete }: ConversationC
           <Avatar
             src={first?.profileImageUrl}
             name={first ? displayName(first) : title}
-            offset={first ? pictureOffset(first) : undefined}
+            framing={first ? pictureFraming(first) : undefined}
             className="size-12"
           />
         )}

@@ -6,7 +6,7 @@ import { displayName } from '@shared/domain/display-name';
 import { ConfirmDeleteDialog } from '@client/components/confirm-delete-dialog';
 import { ReportDialog } from '@client/components/report-dialog';
 import { LoadError } from '@client/components/load-error';
-import { Avatar, pictureOffset } from '@client/components/ui/avatar';
+import { Avatar, pictureFraming } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { nextPlaybackRate, usePlaybackPreferences } from '@client/lib/audio/playback-preferences';
@@ -17,6 +17,7 @@ import {
   useConversationRecordings,
   useDeleteRecording,
   usePublishConversation,
+  usePublishRequest,
 } from '../api/conversations';
 import { useMessagePlayback } from '../hooks/use-message-playback';
 import { conversationTitle, othersIn } from '../lib/conversation-display';
@@ -24,6 +25,7 @@ import { groupByDay } from '../lib/day-label';
 import { markPlayed, usePlayedMessages } from '../lib/played-messages';
 import { GroupMembersDialog } from './group-members-dialog';
 import { MessageItem } from './message-item';
+import { PublishRequestPrompt } from './publish-request-prompt';
 import { RecorderBar } from './recorder-bar';
 
 interface ConversationThreadProps {
@@ -43,6 +45,7 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
   const playback = useMessagePlayback(messages, { isPlayed, onPlayed: markPlayed });
   const { rate, setRate } = usePlaybackPreferences();
   const publish = usePublishConversation();
+  const publishRequest = usePublishRequest(conversation.id).data;
   const [deleting, setDeleting] = useState<ConversationRecording | null>(null);
   const [reporting, setReporting] = useState<ConversationRecording | null>(null);
   const [membersOpen, setMembersOpen] = useState(false);
@@ -85,7 +88,7 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
               key={person.id}
               src={person.profileImageUrl}
               name={displayName(person)}
-              offset={pictureOffset(person)}
+              framing={pictureFraming(person)}
               className={cn('size-9 ring-2 ring-background sm:size-10', index > 0 && 'max-sm:hidden')}
             />
           ))}
@@ -190,9 +193,11 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
           />
         ) : messages.length === 0 ? (
           <div className="m-auto max-w-sm py-10 text-center">
-            <p className="text-lg font-semibold">Say hello</p>
+            <p className="text-lg font-semibold">{conversation.closedReason ? 'No messages' : 'Say hello'}</p>
             <p className="mt-1 text-sm text-muted-foreground text-pretty">
-              No voice messages yet. Record the first one below.
+              {conversation.closedReason
+                ? 'Nothing was said here.'
+                : 'No voice messages yet. Record the first one below.'}
             </p>
           </div>
         ) : (
@@ -231,8 +236,19 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
         )}
       </section>
 
-      <div className="sticky bottom-20 z-20 lg:bottom-4">
-        <RecorderBar conversationId={conversation.id} />
+      {/* A request to post it stays in view above the recorder until it is settled. */}
+      <div className="sticky bottom-20 z-20 flex flex-col gap-3 lg:bottom-4">
+        {publishRequest && <PublishRequestPrompt request={publishRequest} myId={myId} />}
+        {conversation.closedReason ? (
+          <p
+            role="status"
+            className="rounded-3xl border bg-card/95 px-5 py-4 text-center text-sm text-muted-foreground shadow-soft backdrop-blur"
+          >
+            {conversation.closedReason} You can still listen here, but not send.
+          </p>
+        ) : (
+          <RecorderBar conversationId={conversation.id} />
+        )}
       </div>
 
       <audio {...playback.audioProps} className="hidden" />

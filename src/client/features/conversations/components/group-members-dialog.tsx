@@ -4,7 +4,7 @@ import type { Conversation } from '@shared/contract/conversations';
 import type { PublicUser } from '@shared/contract/users';
 import { GROUP_MAX_MEMBERS } from '@shared/domain/conversations';
 import { displayName, handleOf } from '@shared/domain/display-name';
-import { Avatar, pictureOffset } from '@client/components/ui/avatar';
+import { Avatar, pictureFraming } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -62,7 +62,7 @@ export function GroupMembersDialog({ conversation, myId, open, onOpenChange }: G
               <Avatar
                 src={person.profileImageUrl}
                 name={displayName(person)}
-                offset={pictureOffset(person)}
+                framing={pictureFraming(person)}
               />
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-semibold">

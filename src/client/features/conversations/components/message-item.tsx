@@ -1,7 +1,7 @@
 import { Flag, Pause, Play, Trash2 } from 'lucide-react';
 import type { ConversationRecording } from '@shared/contract/conversations';
 import { displayName } from '@shared/domain/display-name';
-import { Avatar, pictureOffset } from '@client/components/ui/avatar';
+import { Avatar, pictureFraming } from '@client/components/ui/avatar';
 import { formatDuration, formatDurationWords, formatFullDate } from '@client/lib/format';
 import { cn } from '@client/lib/utils';
 import { timeOfDay } from '../lib/day-label';
@@ -49,7 +49,7 @@ export function MessageItem({
       <Avatar
         src={message.user.profileImageUrl}
         name={name}
-        offset={pictureOffset(message.user)}
+        framing={pictureFraming(message.user)}
         className="mb-8 size-8 text-xs"
       />
       <div

@@ -3,7 +3,7 @@ import { useDeferredValue, useId, useMemo, useState } from 'react';
 import type { PublicUser } from '@shared/contract/users';
 import { displayName, handleOf } from '@shared/domain/display-name';
 import { SEARCH_MIN_LENGTH } from '@shared/domain/limits';
-import { Avatar, pictureOffset } from '@client/components/ui/avatar';
+import { Avatar, pictureFraming } from '@client/components/ui/avatar';
 import { Input } from '@client/components/ui/input';
 import { cn } from '@client/lib/utils';
 import { usePeopleSearch } from '../api/people-search';
@@ -120,7 +120,7 @@ export function PeoplePicker({
                       member && 'cursor-default bg-transparent opacity-60 hover:bg-transparent',
                     )}
                   >
-                    <Avatar src={person.profileImageUrl} name={name} offset={pictureOffset(person)} />
+                    <Avatar src={person.profileImageUrl} name={name} framing={pictureFraming(person)} />
                     <span className="min-w-0 flex-1">
                       <span className="block truncate text-sm font-semibold">{name}</span>
                       <span className="block truncate text-xs text-muted-foreground">

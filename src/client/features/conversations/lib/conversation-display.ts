@@ -12,7 +12,8 @@ export function othersIn(conversation: Conversation, myId: string): PublicUser[]
 export function conversationTitle(conversation: Conversation, myId: string): string {
   if (conversation.type === 'group' && conversation.name) return conversation.name;
   const others = othersIn(conversation, myId);
-  if (others.length === 0) return 'Just you';
+  // A direct chat's other person who deleted their account is no longer named anywhere.
+  if (others.length === 0) return conversation.closedReason ? 'Deleted account' : 'Just you';
   if (others.length === 1) return displayName(others[0]);
   return namesInPlainWords(others);
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@shared/contract/users';
 import { displayName, handleOf } from '@shared/domain/display-name';
-import { Avatar, pictureOffset } from '@client/components/ui/avatar';
+import { Avatar, pictureFraming } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@client/components/ui/dialog';
@@ -62,7 +62,7 @@ function UserCard({
         <Avatar
           src={user.profileImageUrl}
           name={name}
-          offset={pictureOffset(user)}
+          framing={pictureFraming(user)}
           className="-mt-10 size-20 border-4 border-card text-2xl font-bold shadow-soft"
         />
         <div className="min-w-0">

@@ -450,7 +450,10 @@ export function DraftEditor({ draftId, title, edit, onClose, onApplied }: DraftE
         </div>
       </div>
 
-      <footer className="flex gap-2 border-t bg-card/80 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:hidden">
+      <footer
+        data-docked-actions=""
+        className="flex gap-2 border-t bg-card/80 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:hidden"
+      >
         <Button variant="outline" className="flex-1" onClick={saveDraft} disabled={busy}>
           {save.isPending ? (
             <Loader2 className="animate-spin" aria-hidden="true" />

@@ -18,10 +18,13 @@ const edit: DraftEdit = {
   savedAt: null,
 };
 let saved: unknown[];
+/** The length of the draft's original recording in this test. */
+let originalMs: number;
 
 recordingBrowserInEachTest();
 beforeEach(() => {
   saved = [];
+  originalMs = edit.original.durationMs;
   localStorage.clear();
   vi.stubGlobal(
     'fetch',
@@ -31,7 +34,8 @@ beforeEach(() => {
         saved.push(JSON.parse(String(init.body)));
         return Response.json({ id: 'd1' });
       }
-      if (url === routeUrl('getDraftEdit', { params: { id: 'd1' } })) return Response.json(edit);
+      if (url === routeUrl('getDraftEdit', { params: { id: 'd1' } }))
+        return Response.json({ ...edit, original: { ...edit.original, durationMs: originalMs } });
       return Response.json({ peaksPerSecond: 10, peaks: Array.from({ length: 90 }, () => 0.5) });
     }),
   );
@@ -108,6 +112,13 @@ describe('advanced editor', () => {
     );
     expect(await screen.findByText('Error Loading Draft')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('Failed to load draft for editing');
+    expect(screen.queryByText('Draft Loaded for Editing!')).toBeNull();
+  });
+
+  it('says "Draft Loaded for Editing!" once the draft is open (spec §4, §8), once', async () => {
+    await openEditor();
+    const notifications = screen.getByRole('region', { name: /^Notifications/, hidden: true });
+    expect(within(notifications).getAllByText('Draft Loaded for Editing!', { exact: true })).toHaveLength(1);
   });
 
   it('opens with the markers at a third and two thirds, focused on the waveform', async () => {
@@ -134,6 +145,19 @@ describe('advanced editor', () => {
     expect(await screen.findAllByText('Cannot delete entire recording')).toHaveLength(2);
     expect(editorStatus().textContent).toBe('Cannot delete entire recording');
     expect(valueText(waveform)).toContain('of 0:09.0');
+  });
+
+  it('refuses a selection that would leave less than half a second', async () => {
+    originalMs = 9_300;
+    const { waveform } = await openEditor();
+    for (let step = 0; step < 9; step += 1) await press(waveform, 'ArrowRight');
+    await press(waveform, ']');
+    await press(waveform, 'Home');
+    await press(waveform, '[');
+    expect(valueText(waveform)).toBe('Playhead 0:00.0 of 0:09.3; selection 0:00.0 to 0:09.0');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Selected' }));
+    expect(await screen.findAllByText('Cannot delete entire recording')).toHaveLength(2);
+    expect(valueText(waveform)).toContain('of 0:09.3');
   });
 
   it('moves the playhead and markers by key, cuts, undoes and redoes', async () => {

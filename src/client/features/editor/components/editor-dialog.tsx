@@ -1,7 +1,9 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Loader2 } from 'lucide-react';
+import { useEffect } from 'react';
 import type { Post } from '@shared/contract/posts';
 import { LoadError } from '@client/components/load-error';
+import { toast } from '@client/lib/use-toast';
 import { useDraftEdit } from '../api/draft-edit';
 import { DraftEditor } from './draft-editor';
 
@@ -17,6 +19,10 @@ export function EditorDialog({ draft, onClose, onApplied }: EditorDialogProps) {
   const edit = useDraftEdit(draft.id);
   // The editor starts from the server's list as it is now, never from a copy cached before the last save.
   const ready = edit.isSuccess && edit.isFetchedAfterMount;
+  // Spec §4 "Editing a draft": the draft loads and says so (its later refetches stay quiet).
+  useEffect(() => {
+    if (ready) toast({ title: 'Draft Loaded for Editing!' });
+  }, [ready]);
   return (
     <DialogPrimitive.Root open onOpenChange={(open) => !open && !ready && onClose()}>
       <DialogPrimitive.Portal>

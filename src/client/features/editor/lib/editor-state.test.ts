@@ -48,6 +48,14 @@ describe('editor state', () => {
     );
     expect(deleteRefusal(all)).toBe(DELETE_ALL_MESSAGE);
     expect(run(all, { type: 'delete' }).length).toBe(9_000);
+    // Dragged to 0:00.0 and 0:08.9 of 9.0 s: a tenth of a second left is nothing to hear.
+    const nearlyAll = run(
+      fresh(),
+      { type: 'marker', which: 'start', at: 0 },
+      { type: 'marker', which: 'end', at: 8_900 },
+    );
+    expect(deleteRefusal(nearlyAll)).toBe(DELETE_ALL_MESSAGE);
+    expect(run(nearlyAll, { type: 'delete' }).length).toBe(9_000);
   });
 
   it('appends a take, or inserts it at the point Add Segment marked', () => {

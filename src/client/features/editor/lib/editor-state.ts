@@ -1,5 +1,6 @@
 import {
   DELETE_ALL_MESSAGE,
+  deletesEverything,
   EditListError,
   resolveEdits,
   timelineLength,
@@ -126,7 +127,9 @@ function withOps(
 /** Why Delete Selected cannot run now (spec §5), or null when it can. */
 export function deleteRefusal(state: Pick<EditorState, 'start' | 'end' | 'length'>): string | null {
   if (!(state.end > state.start)) return SELECT_REGION_MESSAGE;
-  if (state.start <= 0 && state.end >= state.length) return DELETE_ALL_MESSAGE;
+  // In the whole milliseconds the delete sends, so the editor and the server agree to the last one.
+  if (deletesEverything(Math.round(state.start), Math.round(state.end), state.length))
+    return DELETE_ALL_MESSAGE;
   return null;
 }
 

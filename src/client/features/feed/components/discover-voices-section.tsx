@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@shared/contract/users';
 import { displayName } from '@shared/domain/display-name';
-import { Avatar, pictureOffset } from '@client/components/ui/avatar';
+import { Avatar, pictureFraming } from '@client/components/ui/avatar';
 import { HomeSection } from './home-section';
 
 /** Spec §2 "Discover New Voices": up to 3 people, shown only when there are some. */
@@ -34,7 +34,7 @@ export function DiscoverVoicesSection({
                 <Avatar
                   src={user.profileImageUrl}
                   name={name}
-                  offset={pictureOffset(user)}
+                  framing={pictureFraming(user)}
                   className="size-11"
                 />
                 <span className="min-w-0 flex-1">

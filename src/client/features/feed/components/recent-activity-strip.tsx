@@ -1,7 +1,7 @@
 import { Clock3 } from 'lucide-react';
 import type { Post } from '@shared/contract/posts';
 import { displayName } from '@shared/domain/display-name';
-import { Avatar, pictureOffset } from '@client/components/ui/avatar';
+import { Avatar, pictureFraming } from '@client/components/ui/avatar';
 import { formatDuration, formatRelativeTime } from '@client/lib/format';
 import { HomeSection } from './home-section';
 
@@ -28,7 +28,7 @@ export function RecentActivityStrip({ items, onOpen }: RecentActivityStripProps)
                   <Avatar
                     src={post.user.profileImageUrl}
                     name={displayName(post.user)}
-                    offset={pictureOffset(post.user)}
+                    framing={pictureFraming(post.user)}
                   />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate text-sm font-semibold">{title}</span>

@@ -1,4 +1,4 @@
-import { Avatar, pictureOffset } from '@client/components/ui/avatar';
+import { Avatar, pictureFraming } from '@client/components/ui/avatar';
 import { displayName } from '@shared/domain/display-name';
 import { cn } from '@client/lib/utils';
 import { firstNameOf, type Story } from '../lib/home-feed';
@@ -34,7 +34,7 @@ export function StoryStrip({ stories, onOpen }: StoryStripProps) {
                         <Avatar
                           src={story.user.profileImageUrl}
                           name={displayName(story.user)}
-                          offset={pictureOffset(story.user)}
+                          framing={pictureFraming(story.user)}
                           className="size-14 text-base"
                         />
                       </span>

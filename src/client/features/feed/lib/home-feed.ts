@@ -7,26 +7,6 @@ export const RECENT_MAX_SECONDS = 30;
 export const HOME_PODS = 3;
 export const SUGGESTED_USERS_MAX = 3;
 
-interface PersonLike {
-  id: string;
-  email?: string | null;
-  username?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-}
-
-/** Spec §5: bot and test accounts: an id starting `bot_`, or an e-mail or name containing `testbot`. */
-export function isBotAccount(person: PersonLike): boolean {
-  if (person.id.startsWith('bot_')) return true;
-  return [person.email, person.username, person.firstName, person.lastName].some((value) =>
-    value?.toLowerCase().includes('testbot'),
-  );
-}
-
-export function withoutBots(posts: readonly Post[]): Post[] {
-  return posts.filter((post) => !isBotAccount(post.user));
-}
-
 const createdWithin = (post: Post, now: number, ms: number) => {
   const created = Date.parse(post.createdAt);
   return Number.isFinite(created) && now - created <= ms && now - created >= -5 * 60_000;
@@ -70,8 +50,9 @@ export function newPodsFrom(feed: readonly Post[]): Post[] {
 }
 
 /**
- * Spec §2 "Discover New Voices": at most 3 people from the feed and post lists, one each, never oneself or a
- * bot. People from the user list fill in only when they have posted something.
+ * Spec §2 "Discover New Voices": at most 3 people from the feed and post lists, one each, never oneself (the
+ * server leaves bot and test accounts out of all three lists). People from the user list fill in only when they
+ * have posted something.
  */
 export function suggestedUsersFrom(
   lists: readonly (readonly Post[])[],
@@ -80,8 +61,7 @@ export function suggestedUsersFrom(
 ): PublicUser[] {
   const chosen = new Map<string, PublicUser>();
   const consider = (user: PublicUser) => {
-    if (chosen.size >= SUGGESTED_USERS_MAX || user.id === selfId || chosen.has(user.id) || isBotAccount(user))
-      return;
+    if (chosen.size >= SUGGESTED_USERS_MAX || user.id === selfId || chosen.has(user.id)) return;
     chosen.set(user.id, user);
   };
   for (const list of lists) for (const post of list) consider(post.user);

@@ -1,8 +1,8 @@
-import { Bell, Heart, MessageCircle, Repeat2, UserPlus, type LucideIcon } from 'lucide-react';
+import { Bell, Heart, MessageCircle, Podcast, Repeat2, UserPlus, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import type { Notification } from '@shared/contract/social';
 import { displayName } from '@shared/domain/display-name';
-import { Avatar, pictureOffset } from '@client/components/ui/avatar';
+import { Avatar, pictureFraming } from '@client/components/ui/avatar';
 import { formatFullDate, formatRelativeTime } from '@client/lib/format';
 import { cn } from '@client/lib/utils';
 import {
@@ -17,6 +17,11 @@ const KINDS: Record<NotificationKind, { icon: LucideIcon; label: string; tone: s
   comment: { icon: MessageCircle, label: 'Voice reply', tone: 'bg-sky-600 text-white' },
   follow: { icon: UserPlus, label: 'New follower', tone: 'bg-emerald-600 text-white' },
   repost: { icon: Repeat2, label: 'Repost', tone: 'bg-violet-600 text-white' },
+  'publish-request': {
+    icon: Podcast,
+    label: 'Request to post a conversation',
+    tone: 'bg-amber-600 text-white',
+  },
   other: { icon: Bell, label: 'Notification', tone: 'bg-stone-500 text-white' },
 };
 
@@ -51,7 +56,7 @@ export function NotificationItem({ notification, onOpen }: NotificationItemProps
           <Avatar
             src={notification.user.profileImageUrl}
             name={displayName(notification.user)}
-            offset={pictureOffset(notification.user)}
+            framing={pictureFraming(notification.user)}
             className={cn('size-11', unread && 'bg-card ring-1 ring-primary/15')}
           />
           <span

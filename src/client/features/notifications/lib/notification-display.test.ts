@@ -35,6 +35,9 @@ describe('notification display (spec §2)', () => {
     expect(notificationHref(notification({ type: 'follow', postId: null }))).toBe('/profile/u-b');
     expect(notificationHref(notification({ type: 'follow', postId: 'p2' }))).toBe('/profile/u-b');
     expect(notificationHref(notification({ type: 'repost', postId: null }))).toBe('/profile/u-b');
+    expect(
+      notificationHref(notification({ type: 'publish-request', postId: null, conversationId: 'c 1' })),
+    ).toBe('/conversations/c%201');
   });
 
   it('knows the four types and calls anything else other', () => {

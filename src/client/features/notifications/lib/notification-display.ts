@@ -4,12 +4,26 @@ import { displayName } from '@shared/domain/display-name';
 /** Spec §2: icons by type, with "other" for anything the server adds later. */
 export type NotificationKind = Notification['type'] | 'other';
 
+const KNOWN_TYPES: ReadonlySet<string> = new Set<Notification['type']>([
+  'like',
+  'comment',
+  'follow',
+  'repost',
+  'publish-request',
+]);
+
 export function notificationKind(type: string): NotificationKind {
-  return type === 'like' || type === 'comment' || type === 'follow' || type === 'repost' ? type : 'other';
+  return KNOWN_TYPES.has(type) ? (type as Notification['type']) : 'other';
 }
 
-/** Spec §2: a click goes to `/post/{postId}`, or for a follow to `/profile/{actor id}`. */
-export function notificationHref(notification: Pick<Notification, 'type' | 'postId' | 'user'>): string {
+/**
+ * Spec §2: a click goes to `/post/{postId}`, or for a follow to `/profile/{actor id}`; a request to post a
+ * conversation opens the conversation, where its prompt is.
+ */
+export function notificationHref(
+  notification: Pick<Notification, 'type' | 'postId' | 'conversationId' | 'user'>,
+): string {
+  if (notification.conversationId) return `/conversations/${encodeURIComponent(notification.conversationId)}`;
   if (notification.type !== 'follow' && notification.postId) {
     return `/post/${encodeURIComponent(notification.postId)}`;
   }

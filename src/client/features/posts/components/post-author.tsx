@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import type { Post } from '@shared/contract/posts';
 import { displayName } from '@shared/domain/display-name';
-import { Avatar, pictureOffset } from '@client/components/ui/avatar';
+import { Avatar, pictureFraming } from '@client/components/ui/avatar';
 import { formatFullDate } from '@client/lib/format';
 import { cn } from '@client/lib/utils';
 import type { RenderAuthorName } from '../lib/post-labels';
@@ -23,7 +23,7 @@ export function PostAuthor({ post, date, renderName, className }: PostAuthorProp
   return (
     <div className={cn('flex min-w-0 items-center gap-3', className)}>
       <Link href={`/profile/${post.userId}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
-        <Avatar src={post.user.profileImageUrl} name={name} offset={pictureOffset(post.user)} />
+        <Avatar src={post.user.profileImageUrl} name={name} framing={pictureFraming(post.user)} />
       </Link>
       <div className="min-w-0 leading-tight">
         {renderName ? (

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AboutBody } from '@shared/contract/users';
 import { apiRequest } from '@client/lib/api-client';
-import { useProfileCaches } from './profile-edit';
+import { asPublicUser, useProfileCaches } from './profile-edit';
 
 /**
  * PUT /api/profile with the About tab's JSON body (null empties a field). The answer is the saved person: both
@@ -11,6 +11,6 @@ export function useSaveAbout(userId: string) {
   const update = useProfileCaches(userId);
   return useMutation({
     mutationFn: (body: AboutBody) => apiRequest('updateProfile', { body }),
-    onSuccess: ({ email: _email, ...saved }) => update(() => saved),
+    onSuccess: (saved) => update(() => asPublicUser(saved)),
   });
 }

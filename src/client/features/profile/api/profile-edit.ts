@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, ProfilePosition, PublicUser } from '@shared/contract/users';
+import type { CurrentUser, PictureFramingBody, PublicUser } from '@shared/contract/users';
 import { apiRequest, ApiError } from '@client/lib/api-client';
 import { toFormData, type FilePart, type MultipartFields } from '@client/lib/multipart-form';
 import { postListQueries } from '@client/lib/query-keys';
@@ -27,6 +27,16 @@ export function isUsernameTaken(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409;
 }
 
+/** The signed-in person as others see them: what the profile page's copy holds, without what is theirs alone. */
+export function asPublicUser({
+  email: _email,
+  isModerator: _isModerator,
+  groupAdds: _groupAdds,
+  ...user
+}: CurrentUser): PublicUser {
+  return user;
+}
+
 /**
  * Every screen shows the change at once: the signed-in person (nav, greeting) and their profile; the post lists,
  * whose cards carry the author's name and picture, load again.
@@ -49,16 +59,21 @@ export function useUpdateProfile(userId: string) {
         body: toFormData('updateProfile', fields, { profileImage, coverImage }),
         onProgress,
       }),
-    onSuccess: ({ email: _email, ...saved }: CurrentUser) => update(() => saved),
+    onSuccess: (saved: CurrentUser) => update(() => asPublicUser(saved)),
   });
 }
 
-/** PUT /api/profile/image-position: the server answers the offsets it kept (clamped). */
+/** PUT /api/profile/image-position: the server answers the framing it kept (clamped). */
 export function useSaveImagePosition(userId: string) {
   const update = useProfileCaches(userId);
   return useMutation({
-    mutationFn: (position: ProfilePosition) => apiRequest('updateProfileImagePosition', { body: position }),
+    mutationFn: (framing: PictureFramingBody) => apiRequest('updateProfileImagePosition', { body: framing }),
     onSuccess: (saved) =>
-      update((user) => ({ ...user, profileImageOffsetX: saved.offsetX, profileImageOffsetY: saved.offsetY })),
+      update((user) => ({
+        ...user,
+        profileImagePositionX: saved.positionX,
+        profileImagePositionY: saved.positionY,
+        profileImageZoom: saved.zoom,
+      })),
   });
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@shared/contract/users';
 import { displayName, handleOf } from '@shared/domain/display-name';
-import { Avatar, pictureOffset } from '@client/components/ui/avatar';
+import { Avatar, pictureFraming } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -147,7 +147,12 @@ function PersonRow({
         onClick={onOpen}
         className="flex min-w-0 flex-1 items-center gap-3 rounded-2xl p-2"
       >
-        <Avatar src={person.profileImageUrl} name={name} offset={pictureOffset(person)} className="size-11" />
+        <Avatar
+          src={person.profileImageUrl}
+          name={name}
+          framing={pictureFraming(person)}
+          className="size-11"
+        />
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-semibold">{name}</span>
           {handle && <span className="block truncate text-xs text-muted-foreground">@{handle}</span>}

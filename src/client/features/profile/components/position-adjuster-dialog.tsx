@@ -1,7 +1,8 @@
-import { Loader2, RotateCcw } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { Loader2, RotateCcw, ZoomIn } from 'lucide-react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent, type SyntheticEvent } from 'react';
 import type { PublicUser } from '@shared/contract/users';
-import { clampOffset, PROFILE_IMAGE_OFFSET_LIMIT } from '@shared/domain/profile';
+import { CENTRED_FRAMING, clampFraming, MAX_PICTURE_ZOOM, type PictureFraming } from '@shared/domain/profile';
+import { framingStyle, pictureFraming } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -11,14 +12,18 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@client/components/ui/dialog';
+import { Slider } from '@client/components/ui/slider';
 import { isUnauthorizedError } from '@client/lib/api-client';
 import { toast } from '@client/lib/use-toast';
 import { useSaveImagePosition } from '../api/profile-edit';
 
-/** Spec §4: dragging reaches half the preview either way, the same ±64 px the server keeps. */
-export const ADJUSTER_PREVIEW_SIZE = 2 * PROFILE_IMAGE_OFFSET_LIMIT;
-const KEY_STEP = 4;
-const KEY_STEP_LARGE = 16;
+/** The profile page's largest avatar, so the preview shows the framing at full size. */
+export const ADJUSTER_PREVIEW_SIZE = 128;
+/** Arrow keys move the picture by this share of its reach (percent), with Shift by the larger one. */
+const KEY_STEP = 5;
+const KEY_STEP_LARGE = 20;
+const ZOOM_STEP = 0.05;
+const ZOOM_KEY_STEP = 0.25;
 const ARROWS: Record<string, [number, number]> = {
   ArrowLeft: [-1, 0],
   ArrowRight: [1, 0],
@@ -26,9 +31,29 @@ const ARROWS: Record<string, [number, number]> = {
   ArrowDown: [0, 1],
 };
 
-interface Position {
+const ZOOM_KEYS: Record<string, number> = { '+': 1, '=': 1, '-': -1 };
+
+/** Width and height of the picture once scaled to cover the circle, in circle widths (1 on the shorter side). */
+interface CoverScale {
   x: number;
   y: number;
+}
+
+function coverScaleOf(image: HTMLImageElement): CoverScale {
+  const { naturalWidth: width, naturalHeight: height } = image;
+  if (!width || !height) return { x: 1, y: 1 };
+  const shorter = Math.min(width, height);
+  return { x: width / shorter, y: height / shorter };
+}
+
+/**
+ * How far a drag of `pixels` moves the framing point (percent) along one axis: the picture overhangs the circle
+ * by (cover × zoom − 1) previews, and moving the point from 0 to 100 slides that overhang across. Dragging the
+ * picture right shows more of its left side.
+ */
+function pointShift(pixels: number, cover: number, zoom: number): number {
+  const overhang = ADJUSTER_PREVIEW_SIZE * (cover * zoom - 1);
+  return overhang > 0 ? (-100 * pixels) / overhang : 0;
 }
 
 interface PositionAdjusterDialogProps {
@@ -38,7 +63,7 @@ interface PositionAdjusterDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Spec §2/§4 Position adjuster: drag (or arrow keys) to move the picture in its circle; Reset; Save. */
+/** Spec §2/§4 Position adjuster: drag (or arrow keys) and zoom the picture in its circle; Reset; Save. */
 export function PositionAdjusterDialog({ user, name, open, onOpenChange }: PositionAdjusterDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -46,7 +71,8 @@ export function PositionAdjusterDialog({ user, name, open, onOpenChange }: Posit
         <DialogHeader>
           <DialogTitle>Adjust position</DialogTitle>
           <DialogDescription>
-            Drag your picture, or use the arrow keys, to choose what shows in the circle.
+            Drag your picture (or use the arrow keys) and zoom to choose what shows in the circle, at every
+            size.
           </DialogDescription>
         </DialogHeader>
         {open && user.profileImageUrl && (
@@ -73,14 +99,14 @@ function PositionAdjuster({
   name: string;
   onDone: () => void;
 }) {
-  const [position, setPosition] = useState<Position>({
-    x: user.profileImageOffsetX,
-    y: user.profileImageOffsetY,
-  });
-  const drag = useRef<{ pointerId: number; startX: number; startY: number; from: Position } | null>(null);
+  const [framing, setFraming] = useState<PictureFraming>(() => pictureFraming(user));
+  const [cover, setCover] = useState<CoverScale>({ x: 1, y: 1 });
+  const drag = useRef<{ pointerId: number; startX: number; startY: number; from: PictureFraming } | null>(
+    null,
+  );
   const save = useSaveImagePosition(user.id);
 
-  const moveTo = (x: number, y: number) => setPosition({ x: clampOffset(x), y: clampOffset(y) });
+  const frame = (next: PictureFraming) => setFraming(clampFraming(next));
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
@@ -89,28 +115,37 @@ function PositionAdjuster({
       pointerId: event.pointerId,
       startX: event.clientX,
       startY: event.clientY,
-      from: position,
+      from: framing,
     };
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     const start = drag.current;
     if (!start || start.pointerId !== event.pointerId) return;
-    moveTo(start.from.x + event.clientX - start.startX, start.from.y + event.clientY - start.startY);
+    const { from } = start;
+    frame({
+      ...from,
+      x: from.x + pointShift(event.clientX - start.startX, cover.x, from.zoom),
+      y: from.y + pointShift(event.clientY - start.startY, cover.y, from.zoom),
+    });
   };
   const endDrag = () => {
     drag.current = null;
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const zoomBy = ZOOM_KEYS[event.key];
     const arrow = ARROWS[event.key];
-    if (!arrow) return;
-    event.preventDefault();
-    const step = event.shiftKey ? KEY_STEP_LARGE : KEY_STEP;
-    moveTo(position.x + arrow[0] * step, position.y + arrow[1] * step);
+    if (zoomBy) frame({ ...framing, zoom: framing.zoom + zoomBy * ZOOM_KEY_STEP });
+    // An arrow moves the picture that way, so the framing point goes the other way.
+    const step = event.shiftKey ? -KEY_STEP_LARGE : -KEY_STEP;
+    if (arrow) frame({ ...framing, x: framing.x + arrow[0] * step, y: framing.y + arrow[1] * step });
+    if (zoomBy || arrow) event.preventDefault();
   };
+  const onImageLoad = (event: SyntheticEvent<HTMLImageElement>) =>
+    setCover(coverScaleOf(event.currentTarget));
 
   const submit = () =>
     save.mutate(
-      { offsetX: Math.round(position.x), offsetY: Math.round(position.y) },
+      { positionX: framing.x, positionY: framing.y, zoom: framing.zoom },
       {
         onSuccess: () => {
           toast({ title: 'Position Saved' });
@@ -145,20 +180,33 @@ function PositionAdjuster({
             src={src}
             alt=""
             draggable={false}
+            onLoad={onImageLoad}
             className="pointer-events-none size-full object-cover"
-            style={{ transform: `translate(${position.x}px, ${position.y}px)` }}
+            style={framingStyle(framing)}
           />
         </div>
         <p id="adjuster-position" aria-live="polite" className="text-xs tabular-nums text-muted-foreground">
-          {describePosition(position)}
+          {describeFraming(framing)}
         </p>
+        <div className="flex w-full max-w-56 items-center gap-3">
+          <ZoomIn aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+          <Slider
+            label="Zoom"
+            valueText={`${framing.zoom.toFixed(2)} times`}
+            min={1}
+            max={MAX_PICTURE_ZOOM}
+            step={ZOOM_STEP}
+            value={[framing.zoom]}
+            onValueChange={([zoom]) => zoom !== undefined && frame({ ...framing, zoom })}
+          />
+        </div>
       </div>
       <DialogFooter className="sm:justify-between">
         <Button
           type="button"
           variant="ghost"
           disabled={save.isPending}
-          onClick={() => setPosition({ x: 0, y: 0 })}
+          onClick={() => setFraming(CENTRED_FRAMING)}
         >
           <RotateCcw aria-hidden="true" />
           Reset
@@ -179,11 +227,8 @@ function PositionAdjuster({
   );
 }
 
-/** "12 px right, 4 px up", or "Centred". */
-export function describePosition({ x, y }: Position): string {
-  const parts = [
-    x !== 0 && `${Math.abs(Math.round(x))} px ${x > 0 ? 'right' : 'left'}`,
-    y !== 0 && `${Math.abs(Math.round(y))} px ${y > 0 ? 'down' : 'up'}`,
-  ].filter(Boolean);
-  return parts.length > 0 ? parts.join(', ') : 'Centred';
+/** "Centred", or where the circle's centre sits on the picture and how much it is enlarged. */
+export function describeFraming({ x, y, zoom }: PictureFraming): string {
+  if (x === 50 && y === 50 && zoom === 1) return 'Centred';
+  return `${Math.round(x)}% across, ${Math.round(y)}% down, zoom ${zoom.toFixed(2)}×`;
 }

@@ -1,16 +1,19 @@
-import { Avatar, pictureOffset } from '@client/components/ui/avatar';
+import { Avatar, pictureFraming } from '@client/components/ui/avatar';
 import type { PublicUser } from '@shared/contract/users';
 import { cn } from '@client/lib/utils';
 
 interface ProfileAvatarProps {
-  user: Pick<PublicUser, 'profileImageUrl' | 'profileImageOffsetX' | 'profileImageOffsetY' | 'voiceBioUrl'>;
+  user: Pick<
+    PublicUser,
+    'profileImageUrl' | 'profileImagePositionX' | 'profileImagePositionY' | 'profileImageZoom' | 'voiceBioUrl'
+  >;
   name: string;
   className?: string;
 }
 
 /**
- * Spec §2 Profile avatar: the picture moved by the user's offsets (CSS pixels, as the position adjuster saves
- * them), else initials. The ring is highlighted when the user has a voice bio. Decorative: the name is the h1.
+ * Spec §2 Profile avatar: the picture framed as the user chose in the position adjuster (the same at every size),
+ * else initials. The ring is highlighted when the user has a voice bio. Decorative: the name is the h1.
  */
 export function ProfileAvatar({ user, name, className }: ProfileAvatarProps) {
   return (
@@ -26,7 +29,7 @@ export function ProfileAvatar({ user, name, className }: ProfileAvatarProps) {
       <Avatar
         src={user.profileImageUrl}
         name={name}
-        offset={pictureOffset(user)}
+        framing={pictureFraming(user)}
         className="size-full border-2 border-card text-3xl font-bold tracking-tight sm:text-4xl"
       />
     </span>

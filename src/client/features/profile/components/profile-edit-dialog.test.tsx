@@ -42,7 +42,7 @@ function Harness() {
 
 function openDialog() {
   client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const me: CurrentUser = { ...maya, email: 'maya@example.com' };
+  const me: CurrentUser = { ...maya, email: 'maya@example.com', groupAdds: 'everyone' };
   client.setQueryData(currentUserQueryKey, me);
   client.setQueryData(routeKey('getUser', { id: maya.id }), maya);
   render(
@@ -136,7 +136,13 @@ describe('the Edit Profile dialog', () => {
     const saving = within(dialog).getByRole('button', { name: 'Saving...' });
     expect(saving).toHaveProperty('disabled', true);
 
-    const saved: CurrentUser = { ...maya, lastName: null, bio: 'New bio', email: 'maya@example.com' };
+    const saved: CurrentUser = {
+      ...maya,
+      lastName: null,
+      bio: 'New bio',
+      email: 'maya@example.com',
+      groupAdds: 'everyone',
+    };
     await act(async () => lastUpload().respond(200, saved));
     expect(within(toastRegion()).getByText('Profile Updated')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();

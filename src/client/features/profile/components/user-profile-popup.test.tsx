@@ -19,8 +19,9 @@ const carol = {
   bio: null,
   voiceBioUrl: null,
   profileImageUrl: null,
-  profileImageOffsetX: 0,
-  profileImageOffsetY: 0,
+  profileImagePositionX: 50,
+  profileImagePositionY: 50,
+  profileImageZoom: 1,
 } as PublicUser;
 /** Her profile as the server has it now. */
 const carolNow: PublicUser = { ...carol, bio: 'I talk about birds.', voiceBioUrl: '/media/bio.m4a' };

@@ -1,5 +1,5 @@
 import { Loader2, Mic, Podcast, SlidersHorizontal } from 'lucide-react';
-import { useEffect, useId, useRef, type ChangeEvent, type FormEvent, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type Ref } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Input } from '@client/components/ui/input';
 import { Label } from '@client/components/ui/label';
@@ -11,11 +11,12 @@ import {
   CATEGORY_MAX_LENGTH,
   DEFAULT_CATEGORY,
   DEFAULT_POST_TITLE,
+  LINK_MAX_LENGTH,
   TITLE_MAX_LENGTH,
 } from '@shared/domain/posts';
 import { formatBytes } from '@client/lib/format';
 import { formatClock } from '@client/lib/format';
-import type { PublishDetails, RecorderMode } from '../lib/upload-form';
+import { promotionLinkProblem, type PublishDetails, type RecorderMode } from '../lib/upload-form';
 import { PhotoField } from './photo-field';
 import { Field, TypeOption } from './publish-fields';
 import { RecordingPreview } from './recording-preview';
@@ -92,9 +93,21 @@ export function PublishForm({
     disabled: pending,
   });
 
+  // Checked before anything is sent, and said at its field once the person tried to send it.
+  const linkProblem = isDiary ? null : promotionLinkProblem(details.promotionLink);
+  const [linkTried, setLinkTried] = useState(false);
+  const linkRef = useRef<HTMLInputElement>(null);
+  const shownLinkProblem = linkTried ? linkProblem : null;
+  const fieldsReady = () => {
+    if (!linkProblem) return true;
+    setLinkTried(true);
+    linkRef.current?.focus();
+    return false;
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!pending) onSubmit();
+    if (!pending && fieldsReady()) onSubmit();
   };
 
   return (
@@ -151,7 +164,7 @@ export function PublishForm({
                 title="Trim, cut and insert recordings in the advanced editor"
                 // Not disabled while saving, so keyboard focus stays on it.
                 aria-disabled={pending || preview.preparing}
-                onClick={() => !pending && !preview.preparing && onOpenEditor()}
+                onClick={() => !pending && !preview.preparing && fieldsReady() && onOpenEditor()}
                 className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
               >
                 <SlidersHorizontal aria-hidden="true" />
@@ -255,13 +268,25 @@ export function PublishForm({
           </Field>
           <Field label="Promotion Link" htmlFor={`${id}-promotion-link`}>
             <Input
+              ref={linkRef}
               id={`${id}-promotion-link`}
               type="url"
               inputMode="url"
               placeholder="https://"
               autoComplete="url"
+              maxLength={LINK_MAX_LENGTH}
+              aria-invalid={shownLinkProblem ? true : undefined}
+              aria-describedby={shownLinkProblem ? `${id}-promotion-link-error` : undefined}
               {...text('promotionLink')}
             />
+            {shownLinkProblem && (
+              <p
+                id={`${id}-promotion-link-error`}
+                className="text-sm font-medium text-destructive dark:text-red-400"
+              >
+                {shownLinkProblem}
+              </p>
+            )}
           </Field>
         </div>
       )}

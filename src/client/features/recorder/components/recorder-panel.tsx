@@ -119,8 +119,8 @@ export function RecorderPanel({
     dispatch(action);
   };
 
-  const openFile = (file: File) => {
-    const problem = checkAudioFile(file);
+  const openFile = async (file: File) => {
+    const problem = await checkAudioFile(file);
     if (problem) {
       toast({ variant: 'destructive', ...problem });
       return;
@@ -131,7 +131,7 @@ export function RecorderPanel({
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (file) openFile(file);
+    if (file) void openFile(file);
   };
 
   const openFileRef = useRef(openFile);
@@ -142,7 +142,7 @@ export function RecorderPanel({
   });
   useEffect(() => {
     if (!sharedFile) return;
-    openFileRef.current(sharedFile);
+    void openFileRef.current(sharedFile);
     onSharedFileOpenedRef.current?.();
     rootRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [sharedFile]);

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildPath, endpoints } from '@shared/contract/endpoints';
 import { Toaster } from '@client/components/ui/toaster';
@@ -25,21 +26,26 @@ const details: PublishDetails = {
 
 recordingBrowserInEachTest();
 
+/** A session on an uploaded file, its form filled with `details`. */
+function renderFileSession(props: Pick<ComponentProps<typeof RecorderSession>, 'onEnd' | 'editor'>) {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
+      <RecorderSession
+        mode="share"
+        source={{ kind: 'file', file: new File(['voice'], 'walk.webm', { type: 'audio/webm' }) }}
+        initialDetails={details}
+        showTypeChoice={false}
+        {...props}
+      />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
 describe('recorder session', () => {
   it('publishes with progress, keeps the recording when that fails, and publishes it on the second try', async () => {
     const onEnd = vi.fn();
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { mutations: { retry: false } } })}>
-        <RecorderSession
-          mode="share"
-          source={{ kind: 'file', file: new File(['voice'], 'walk.webm', { type: 'audio/webm' }) }}
-          initialDetails={details}
-          showTypeChoice={false}
-          onEnd={onEnd}
-        />
-        <Toaster />
-      </QueryClientProvider>,
-    );
+    renderFileSession({ onEnd });
 
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
@@ -66,6 +72,32 @@ describe('recorder session', () => {
     await act(async () => lastUpload().respond(201, { id: 'p1' }));
     expect(await screen.findByText('Your voice post has been uploaded!')).toBeTruthy();
     expect(onEnd).toHaveBeenCalledWith('published');
+  });
+
+  it('checks the promotion link at its field before anything is sent (issue 25)', async () => {
+    renderFileSession({ onEnd: vi.fn(), editor: () => null });
+    const link = screen.getByRole('textbox', { name: 'Promotion Link' });
+    fireEvent.change(link, { target: { value: 'not a url' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    });
+    expect(FakeXhr.sent).toHaveLength(0);
+    expect(link.getAttribute('aria-invalid')).toBe('true');
+    const described = document.getElementById(link.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe('Enter a web address, like https://example.com/book.');
+    expect(document.activeElement).toBe(link);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Open in editor' }));
+    });
+    expect(FakeXhr.sent).toHaveLength(0);
+
+    fireEvent.change(link, { target: { value: 'example.com/book' } });
+    expect(link.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Enter a web address, like https://example.com/book.')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    });
+    expect((lastUpload().body as FormData).get('affiliateLink')).toBe('https://example.com/book');
   });
 
   it('opens a take in the editor as a private draft once, and publishes that draft with its edited audio', async () => {

@@ -49,7 +49,8 @@ export function RecorderTypeChooser({ tilesRef, title, onBack, onRecord, onFile 
       <input
         ref={fileInputRef}
         type="file"
-        accept="audio/*"
+        // Chromium types WebM files video/webm, so audio/* alone would hide the format browsers record in.
+        accept="audio/*,.webm"
         aria-label="Audio file to upload"
         className="hidden"
         onChange={onFile}

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { checkAudioFile, checkPhotoFile, titleFromFileName } from './audio-file';
 import { detailsFromDraft, levelsFromWaveform } from './edit-draft';
-import { buildUploadForm, normaliseLink, type PublishDetails } from './upload-form';
+import {
+  buildUploadForm,
+  normaliseLink,
+  PROMOTION_LINK_PROBLEM,
+  promotionLinkProblem,
+  type PublishDetails,
+} from './upload-form';
 
 const details: PublishDetails = {
   title: '  My title ',
@@ -118,26 +124,48 @@ describe('buildUploadForm (spec §3 upload fields, §5 publish defaults)', () =>
     expect((form.get('photo') as File).name).toBe('cover.png');
   });
 
+  it('finds a promotion link the server would refuse before anything is sent', () => {
+    expect(promotionLinkProblem('')).toBeNull();
+    expect(promotionLinkProblem('example.com/book')).toBeNull();
+    expect(promotionLinkProblem('not a url')).toBe(PROMOTION_LINK_PROBLEM);
+    expect(promotionLinkProblem('ftp://example.com')).toBe(PROMOTION_LINK_PROBLEM);
+  });
+
   it('keeps links that already have a scheme', () => {
     expect(normaliseLink(' http://a.b ')).toBe('http://a.b');
     expect(normaliseLink('')).toBe('');
   });
 });
 
+/** A file of this type that says it is `size` bytes long, without holding them. */
+const sized = (type: string, size: number) =>
+  Object.defineProperty(new Blob([], { type }), 'size', { value: size });
+
 describe('checkAudioFile and titleFromFileName (spec §5 uploaded audio file)', () => {
-  it('accepts audio up to 100 MB and explains anything else', () => {
-    expect(checkAudioFile({ type: 'audio/mpeg', size: 100 * 1024 * 1024 })).toBeNull();
-    expect(checkAudioFile({ type: 'text/plain', size: 10 })).toEqual({
+  it('accepts audio up to 100 MB and explains anything else', async () => {
+    const noSound = async () => false;
+    expect(await checkAudioFile(sized('audio/mpeg', 100 * 1024 * 1024), noSound)).toBeNull();
+    expect(await checkAudioFile(sized('text/plain', 10), noSound)).toEqual({
       title: 'Invalid File Type',
       description: 'Please select an audio file',
     });
-    expect(checkAudioFile({ type: '', size: 10 })?.title).toBe('Invalid File Type');
-    expect(checkAudioFile({ type: 'audio/wav', size: 100 * 1024 * 1024 + 1 })).toEqual({
+    expect((await checkAudioFile(sized('', 10), noSound))?.title).toBe('Invalid File Type');
+    expect(await checkAudioFile(sized('audio/wav', 100 * 1024 * 1024 + 1), noSound)).toEqual({
       title: 'File Too Large',
       description: 'Please select an audio file smaller than 100MB',
     });
     expect(checkPhotoFile({ type: 'image/png', size: 5 })).toBeNull();
     expect(checkPhotoFile({ type: 'audio/wav', size: 5 })?.title).toBe('Invalid File Type');
+  });
+
+  it('takes a video-typed file only when it holds sound alone (Chromium types WebM video/webm)', async () => {
+    const soundOnly = async () => true;
+    expect(await checkAudioFile(sized('video/webm', 10), soundOnly)).toBeNull();
+    expect((await checkAudioFile(sized('video/webm', 10), async () => false))?.title).toBe(
+      'Invalid File Type',
+    );
+    // Only video is looked into: a picture is never audio.
+    expect((await checkAudioFile(sized('image/png', 10), soundOnly))?.title).toBe('Invalid File Type');
   });
 
   it('titles the upload after the file', () => {

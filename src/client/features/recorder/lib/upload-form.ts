@@ -1,4 +1,4 @@
-import { DEFAULT_CATEGORY, DIARY_CATEGORY } from '@shared/domain/posts';
+import { DEFAULT_CATEGORY, DIARY_CATEGORY, isWebLink } from '@shared/domain/posts';
 import { toFormData, type MultipartFields, type UploadBody } from '@client/lib/multipart-form';
 
 export type RecorderMode = 'share' | 'diary';
@@ -29,6 +29,17 @@ export function normaliseLink(link: string): string {
   const trimmed = link.trim();
   if (!trimmed) return '';
   return /^[a-z][a-z\d+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed}`;
+}
+
+export const PROMOTION_LINK_PROBLEM = 'Enter a web address, like https://example.com/book.';
+
+/**
+ * Why the promotion link cannot be sent as typed (the server's rule, checked on the link as it will be sent), or
+ * null: said at the field before any audio is uploaded.
+ */
+export function promotionLinkProblem(link: string): string | null {
+  const sent = normaliseLink(link);
+  return sent && !isWebLink(sent) ? PROMOTION_LINK_PROBLEM : null;
 }
 
 /** Where the upload goes: a new post or diary entry, or an edit of a draft. Either closes its autosave session. */

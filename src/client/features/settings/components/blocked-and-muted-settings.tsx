@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { PublicUser } from '@shared/contract/users';
 import { displayName, handleOf } from '@shared/domain/display-name';
 import { LoadError } from '@client/components/load-error';
-import { Avatar, pictureOffset } from '@client/components/ui/avatar';
+import { Avatar, pictureFraming } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { useSafetyChange } from '@client/lib/safety';
@@ -115,7 +115,12 @@ function PersonRow({ person, kind }: { person: PublicUser; kind: SafetyListKind 
   return (
     <li className="flex items-center gap-2 rounded-2xl pr-1 transition-colors hover:bg-secondary/70">
       <Link href={`/profile/${person.id}`} className="flex min-w-0 flex-1 items-center gap-3 rounded-2xl p-2">
-        <Avatar src={person.profileImageUrl} name={name} offset={pictureOffset(person)} className="size-10" />
+        <Avatar
+          src={person.profileImageUrl}
+          name={name}
+          framing={pictureFraming(person)}
+          className="size-10"
+        />
         <span className="min-w-0">
           <span className="block truncate font-medium">{name}</span>
           {handle && <span className="block truncate text-sm text-muted-foreground">@{handle}</span>}

@@ -2,7 +2,7 @@ import { Check, Flag, Mail, Trash2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Comment } from '@shared/contract/social';
-import { Avatar, pictureOffset } from '@client/components/ui/avatar';
+import { Avatar, pictureFraming } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
@@ -32,7 +32,7 @@ export function CommentItem({ comment, player, canDelete, onDelete, onReport, on
             <Avatar
               src={author.profileImageUrl}
               name={name}
-              offset={pictureOffset(author)}
+              framing={pictureFraming(author)}
               className="size-9 text-xs"
             />
           </Link>

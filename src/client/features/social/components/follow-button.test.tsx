@@ -38,7 +38,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderButton() {
+function renderButton(props: Partial<Parameters<typeof FollowButton>[0]> = {}) {
   const client = new QueryClient({
     defaultOptions: {
       queries: { retry: false, staleTime: Infinity, queryFn: getQueryFn({ on401: 'throw' }) },
@@ -48,7 +48,7 @@ function renderButton() {
   client.setQueryData(currentUserQueryKey, me);
   render(
     <QueryClientProvider client={client}>
-      <FollowButton userId="u2" userName="Bob Brown" />
+      <FollowButton userId="u2" userName="Bob Brown" {...props} />
     </QueryClientProvider>,
   );
 }
@@ -92,5 +92,18 @@ describe('Follow button (spec §4 Follow)', () => {
       answerToggle();
     });
     expect(await screen.findByRole('button', { name: 'Follow Bob Brown' })).toBe(button);
+  });
+
+  it('reads Follow / Unfollow where the spec asks for it (the Discover user card, spec §2)', async () => {
+    renderButton({ followingLabel: 'Unfollow' });
+    const button = await screen.findByRole('button', { name: 'Follow Bob Brown' });
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    await act(async () => {
+      answerToggle();
+    });
+    expect(await screen.findByRole('button', { name: 'Unfollow Bob Brown' })).toBe(button);
+    expect(button.textContent).toBe('Unfollow');
   });
 });

@@ -1,4 +1,4 @@
-import { Check, LoaderCircle, UserPlus } from 'lucide-react';
+import { Check, LoaderCircle, UserMinus, UserPlus } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '@client/components/ui/button';
 import { isUnauthorizedError } from '@client/lib/api-client';
@@ -13,13 +13,24 @@ interface FollowButtonProps {
   userName?: string;
   size?: 'sm' | 'default';
   className?: string;
+  /**
+   * What the button reads while following: "Following" (a state, spec §4) on profiles and posts, "Unfollow" (the
+   * action) on the Discover user card (spec §2 "Follow/Unfollow").
+   */
+  followingLabel?: 'Following' | 'Unfollow';
 }
 
 /**
  * Spec §4/§5 Follow: "Follow" or "Following", toggled by the same call, "Loading..." while pending; hidden on
  * one's own card and when signed out.
  */
-export function FollowButton({ userId, userName, size = 'sm', className }: FollowButtonProps) {
+export function FollowButton({
+  userId,
+  userName,
+  size = 'sm',
+  className,
+  followingLabel = 'Following',
+}: FollowButtonProps) {
   const { user } = useAuth();
   const visible = Boolean(user) && user?.id !== userId;
   const status = useFollowStatus(userId, visible);
@@ -36,7 +47,7 @@ export function FollowButton({ userId, userName, size = 'sm', className }: Follo
 
   const following = status.data?.following ?? false;
   const loading = toggle.isPending || status.isPending;
-  const text = loading ? 'Loading...' : following ? 'Following' : 'Follow';
+  const text = loading ? 'Loading...' : following ? followingLabel : 'Follow';
 
   return (
     <Button
@@ -54,7 +65,11 @@ export function FollowButton({ userId, userName, size = 'sm', className }: Follo
       {loading ? (
         <LoaderCircle aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
       ) : following ? (
-        <Check aria-hidden="true" />
+        followingLabel === 'Unfollow' ? (
+          <UserMinus aria-hidden="true" />
+        ) : (
+          <Check aria-hidden="true" />
+        )
       ) : (
         <UserPlus aria-hidden="true" />
       )}

@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// One rule in one place (issue 25): access/ decides who may see, change or reach what. These checks keep the facts
+// it weighs (blocks, suspension) and the refusals it gives (404, 403) out of the services and routes.
+const SERVER = path.resolve(import.meta.dirname, '..');
+
+function sourcesUnder(folder: string): string[] {
+  return readdirSync(path.join(SERVER, folder), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => path.join(folder, file));
+}
+
+const read = (file: string) => readFileSync(path.join(SERVER, file), 'utf8');
+const deciders = [...sourcesUnder('services'), ...sourcesUnder('routes')];
+
+/** Where a service refuses for reasons of its own, not of access: the file and the words it says. */
+const OWN_REFUSALS = new Map([
+  ['services/account-deletion.ts', 'WRONG_PASSWORD_MESSAGE'],
+  ['services/account-service.ts', 'SUSPENDED_MESSAGE'],
+  ['services/moderation-service.ts', "'Nobody has reported this, or its reports are closed.'"],
+  ['services/podcast-feed.ts', "'This post has no transcript.'"],
+  // Not who may reach what, but where a share comes from: only the browser's own share sheet may start one.
+  ['routes/share-target.ts', 'FOREIGN_SHARE_MESSAGE'],
+]);
+
+describe('the access module is the only one deciding', () => {
+  it('is the only reader of blocks between people (the fact loaders in access/people.ts)', () => {
+    const readers = deciders.filter((file) => /\b(blockedAmong|anyBlockWithin)\b/.test(read(file)));
+    expect(readers).toEqual([]);
+  });
+
+  it('weighs suspension itself: services and routes never read a person’s suspended_at to decide', () => {
+    // The moderation queue shows it to moderators; signing in refuses one's own suspended account.
+    const allowed = [
+      'services/moderation-service.ts',
+      'services/account-service.ts',
+      'services/user-presenter.ts',
+    ];
+    const readers = deciders.filter((file) => !allowed.includes(file) && /suspended_at/.test(read(file)));
+    expect(readers).toEqual([]);
+  });
+
+  it('gives every "not there" and "not allowed" itself: no service or route throws them by hand', () => {
+    const refusals = deciders.flatMap((file) =>
+      [...read(file).matchAll(/new (NotFoundError|ForbiddenError)\(([^)]*)\)/g)].map((match) => [
+        file,
+        match[2],
+      ]),
+    );
+    expect(refusals).toEqual([...OWN_REFUSALS]);
+  });
+});
