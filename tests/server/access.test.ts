@@ -8,7 +8,7 @@ import { scratchDirectory } from '../../src/server/storage/scratch';
 import { multipartForm, streamedTone, type FilePart } from '../support/audio';
 import { callAs, signUp, uniqueEmail, type Method, type SignedIn } from './support/accounts';
 import { storedAudioAssetIds } from './support/stored-objects';
-import { createTestApp, databaseKind, type TestApp } from './support/test-app';
+import { createTestApp, databaseKind, type TestApp, restartWithAdminEmails } from './support/test-app';
 import { publishWebm, sendForm, webmPart } from './support/uploads';
 import { waitForIdleJobs } from './support/waits';
 
@@ -209,6 +209,7 @@ beforeAll(async () => {
     people[asker] = await signUp(testApp.app);
   }
   people.moderator = await signUp(testApp.app, { email: MODERATOR_EMAIL });
+  await restartWithAdminEmails(testApp, MODERATOR_EMAIL);
   memberPost = await publishWebm(testApp.app, people.member.cookie, voice, {
     fields: { title: 'for replies' },
   });
