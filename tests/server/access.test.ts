@@ -250,9 +250,11 @@ const MODERATED: Table = {
   hidden: '200 404 404 404 404 404 200',
   suspended: '404 404 404 404 404 404 200',
 };
-// Public media is public: a blocked person fetches it as any visitor could. The reports' screen shows no photo.
-const PHOTO: Table = { ...CONTENT_API, visible: '200 200 200 200 200 200 200' };
-const AUDIO: Table = { ...MODERATED, visible: '200 200 200 200 200 200 200' };
+/**
+ * Public media is public: a blocked person fetches it as any visitor could. Moderators review a hidden post (or a
+ * suspended person's) with its audio and photo; a private post's or a draft's media is its owner's alone.
+ */
+const MEDIA: Table = { ...MODERATED, visible: '200 200 200 200 200 200 200' };
 const PERSON_MEDIA: Table = {
   visible: '200 200 200 200 200 200 200',
   suspended: '404 404 404 404 404 404 200',
@@ -300,18 +302,18 @@ const SEEING: Record<string, Seeing> = {
     table: CONTENT_API,
   },
   'post’s comment thread': { urls: ({ post }) => [`/api/posts/${post.id}/comments`], table: MODERATED },
-  'post audio': { urls: ({ post }) => audioUrls(post), table: AUDIO },
-  'post photo': { urls: ({ post }) => [post.imageUrl!], table: PHOTO },
+  'post audio': { urls: ({ post }) => audioUrls(post), table: MEDIA },
+  'post photo': { urls: ({ post }) => [post.imageUrl!], table: MEDIA },
   pod: {
     urls: ({ pod }) => [`/api/posts/${pod.id}`, `/api/posts/${pod.id}/chapters.json`],
     table: CONTENT_API,
   },
-  'pod audio': { urls: ({ pod }) => audioUrls(pod), table: AUDIO },
+  'pod audio': { urls: ({ pod }) => audioUrls(pod), table: MEDIA },
   draft: {
     urls: ({ draft }) => [`/api/posts/${draft.id}`, `/api/drafts/${draft.id}/edit`, ...audioUrls(draft)],
     table: DRAFT,
   },
-  'comment media': { urls: ({ comment }) => [comment.audioUrl], table: AUDIO },
+  'comment media': { urls: ({ comment }) => [comment.audioUrl], table: MEDIA },
   'message media': { urls: ({ message }) => [message.audioUrl], table: MESSAGE_MEDIA },
   conversation: {
     urls: ({ conversationId }) => [`/api/conversations/${conversationId}`],

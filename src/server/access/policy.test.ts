@@ -106,7 +106,7 @@ describe('the access policy', () => {
     // Not their own account; and the role says nothing outside moderation (a conversation stays its members').
     expect(can(moderator, 'moderate', { ...person, userId: 'moderator' })).toBe(false);
     expect(can(moderator, 'view', conversation)).toBe(false);
-    expect(can(moderator, 'view', privateAudio)).toBe(true);
+    expect(can(moderator, 'view', privateAudio)).toBe(false);
   });
 
   it('lets a signed-in person report what they see and is not theirs', () => {

@@ -106,10 +106,12 @@ export interface MediaResource {
   ownerId: string;
   isPrivate: boolean;
   /**
-   * The voice message or comment private audio belongs to: seen exactly as it is (a message by its conversation's
-   * current members, a hidden one by its sender alone; a hidden comment by its author, not the post's owner).
+   * The record private media belongs to: seen exactly as it is (a message by its conversation's current members, a
+   * hidden one by its sender alone; a hidden comment by its author, not the post's owner; a hidden post's audio and
+   * photo by moderators too, a private post's or a draft's by its owner alone; a suspended person's pictures and
+   * voice bio by moderators). Without one, private media is its owner's alone.
    */
-  record?: ConversationMessageResource | CommentResource;
+  record?: ConversationMessageResource | CommentResource | PostResource | DraftResource | PersonResource;
 }
 
 /** A person's voice bio: part of their public profile. */
@@ -164,9 +166,8 @@ const reportOthers =
   <R>(authorOf: (resource: R) => string | null): Rule<R> =>
   (actor, resource) =>
     actor.kind === 'user' && !isUser(actor, authorOf(resource));
-// A moderator plays reported audio in place, whatever its visibility.
 const mediaView: Rule<MediaResource> = (actor, media) =>
-  isModerator(actor) || (media.record ? can(actor, 'view', media.record) : publicOrOwner(actor, media));
+  media.record ? can(actor, 'view', media.record) : publicOrOwner(actor, media);
 const heldFor = (actor: Actor, comment: CommentResource) =>
   isModerator(actor) || isUser(actor, comment.post.ownerId);
 

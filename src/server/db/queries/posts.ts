@@ -50,6 +50,15 @@ export function findPost(db: Db, id: string) {
   return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The post or draft whose audio (`audio_id`) or photo (`image_id`) this is: what decides who may see it. */
+export function postOfMedia(db: Db, column: 'audio_id' | 'image_id', mediaId: string) {
+  return db
+    .selectFrom('posts')
+    .select(['user_id', 'is_draft', 'is_private', 'allow_visitor_comments', 'is_hidden'])
+    .where(column, '=', mediaId)
+    .executeTakeFirst();
+}
+
 /** Inside a transaction: no comment, reaction or other row pointing at the post can be added until it ends. */
 export async function lockPost(db: Db, id: string): Promise<void> {
   await forUpdate(db, db.selectFrom('posts').select('id').where('id', '=', id)).execute();
