@@ -582,7 +582,8 @@ const ACTING: Record<string, Acting> = {
     ask: (world, who) => call(who, 'POST', `/api/conversations/${world.conversationId}/publish`),
     table: {
       visible: '- - 404 401 404 404 404',
-      hidden: '- 400 404 401 404 404 404',
+      // The member's own message and the owner's new one (sent above): the owner is asked first (a request, 201).
+      hidden: '- 201 404 401 404 404 404',
       removed: '400 400 404 401 404 404 404',
       suspended: '401 400 404 401 404 404 404',
       deleted: '401 400 404 401 404 404 404',
