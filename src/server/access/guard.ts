@@ -62,7 +62,7 @@ const FORBIDDEN_MESSAGES: { [K in ResourceKind]?: Partial<Record<Action, string>
 };
 
 /** Refusals answered as if nothing were there: what someone does is not shown across a block, nor is the block. */
-const NOT_THERE_ACTIONS: ReadonlySet<Action> = new Set(['view-activity']);
+const NOT_THERE_ACTIONS: ReadonlySet<Action> = new Set(['view-activity', 'view-profile']);
 
 /** The same refusal for every kind of thing. */
 const FORBIDDEN_ACTIONS: Partial<Record<Action, string>> = {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { blockedAmong } from '../db/queries/safety';
+import { blockedAmong, isBlocking } from '../db/queries/safety';
 import { findUserById, findUsersByIds } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import { authorize, notFound } from './guard';
@@ -23,8 +23,8 @@ export async function blockedWith(db: Db, actor: Actor, others: readonly string[
 
 /**
  * The person `userId`, if `actor` may do `action` to them: 404 ("No user has this id.") for nobody and for someone
- * suspended (to all but moderators), 404 for their activity across a block, 403 for following or reaching them
- * across one.
+ * suspended (to all but moderators), 404 for their activity across a block and for the profile of someone who
+ * blocks the asker, 403 for following or reaching them across one.
  */
 export async function requirePerson(
   db: Db,
@@ -35,7 +35,12 @@ export async function requirePerson(
   const row = await findUserById(db, userId);
   if (!row) throw notFound('person');
   const blocked = action !== 'view' && (await blockedWith(db, actor, [userId])).has(userId);
-  authorize(actor, action, personResource(row, blocked));
+  const blocksViewer =
+    action === 'view-profile' &&
+    actor.kind === 'user' &&
+    actor.userId !== userId &&
+    (await isBlocking(db, userId, actor.userId));
+  authorize(actor, action, { ...personResource(row, blocked), blocksViewer });
   return row;
 }
 

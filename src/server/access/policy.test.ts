@@ -206,8 +206,28 @@ describe('the access policy', () => {
     expect(can(owner, 'change', { ...conversation, blockWithin: false })).toBe(true);
   });
 
-  it('shows a private picture to a moderator, as it plays private audio', () => {
+  it('keeps a profile from the one its owner blocks, and a comment from whoever stands across a block with its author', () => {
+    const person: Resource = { kind: 'person', userId: 'owner', isSuspended: false };
+    expect(can(other, 'view-profile', person)).toBe(true);
+    expect(can(other, 'view-profile', { ...person, blocksViewer: true })).toBe(false);
+    expect(can(other, 'view', { ...commentOnPublic, blockedWithViewer: true })).toBe(false);
+    expect(can(other, 'report', { ...commentOnPublic, blockedWithViewer: true })).toBe(false);
+    expect(can(other, 'view', commentOnPublic)).toBe(true);
+  });
+
+  it('shows moderators the media of what is hidden, never of what its owner keeps private', () => {
     const moderator = { kind: 'user', userId: 'moderator', moderator: true } as const;
-    expect(can(moderator, 'view', privateImage)).toBe(true);
+    const hiddenPost: Resource = { ...publicPost, isHidden: true };
+    const suspended: Resource = { kind: 'person', userId: 'owner', isSuspended: true };
+    for (const record of [hiddenPost, suspended, { ...commentOnPublic, isHidden: true }]) {
+      expect(can(moderator, 'view', { ...privateImage, record })).toBe(true);
+      expect(can(moderator, 'view', { ...privateAudio, record })).toBe(true);
+      expect(can(other, 'view', { ...privateAudio, record })).toBe(false);
+    }
+    for (const record of [privatePost, draft, commentOnDraft, { ...hiddenPost, isPrivate: true }]) {
+      expect(can(moderator, 'view', { ...privateImage, record })).toBe(false);
+      expect(can(moderator, 'view', { ...privateAudio, record })).toBe(false);
+      expect(can(owner, 'view', { ...privateAudio, record })).toBe(true);
+    }
   });
 });

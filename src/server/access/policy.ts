@@ -40,6 +40,8 @@ export type Action =
   | 'reach'
   /** A person: see what they do (their stats). */
   | 'view-activity'
+  /** A person: open their profile and voice bio. */
+  | 'view-profile'
   /** Put a person into a group, new or existing (a direct chat is not a group). */
   | 'add-to-group'
   /** Agree or decline to a request to post a conversation one's voice is in. */
@@ -72,6 +74,8 @@ export interface CommentResource {
   isHidden?: boolean;
   /** A visitor's comment waiting for approval: there for the post's owner and moderators alone. */
   held?: boolean;
+  /** A block between the asker and its author, either way: not there for them, as in the thread. */
+  blockedWithViewer?: boolean;
 }
 
 /** A conversation exists only for its current members: anyone else, a former member too, learns nothing of it. */
@@ -127,6 +131,8 @@ export interface PersonResource {
   isSuspended: boolean;
   /** A block between the asker and this person, either way (access/people.ts loads it). */
   blockedWithViewer?: boolean;
+  /** This person blocks the asker (one way: the blocker still sees whom they block, to unblock them). */
+  blocksViewer?: boolean;
   /** Their setting for who may add them to a group, and whether they follow the asker (for `following`). */
   groupAdds?: GroupAdds;
   followsAsker?: boolean;
@@ -184,6 +190,8 @@ const rules: Rules = {
       actor.kind === 'user' && !isUser(actor, person.userId) && !person.blockedWithViewer,
     reach: (actor, person) => actor.kind === 'user' && !person.blockedWithViewer,
     'view-activity': (_actor, person) => !person.blockedWithViewer,
+    // Someone a person blocks finds no profile of theirs, as if absent, like their posts.
+    'view-profile': (actor, person) => !person.blocksViewer || isModerator(actor),
     'add-to-group': (actor, person) =>
       actor.kind === 'user' &&
       (person.groupAdds === 'everyone' || (person.groupAdds === 'following' && person.followsAsker === true)),
@@ -210,7 +218,8 @@ const rules: Rules = {
     view: (actor, comment) =>
       can(actor, 'view', comment.post) &&
       (!comment.isHidden || isUser(actor, comment.authorId) || isModerator(actor)) &&
-      (!comment.held || heldFor(actor, comment)),
+      (!comment.held || heldFor(actor, comment)) &&
+      !comment.blockedWithViewer,
     delete: (actor, comment) =>
       isUser(actor, comment.authorId) || isUser(actor, comment.post.ownerId) || isModerator(actor),
     // A visitor leaves an email for the post's owner alone.

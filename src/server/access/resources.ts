@@ -30,16 +30,19 @@ export function postResource(
 export const postMediaIsPrivate = (post: Parameters<typeof postResource>[0]): boolean =>
   !can(VISITOR, 'view', postResource(post));
 
+/** `blocked`: whether a block stands between the asker and the comment's author, or its post's owner. */
 export function commentResource(
   comment: { user_id: string | null; is_hidden: number; held: number },
   post: Parameters<typeof postResource>[0],
+  blocked = { withAuthor: false, withPostOwner: false },
 ): CommentResource {
   return {
     kind: 'comment',
     authorId: comment.user_id,
-    post: postResource(post),
+    post: postResource(post, blocked.withPostOwner),
     isHidden: comment.is_hidden === 1,
     held: comment.held === 1,
+    blockedWithViewer: blocked.withAuthor,
   };
 }
 

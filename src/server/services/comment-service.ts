@@ -4,6 +4,7 @@ import type { PublicUser } from '@shared/contract/users';
 import type { z } from 'zod';
 import { authorize, notFound } from '../access/guard';
 import { can, type Actor } from '../access/policy';
+import { commentAsSeenBy } from '../access/posts';
 import { commentResource, postMediaIsPrivate } from '../access/resources';
 import type { Db } from '../db/database';
 import type { Page } from '../db/pagination';
@@ -188,7 +189,7 @@ export function createCommentService(deps: {
       const post = comment && (await findPost(db, comment.post_id));
       if (!comment || !post) throw notFound('comment');
       const actor: Actor = { kind: 'user', userId, moderator: options.moderator ?? false };
-      authorize(actor, 'delete', commentResource(comment, post));
+      authorize(actor, 'delete', await commentAsSeenBy(db, actor, comment, post));
       await remove(comment, post);
     },
 

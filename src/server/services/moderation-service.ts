@@ -7,6 +7,7 @@ import type {
 import type { ModerationActionName, ReportReason } from '@shared/domain/moderation';
 import type { z } from 'zod';
 import { authorize, notFound } from '../access/guard';
+import { commentAsSeenBy, postAsSeenBy } from '../access/posts';
 import { actorOf, type Actor, type Resource } from '../access/policy';
 import {
   commentResource,
@@ -87,19 +88,22 @@ export function createModerationService(deps: {
 }): ModerationService {
   const { db, posts, comments, conversations, events } = deps;
 
-  /** The target as the policy sees it, with its owner; 404 when it is not there. */
-  async function resourceOf(kind: ReportTargetKind, id: string): Promise<Resource> {
+  /**
+   * The target as the policy sees it, with its owner; 404 when it is not there. A post or comment is weighed with
+   * the blocks of `reporter` (not there across one); a moderator acts on it whatever blocks stand.
+   */
+  async function resourceOf(kind: ReportTargetKind, id: string, reporter?: Actor): Promise<Resource> {
     switch (kind) {
       case 'post': {
         const post = await findPost(db, id);
         if (!post) throw notFound('post');
-        return postResource(post);
+        return reporter ? postAsSeenBy(db, reporter, post) : postResource(post);
       }
       case 'comment': {
         const comment = await findCommentWithAudio(db, id);
         const post = comment && (await findPost(db, comment.post_id));
         if (!comment || !post) throw notFound('comment');
-        return commentResource(comment, post);
+        return reporter ? commentAsSeenBy(db, reporter, comment, post) : commentResource(comment, post);
       }
       case 'message': {
         const message = await findMessageWithAudio(db, id);
@@ -209,7 +213,8 @@ export function createModerationService(deps: {
 
   return {
     async report(reporterId, body) {
-      authorize(actorOf(reporterId), 'report', await resourceOf(body.targetKind, body.targetId));
+      const reporter = actorOf(reporterId);
+      authorize(reporter, 'report', await resourceOf(body.targetKind, body.targetId, reporter));
       await db.transaction().execute((trx) =>
         upsertReport(trx, {
           id: newId(),

@@ -1,7 +1,6 @@
 import { authorize, notFound } from '../access/guard';
-import { blockedWith } from '../access/people';
 import type { Action, Actor } from '../access/policy';
-import { postResource } from '../access/resources';
+import { postAsSeenBy, type PostFacts } from '../access/posts';
 import type { Db } from '../db/database';
 import { findPost } from '../db/queries/posts';
 import type { PostRow } from '../db/schema';
@@ -11,14 +10,8 @@ import { ConflictError } from '../errors';
  * Throws unless `actor` may do `action` to the post: 404 for what they may not see, 403 for what they see but may
  * not do. A signed-in person sees nothing of someone they block or who blocks them: 404, as if it were not there.
  */
-export async function authorizePost(
-  db: Db,
-  actor: Actor,
-  action: Action,
-  post: Parameters<typeof postResource>[0],
-): Promise<void> {
-  const blocked = (await blockedWith(db, actor, [post.user_id])).has(post.user_id);
-  authorize(actor, action, postResource(post, blocked));
+export async function authorizePost(db: Db, actor: Actor, action: Action, post: PostFacts): Promise<void> {
+  authorize(actor, action, await postAsSeenBy(db, actor, post));
 }
 
 /** The post, if `actor` may do `action` to it (see authorizePost). */

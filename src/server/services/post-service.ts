@@ -9,9 +9,9 @@ import {
   type UserPostsFilters,
 } from '@shared/contract/posts';
 import type { Insertable, Updateable } from 'kysely';
-import { authorize, notFound } from '../access/guard';
+import { notFound } from '../access/guard';
 import { actorOf, can } from '../access/policy';
-import { postMediaIsPrivate, postResource } from '../access/resources';
+import { postMediaIsPrivate } from '../access/resources';
 import type { Db } from '../db/database';
 import {
   deleteAudioAsset,
@@ -182,7 +182,7 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
   ): Promise<PostRow> {
     const post = await findPost(db, postId);
     if (!post || (draftsOnly && post.is_draft !== 1)) throw notFound('post');
-    authorize({ kind: 'user', userId, moderator }, action, postResource(post));
+    await authorizePost(db, { kind: 'user', userId, moderator }, action, post);
     return post;
   }
 

@@ -24,8 +24,8 @@ export function createUserService(db: Db): UserService {
     findUser: (id) => findUserById(db, id),
 
     async publicProfile(id, viewer = VISITOR) {
-      // A suspended person is gone for others (issue 17), as if there were no such account.
-      return toPublicUser(await requirePerson(db, viewer, id));
+      // A suspended person is gone for others (issue 17), and a person for whom they block: as if there were no such account.
+      return toPublicUser(await requirePerson(db, viewer, id, 'view-profile'));
     },
 
     currentUser: toCurrentUser,

@@ -49,7 +49,7 @@ export function createVoiceBioService(deps: { db: Db; audio: AudioLibrary }): Vo
 
   return {
     async get(viewer, userId) {
-      await requirePerson(db, viewer, userId);
+      await requirePerson(db, viewer, userId, 'view-profile');
       return current(userId);
     },
 

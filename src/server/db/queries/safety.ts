@@ -98,13 +98,8 @@ export async function relationTo(
   viewerId: string,
   userId: string,
 ): Promise<{ blocks: boolean; mutes: boolean }> {
-  const [block, mute] = await Promise.all([
-    db
-      .selectFrom('user_blocks')
-      .select('blocker_id')
-      .where('blocker_id', '=', viewerId)
-      .where('blocked_id', '=', userId)
-      .executeTakeFirst(),
+  const [blocks, mute] = await Promise.all([
+    isBlocking(db, viewerId, userId),
     db
       .selectFrom('user_mutes')
       .select('muter_id')
@@ -112,7 +107,18 @@ export async function relationTo(
       .where('muted_id', '=', userId)
       .executeTakeFirst(),
   ]);
-  return { blocks: block !== undefined, mutes: mute !== undefined };
+  return { blocks, mutes: mute !== undefined };
+}
+
+/** Whether `blockerId` blocks `blockedId` (one way). */
+export async function isBlocking(db: Db, blockerId: string, blockedId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_blocks')
+    .select('blocker_id')
+    .where('blocker_id', '=', blockerId)
+    .where('blocked_id', '=', blockedId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
