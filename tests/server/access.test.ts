@@ -585,7 +585,8 @@ const ACTING: Record<string, Acting> = {
       // The member's own message and the owner's new one (sent above): the owner is asked first (a request, 201).
       hidden: '- 201 404 401 404 404 404',
       removed: '400 400 404 401 404 404 404',
-      suspended: '401 400 404 401 404 404 404',
+      // A direct chat with a suspended person is refused as sending to it is: they are not there (404).
+      suspended: '401 404 404 401 404 404 404',
       deleted: '401 400 404 401 404 404 404',
     },
   },

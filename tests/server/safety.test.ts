@@ -320,12 +320,10 @@ describe(`blocking on ${databaseKind}`, () => {
     expect((await comment(me, theirs.id)).statusCode).toBe(404);
     expect((await call(them, 'POST', '/api/likes', { postId: mine.id })).statusCode).toBe(404);
 
-    // The profile tells the one who blocks; the other is told nothing of it.
+    // The profile tells the one who blocks (to unblock); the other finds none, as if there were no such person.
     expect(await ok(me, 'GET', `/api/users/${them.user.id}`)).toMatchObject({ viewerBlocks: true });
-    expect(await ok(them, 'GET', `/api/users/${me.user.id}`)).toMatchObject({
-      viewerBlocks: false,
-      viewerMutes: false,
-    });
+    const hidden = await call(them, 'GET', `/api/users/${me.user.id}`);
+    expect([hidden.statusCode, hidden.json()]).toEqual([404, { message: 'No user has this id.' }]);
 
     await unblock(me, them);
     expect((await follow(them, me)).json()).toEqual({ followed: true });

@@ -339,16 +339,15 @@ export function createConversationPublisher(deps: {
     async publish(userId, conversationId) {
       const { conversation, memberIds } = await conversationFor(db, userId, 'publish', conversationId);
       const otherIds = participantsOf(conversation, memberIds).filter((id) => id !== userId);
-      // A direct chat across a block, or with someone suspended, is refused like sending to it, once there is
-      // anything to post (nothing is first: 400, as when the other has left). Asked again inside the write, for a
-      // block made while ffmpeg ran.
+      // A direct chat across a block is refused like sending to it. Asked again inside the write, for a block made
+      // while ffmpeg ran.
       const refuseAcrossBlock = (database: Db) =>
         conversation.type === 'direct'
           ? requireReach(database, actorOf(userId), otherIds)
           : Promise.resolve();
+      await refuseAcrossBlock(db);
       const messages = await publishableMessages(userId, conversation, memberIds);
       refuseTooLong(messages);
-      await refuseAcrossBlock(db);
       const asked = othersIn(messages, userId);
       if (asked.length === 0) return joinAndPost(userId, conversation, messages, refuseAcrossBlock);
 
