@@ -2,10 +2,10 @@ import type { Conversation, ConversationRecording, PublishRequest } from '@share
 import type { Post } from '@shared/contract/posts';
 import type { Notification } from '@shared/contract/social';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartForm, streamedTone } from '../support/audio';
+import { streamedTone } from '../support/audio';
 import { signUp, uniqueEmail, type SignedIn, callAs, type Method } from './support/accounts';
 import { createTestApp, databaseKind, type TestApp, restartWithAdminEmails } from './support/test-app';
-import { sendForm, webmPart } from './support/uploads';
+import { sendVoiceMessage } from './support/uploads';
 import { waitForJobsNamed } from './support/waits';
 
 const MODERATOR_EMAIL = uniqueEmail('moderator');
@@ -45,17 +45,8 @@ const group = (who: SignedIn, others: SignedIn[]) =>
     201,
   );
 
-async function send(who: SignedIn, conversationId: string, audio: Buffer, transcription: string) {
-  const form = multipartForm({ duration: '1', transcription }, [webmPart(audio)]);
-  const response = await sendForm(
-    testApp.app,
-    who.cookie,
-    `/api/conversations/${conversationId}/recordings`,
-    form,
-  );
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json() as ConversationRecording;
-}
+const send = (who: SignedIn, conversationId: string, audio: Buffer, transcription: string) =>
+  sendVoiceMessage(testApp.app, who.cookie, conversationId, audio, { duration: '1', transcription });
 
 const publish = (who: SignedIn, conversationId: string) =>
   call(who, 'POST', `/api/conversations/${conversationId}/publish`);

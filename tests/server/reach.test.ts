@@ -15,7 +15,7 @@ import {
   type TestApp,
   restartWithAdminEmails,
 } from './support/test-app';
-import { publishWebm, sendForm, sendFormAs, webmPart } from './support/uploads';
+import { publishWebm, sendForm, sendFormAs, sendVoiceMessage, webmPart } from './support/uploads';
 
 // Who reaches whom (issue 25): what moderators hid or suspended, and what a block stands between, reaches nobody
 // else through stats, media, people lists, follows or a group a third person made.
@@ -212,17 +212,8 @@ async function group(creator: SignedIn, members: SignedIn[], status = 201) {
   return response.json() as Conversation;
 }
 
-async function sendVoice(who: SignedIn, conversationId: string, transcription: string) {
-  const form = multipartForm({ transcription }, [webmPart(voice)]);
-  const response = await sendForm(
-    testApp.app,
-    who.cookie,
-    `/api/conversations/${conversationId}/recordings`,
-    form,
-  );
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json() as ConversationRecording;
-}
+const sendVoice = (who: SignedIn, conversationId: string, transcription: string) =>
+  sendVoiceMessage(testApp.app, who.cookie, conversationId, voice, { transcription });
 
 async function heardBy(who: SignedIn, conversationId: string) {
   const response = await call(who, 'GET', `/api/conversations/${conversationId}/recordings`);

@@ -1,3 +1,4 @@
+import type { ConversationRecording } from '@shared/contract/conversations';
 import type { Post } from '@shared/contract/posts';
 import { expect } from 'vitest';
 import type { App } from '../../../src/server/http/app-types';
@@ -27,6 +28,20 @@ export function sendFormAs(
     payload: form.payload,
     remoteAddress,
   });
+}
+
+/** Sends WebM `audio` to a conversation as the person with `cookie`, with `fields`; the answer must be 201. */
+export async function sendVoiceMessage(
+  app: App,
+  cookie: string,
+  conversationId: string,
+  audio: Buffer,
+  fields: Record<string, string> = {},
+): Promise<ConversationRecording> {
+  const form = multipartForm(fields, [webmPart(audio)]);
+  const response = await sendForm(app, cookie, `/api/conversations/${conversationId}/recordings`, form);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
 }
 
 export function webmPart(content: Buffer): FilePart {
