@@ -140,6 +140,17 @@ describe(`asking the others before a conversation is posted, on ${databaseKind}`
     expect((await answer(bob, request.id, 'agree')).statusCode).toBe(409);
   });
 
+  it('tells a second member who asks that the first is already asking, and keeps answering everyone', async () => {
+    const { ada, bob, chat } = await threeVoices();
+    await askToPublish(ada, chat.id);
+    const second = await publish(bob, chat.id);
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json().message).toBe(
+      'Ada is already asking to post this conversation. Wait until everyone has answered.',
+    );
+    expect((await call(ada, 'GET', `/api/conversations/${chat.id}/publish-request`)).statusCode).toBe(200);
+  }, 15_000);
+
   it('posts nothing when everyone declines and the asker has no voice in it', async () => {
     const [ada, bob] = [await person('Ada'), await person('Bob')];
     const chat = await group(ada, [bob, await person('Cy')]);

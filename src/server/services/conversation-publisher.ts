@@ -354,8 +354,9 @@ export function createConversationPublisher(deps: {
       const request = await db.transaction().execute(async (trx) => {
         if (!(await lockConversation(trx, conversation.id))) throw notFound('conversation');
         const open = await findAskingRequest(trx, conversation.id);
-        if (open?.requester_id === userId) return open;
-        if (open) throw new ConflictError(await alreadyAskingMessage(open));
+        // Another's request is named after the transaction: asking the database from outside it meanwhile would wait
+        // for itself on SQLite's one connection.
+        if (open) return open;
         const row: PublishRequestRow = {
           id: newId(),
           conversation_id: conversation.id,
@@ -378,6 +379,7 @@ export function createConversationPublisher(deps: {
         await tellMembers(trx, conversation.id);
         return row;
       });
+      if (request.requester_id !== userId) throw new ConflictError(await alreadyAskingMessage(request));
       return present(request);
     },
 
