@@ -118,6 +118,8 @@ for (const window of WINDOWS) {
     });
 
     await publish.click();
-    await expect(page.getByText('Your voice post has been uploaded!')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Your voice post has been uploaded!', { exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
   });
 }
