@@ -42,6 +42,15 @@ describe('the access module is the only one deciding', () => {
     expect(readers).toEqual([]);
   });
 
+  it('leaves suspended people out of lists with the fragments of db/queries/safety.ts alone', () => {
+    // Sessions refuse a suspended person their own account; moderation sets and lifts it.
+    const allowed = ['db/queries/safety.ts', 'db/queries/sessions.ts', 'db/queries/moderation.ts'];
+    const readers = [...sourcesUnder('db/queries'), ...sourcesUnder('db/search')].filter(
+      (file) => !allowed.includes(file) && /suspended_at/.test(read(file)),
+    );
+    expect(readers).toEqual([]);
+  });
+
   it('gives every "not there" and "not allowed" itself: no service or route throws them by hand', () => {
     const refusals = deciders.flatMap((file) =>
       [...read(file).matchAll(/new (NotFoundError|ForbiddenError)\(([^)]*)\)/g)].map((match) => [

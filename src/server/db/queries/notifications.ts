@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../database';
 import { byCreation, newestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { NotificationRow, NotificationsTable } from '../schema';
-import { withoutHidden } from './safety';
+import { suspendedPeople, withoutHidden } from './safety';
 
 /**
  * Inserts unless a notification with the same dedupe key exists (a repeated toggle); says whether it inserted.
@@ -30,12 +30,7 @@ const notificationsOf = (db: Db, userId: string) =>
       .selectFrom('notifications')
       .selectAll('notifications')
       .where('notifications.user_id', '=', userId)
-      // The few suspended people, one small set read from their partial index (users_suspended).
-      .where(
-        'notifications.actor_id',
-        'not in',
-        db.selectFrom('users').select('users.id').where('users.suspended_at', 'is not', null),
-      ),
+      .where('notifications.actor_id', 'not in', suspendedPeople(db)),
     'notifications.actor_id',
     userId,
     'blocks-and-mutes',

@@ -57,9 +57,18 @@ export function notHiddenFrom(db: Db, column: string, viewerId: string, hidden: 
   return sql<boolean>`${sql.ref(column)} not in (${hiddenPeople(db, viewerId, hidden)})`;
 }
 
-/** A suspended person is gone from others' lists, as their profile is (issue 17). */
+/**
+ * A suspended person is gone from others' lists, as their profile is (issue 17): the one condition every list of
+ * people (joined as `users`) applies, alone or within a rule of its own (`isRealPerson`).
+ */
+export const isNotSuspended = sql<boolean>`${sql.ref('users.suspended_at')} is null`;
+
 export const withoutSuspended = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) =>
-  query.where(sql<boolean>`${sql.ref('users.suspended_at')} is null`);
+  query.where(isNotSuspended);
+
+/** The few suspended people, one small set read from their partial index (users_suspended). */
+export const suspendedPeople = (db: Db) =>
+  db.selectFrom('users').select('users.id').where('users.suspended_at', 'is not', null);
 
 /** Which of `others` block `userId` or are blocked by them (a block is a fact access/people.ts reads). */
 export async function blockedAmong(db: Db, userId: string, others: readonly string[]): Promise<Set<string>> {

@@ -3,7 +3,7 @@ import type { Db } from '../database';
 import { forUpdate } from '../dialect';
 import { byCreation, newestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { Database, NewUserRow, UserRow, UsersTable } from '../schema';
-import { withoutHidden } from './safety';
+import { isNotSuspended, withoutHidden } from './safety';
 
 export function insertUser(db: Db, user: NewUserRow): Promise<UserRow> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
@@ -31,8 +31,8 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
 
 /**
  * Spec §5 Feed and discover filters: bot and test accounts are left out, an id starting `bot_` or an e-mail or
- * name containing `testbot`. Checked on each matching row (no index can find a substring): the feed, everyone's posts, the people list,
- * Discover and search all use this one rule.
+ * name containing `testbot`, and nobody suspended (safety.ts's fragment). Checked on each matching row (no index
+ * can find a substring): the feed, everyone's posts, the people list, Discover and search all use this one rule.
  */
 export const isRealPerson = (eb: ExpressionBuilder<Database, 'users'>) => {
   const names = sql<string>`lower(coalesce(${eb.ref('users.first_name')}, '') || ' ' || coalesce(${eb.ref('users.last_name')}, '') || ' ' || ${eb.ref('users.username')})`;
@@ -40,8 +40,7 @@ export const isRealPerson = (eb: ExpressionBuilder<Database, 'users'>) => {
     eb(sql<string>`substr(${eb.ref('users.id')}, 1, 4)`, '<>', 'bot_'),
     eb(sql<string>`lower(${eb.ref('users.email')})`, 'not like', '%testbot%'),
     eb(names, 'not like', '%testbot%'),
-    // A suspended person is gone from others' lists (issue 17).
-    eb('users.suspended_at', 'is', null),
+    isNotSuspended,
   ]);
 };
 
