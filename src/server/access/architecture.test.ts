@@ -42,6 +42,13 @@ describe('the access module is the only one deciding', () => {
     expect(readers).toEqual([]);
   });
 
+  it('keeps its loaders: no service or route is handed an action to check for others', () => {
+    // A service's operation is an action; a function that takes one (find this post for `action`) is an access
+    // loader, and lives in access/ beside the facts it loads.
+    const loaders = deciders.filter((file) => /:\s*Action\b/.test(read(file)));
+    expect(loaders).toEqual([]);
+  });
+
   it('leaves suspended people out of lists with the fragments of db/queries/safety.ts alone', () => {
     // Sessions refuse a suspended person their own account; moderation sets and lifts it.
     const allowed = ['db/queries/safety.ts', 'db/queries/sessions.ts', 'db/queries/moderation.ts'];

@@ -1,9 +1,56 @@
 import type { Db } from '../db/database';
+import { findConversation, memberIdsOf } from '../db/queries/conversations';
+import { answersOf, findPublishRequest } from '../db/queries/publish-requests';
 import { anyBlockWithin } from '../db/queries/safety';
-import { authorize } from './guard';
-import { can, type Actor, type ConversationResource } from './policy';
+import type { ConversationRow, PublishRequestRow } from '../db/schema';
+import { authorize, notFound } from './guard';
+import { actorOf, can, type Action, type Actor, type ConversationResource } from './policy';
 import { blockedWith } from './people';
 import { conversationMessageResource, conversationResource } from './resources';
+
+/** Who is in the conversation now, as the access policy weighs it: every membership check reads it here. */
+export async function membershipOf(db: Db, conversationId: string): Promise<ConversationResource> {
+  return conversationResource(await memberIdsOf(db, conversationId));
+}
+
+/** The conversation and its members, if `userId` may do `action` to it: 404 for anyone not in it, as for nothing. */
+export async function conversationFor(
+  db: Db,
+  userId: string,
+  action: Action,
+  conversationId: string,
+): Promise<{ conversation: ConversationRow; memberIds: readonly string[] }> {
+  const conversation = await findConversation(db, conversationId);
+  if (!conversation) throw notFound('conversation');
+  const membership = await membershipOf(db, conversation.id);
+  authorize(actorOf(userId), action, membership);
+  return { conversation, memberIds: membership.memberIds };
+}
+
+/**
+ * The request to post a conversation, if `userId` may `action` it (answer it as one asked, or post or withdraw it
+ * as its asker): 404 for anyone not in its conversation, as for nothing.
+ */
+export async function publishRequestFor(
+  db: Db,
+  userId: string,
+  action: 'answer' | 'change',
+  requestId: string,
+): Promise<PublishRequestRow> {
+  const request = await findPublishRequest(db, requestId);
+  if (!request) throw notFound('publish-request');
+  const [conversation, answers] = await Promise.all([
+    membershipOf(db, request.conversation_id),
+    answersOf(db, request.id),
+  ]);
+  authorize(actorOf(userId), action, {
+    kind: 'publish-request',
+    requesterId: request.requester_id,
+    askedIds: answers.map((row) => row.user_id),
+    conversation,
+  });
+  return request;
+}
 
 /**
  * A group as it would be with `memberIds` (made, or grown): 403 when two of them stand on either side of a block,

@@ -8,7 +8,7 @@ import { ForbiddenError } from '../errors';
 const handles = new Intl.ListFormat('en', { type: 'conjunction' });
 
 /** "@bob and @carol don't let you add them to groups. …": everyone refused, so the asker knows whom to drop. */
-export function notAddableMessage(usernames: string[]): string {
+function notAddableMessage(usernames: string[]): string {
   const who = handles.format(usernames.map((username) => `@${username}`));
   const verb = usernames.length === 1 ? "doesn't" : "don't";
   return `${who} ${verb} let you add them to groups. Send them a direct message instead.`;

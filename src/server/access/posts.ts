@@ -1,5 +1,8 @@
 import type { Db } from '../db/database';
-import type { CommentResource, Actor, DraftResource, PostResource } from './policy';
+import { findPost } from '../db/queries/posts';
+import type { PostRow } from '../db/schema';
+import { authorize, notFound } from './guard';
+import type { Action, CommentResource, Actor, DraftResource, PostResource } from './policy';
 import { blockedWith } from './people';
 import { commentResource, postResource } from './resources';
 
@@ -33,4 +36,20 @@ export async function commentAsSeenBy(
     withAuthor: comment.user_id !== null && blocked.has(comment.user_id),
     withPostOwner: blocked.has(post.user_id),
   });
+}
+
+/**
+ * Throws unless `actor` may do `action` to the post: 404 for what they may not see, 403 for what they see but may
+ * not do. A signed-in person sees nothing of someone they block or who blocks them: 404, as if it were not there.
+ */
+export async function authorizePost(db: Db, actor: Actor, action: Action, post: PostFacts): Promise<void> {
+  authorize(actor, action, await postAsSeenBy(db, actor, post));
+}
+
+/** The post, if `actor` may do `action` to it (see authorizePost). */
+export async function findPostFor(db: Db, actor: Actor, action: Action, postId: string): Promise<PostRow> {
+  const post = await findPost(db, postId);
+  if (!post) throw notFound('post');
+  await authorizePost(db, actor, action, post);
+  return post;
 }

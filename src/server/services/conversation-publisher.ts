@@ -5,8 +5,9 @@ import { AUDIO_DURATION_LIMITS, tooLongMessage } from '@shared/domain/audio-limi
 import { CONVERSATION_POST_TITLE_PREFIX, NO_MESSAGES_TO_POST_MESSAGE } from '@shared/domain/conversations';
 import { displayName } from '@shared/domain/display-name';
 import { TITLE_MAX_LENGTH, TRANSCRIPTION_MAX_LENGTH } from '@shared/domain/posts';
+import { conversationFor, membershipOf, publishRequestFor } from '../access/conversations';
 import { blockedWith, requireReach } from '../access/people';
-import { authorize, notFound } from '../access/guard';
+import { notFound } from '../access/guard';
 import { actorOf, can } from '../access/policy';
 import { conversationMessageResource, conversationResource } from '../access/resources';
 import type { Db } from '../db/database';
@@ -31,7 +32,6 @@ import type { EventBus } from '../events/event-bus';
 import { newId } from '../ids';
 import { MissingMediaError } from '../media/media-errors';
 import type { AudioLibrary } from './audio-library';
-import { conversationFor, membershipOf } from './conversation-access';
 import { directPair } from './conversation-presenter';
 import type { NotificationService } from './notification-service';
 import type { PostService } from './post-service';
@@ -223,21 +223,6 @@ export function createConversationPublisher(deps: {
    * The request and its conversation, if `userId` may do `action` to it (access/policy.ts `publish-request`): 404 as
    * for nothing to anyone not in the conversation.
    */
-  async function requestFor(userId: string, requestId: string, action: 'answer' | 'change') {
-    const request = await findPublishRequest(db, requestId);
-    if (!request) throw notFound('publish-request');
-    const membership = await membershipOf(db, request.conversation_id);
-    const askedIds = (await answersOf(db, request.id)).map((row) => row.user_id);
-    authorize(actorOf(userId), action, {
-      kind: 'publish-request',
-      requesterId: request.requester_id,
-      askedIds,
-      conversation: membership,
-    });
-    const found = await conversationFor(db, userId, 'view', request.conversation_id);
-    return { request, ...found };
-  }
-
   function refuseUnlessAsking(request: PublishRequestRow) {
     if (request.status !== 'asking') throw new ConflictError(REQUEST_SETTLED_MESSAGE);
   }
@@ -390,7 +375,7 @@ export function createConversationPublisher(deps: {
     },
 
     async answer(userId, requestId, answer) {
-      const { request } = await requestFor(userId, requestId, 'answer');
+      const request = await publishRequestFor(db, userId, 'answer', requestId);
       refuseUnlessAsking(request);
       const everyoneAgreed = await db.transaction().execute(async (trx) => {
         await lockConversation(trx, request.conversation_id);
@@ -411,13 +396,13 @@ export function createConversationPublisher(deps: {
     },
 
     async postNow(userId, requestId) {
-      const { request } = await requestFor(userId, requestId, 'change');
+      const request = await publishRequestFor(db, userId, 'change', requestId);
       refuseUnlessAsking(request);
       return postRequest(request);
     },
 
     async withdraw(userId, requestId) {
-      const { request } = await requestFor(userId, requestId, 'change');
+      const request = await publishRequestFor(db, userId, 'change', requestId);
       refuseUnlessAsking(request);
       await db.transaction().execute(async (trx) => {
         await lockConversation(trx, request.conversation_id);

@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import { authorize, notFound } from '../access/guard';
 import { actorOf, can, type Actor } from '../access/policy';
-import { heardBy, requireGroupWithoutBlocks } from '../access/conversations';
+import { conversationFor, heardBy, membershipOf, requireGroupWithoutBlocks } from '../access/conversations';
 import { requireReach } from '../access/people';
 import { conversationMessageResource } from '../access/resources';
 import type { Db } from '../db/database';
@@ -44,7 +44,6 @@ import type { EventBus, LiveEvent } from '../events/event-bus';
 import { newId } from '../ids';
 import type { ScratchFile } from '../storage/scratch-files';
 import type { AudioLibrary } from './audio-library';
-import { conversationFor, membershipOf } from './conversation-access';
 import { createConversationPresenter, directPair } from './conversation-presenter';
 import { commitWithFiles } from './stored-files';
 import { refuseUnaddable } from '../access/group-adds';

@@ -42,7 +42,7 @@ import {
 } from './audio-library';
 import type { PostService } from './post-service';
 import { audioFileUrl, parseJsonArray } from './post-presenter';
-import { stillADraft } from './post-access';
+import { stillADraft } from './draft-lock';
 import { commitWithFiles } from './stored-files';
 
 /** Takes stay until the draft is deleted or extended (undo may reach back past a save): this many at most. */

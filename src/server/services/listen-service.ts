@@ -1,10 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { actorOf } from '../access/policy';
+import { findPostFor } from '../access/posts';
 import type { Db } from '../db/database';
 import { findAudioAsset } from '../db/queries/audio-assets';
 import { daySalt, recordListen } from '../db/queries/listens';
 import { addressBlock } from './address-block';
-import { findPostFor } from './post-access';
 
 /** Who is listening: a signed-in person, or a visitor known only by where they connect from and their browser. */
 export type Listener = { userId: string } | { ip: string; userAgent: string };

@@ -1,4 +1,5 @@
 import { authorizeView, notFound } from '../access/guard';
+import { membershipOf } from '../access/conversations';
 import { blockedWith } from '../access/people';
 import { can, VISITOR, type Actor, type MediaResource, type PersonResource } from '../access/policy';
 import {
@@ -16,7 +17,6 @@ import { postOfMedia } from '../db/queries/posts';
 import { findUserById } from '../db/queries/users';
 import { findVoiceBio } from '../db/queries/voice-bios';
 import type { StoredMedia } from '../http/media-files';
-import { membershipOf } from './conversation-access';
 
 /** `actor` is asked for only when the media is private: most requests, for public media, need no session. */
 export type LazyActor = () => Promise<Actor>;

@@ -7,6 +7,7 @@ import type {
 import type { ModerationActionName, ReportReason } from '@shared/domain/moderation';
 import type { z } from 'zod';
 import { authorize, notFound } from '../access/guard';
+import { membershipOf } from '../access/conversations';
 import { commentAsSeenBy, postAsSeenBy } from '../access/posts';
 import { actorOf, type Actor, type Resource } from '../access/policy';
 import {
@@ -40,7 +41,6 @@ import type { ReportTargetKind, UserRow } from '../db/schema';
 import { BadRequestError, NotFoundError } from '../errors';
 import { newId } from '../ids';
 import type { CommentService } from './comment-service';
-import { membershipOf } from './conversation-access';
 import type { ConversationService } from './conversation-service';
 import { audioSourcesOf, parseJsonArray } from './post-presenter';
 import type { PostService } from './post-service';

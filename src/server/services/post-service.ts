@@ -11,6 +11,7 @@ import {
 import type { Insertable, Updateable } from 'kysely';
 import { notFound } from '../access/guard';
 import { actorOf, can } from '../access/policy';
+import { authorizePost, findPostFor } from '../access/posts';
 import { postMediaIsPrivate } from '../access/resources';
 import type { Db } from '../db/database';
 import {
@@ -44,7 +45,7 @@ import type { ScratchFile } from '../storage/scratch-files';
 import type { AudioLibrary, PreparedAudio } from './audio-library';
 import type { ImageLibrary, PreparedImage } from './image-library';
 import { parseJsonArray, postsJson, toPost, type SerializedPage } from './post-presenter';
-import { authorizePost, findPostFor, stillADraft } from './post-access';
+import { stillADraft } from './draft-lock';
 import { commitWithFiles } from './stored-files';
 import { newId } from '../ids';
 

@@ -1,4 +1,5 @@
 import { actorOf } from '../access/policy';
+import { findPostFor } from '../access/posts';
 import type { Db } from '../db/database';
 import { noteActivity } from '../db/queries/active-users';
 import {
@@ -14,7 +15,6 @@ import { addToTrending, holdTrendingScore, takeFromTrending } from '../db/querie
 import type { TrendingEvent } from '../db/trending-score';
 import type { PostRow } from '../db/schema';
 import type { NotificationService } from './notification-service';
-import { findPostFor } from './post-access';
 
 export interface ReactionStatus {
   active: boolean;
