@@ -1,7 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { MAX_AUDIO_BYTES } from './src/shared/domain/posts';
 import { serviceWorker } from './scripts/vite-service-worker';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
@@ -15,7 +14,6 @@ export default defineConfig({
       source: 'src/client/service-worker.js',
       // The podcast feeds' artwork: for podcast apps, never shown by the app itself.
       skipPublic: ['icons/podcast-artwork.png'],
-      maxAudioBytes: MAX_AUDIO_BYTES,
     }),
   ],
   resolve: { tsconfigPaths: true },
@@ -26,6 +24,6 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': apiTarget, '/media': apiTarget },
+    proxy: { '/api': apiTarget, '/media': apiTarget, '/share-target': apiTarget },
   },
 });

@@ -11,8 +11,6 @@ export interface ServiceWorkerBuild {
   version: string;
   /** Every file of the build the app may load (lazy screens included), and the public files of the shell. */
   assets: string[];
-  /** The largest audio file the app takes (a shared file larger is refused at once). */
-  maxAudioBytes: number;
 }
 
 /** The worker's source with this build's values in place of the placeholder. */
@@ -34,11 +32,7 @@ function filesUnder(dir: string, prefix = ''): string[] {
  * build for offline use when it installs, and so its bytes (and thus the browser's update check) change with each
  * build that changed. Source maps and the public files the shell never loads (`skipPublic`) are left out.
  */
-export function serviceWorker(options: {
-  source: string;
-  skipPublic: string[];
-  maxAudioBytes: number;
-}): Plugin {
+export function serviceWorker(options: { source: string; skipPublic: string[] }): Plugin {
   let publicDir = '';
   return {
     name: 'earshot-service-worker',
@@ -61,7 +55,7 @@ export function serviceWorker(options: {
         .update(page?.type === 'asset' ? page.source : '')
         .digest('base64url')
         .slice(0, 12);
-      const build: ServiceWorkerBuild = { version, assets, maxAudioBytes: options.maxAudioBytes };
+      const build: ServiceWorkerBuild = { version, assets };
       this.emitFile({ type: 'asset', fileName: 'sw.js', source: serviceWorkerSource(source, build) });
     },
   };

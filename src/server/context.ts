@@ -26,6 +26,7 @@ import { createConversationPublisher, type ConversationPublisher } from './servi
 import { createDraftEditor, type DraftEditor } from './services/draft-editor';
 import { createFollowService, type FollowService } from './services/follow-service';
 import { createSafetyService, type SafetyService } from './services/safety-service';
+import { createSharedAudio, type SharedAudio } from './services/shared-audio';
 import { createHealthService, type HealthService } from './services/health-service';
 import { createNotificationService, type NotificationService } from './services/notification-service';
 import { createReactionService, type ReactionService } from './services/reaction-service';
@@ -71,6 +72,7 @@ export interface AppContext {
   accountExport: AccountExport;
   /** A person leaving: every row and stored object of theirs goes. */
   accountDeletion: AccountDeletion;
+  sharedAudio: SharedAudio;
   users: UserService;
   profiles: ProfileService;
   posts: PostService;
@@ -185,6 +187,7 @@ export async function createContext(
     accounts: createAccountService(db, createLoginThrottle(db)),
     accountExport: createAccountExport({ db, blobs, log }),
     accountDeletion: createAccountDeletion({ db, blobs, jobs, events, log }),
+    sharedAudio: createSharedAudio(db, blobs),
     users,
     profiles: createProfileService(db, images),
     posts,

@@ -12,15 +12,15 @@ const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Housekeeping at start and hourly: expired sessions, old rate-limit windows and sign-in failures, the listeners
- * of days before yesterday, temp files of instances that died, and two queued jobs with fixed keys (so many
+ * of days before yesterday, shared audio nobody took within the hour, temp files of instances that died, and two queued jobs with fixed keys (so many
  * instances schedule each once): a sweep for abandoned autosaves, and the re-encoding of photos stored before
  * uploads were re-encoded. Keeps this instance's own temp files marked as live. Safe to run on every instance at once.
  */
 export function startMaintenance(
-  context: Pick<AppContext, 'db' | 'jobs' | 'config'>,
+  context: Pick<AppContext, 'db' | 'jobs' | 'config' | 'sharedAudio'>,
   log: FastifyBaseLogger,
 ): () => void {
-  const { db, jobs, config } = context;
+  const { db, jobs, config, sharedAudio } = context;
   const sweepScratch = async () => {
     try {
       const removed = await sweepAbandonedScratch(config.dataDir);
@@ -37,6 +37,7 @@ export function startMaintenance(
       await deleteStaleWindows(db, new Date(now - RATE_LIMIT_RETENTION_MS).toISOString());
       await deleteForgottenAttempts(db, now - LOGIN_FAILURES_FORGOTTEN_AFTER_MS);
       await forgetListenersBefore(db, oldestKeptSaltDay(new Date(now)));
+      await sharedAudio.sweep(now);
       await jobs.enqueue('autosave.recover-abandoned', {}, { uniqueKey: 'autosave-sweep' });
       await jobs.enqueue('images.reencode-legacy', {}, { uniqueKey: 'legacy-images' });
     } catch (error) {

@@ -185,25 +185,51 @@ test('offline, a screen never opened before still opens: the worker keeps the wh
   await context.setOffline(false);
 });
 
-/** What a phone's share sheet does with the manifest's share_target: a multipart POST of the file. */
-async function shareFile(
+/**
+ * What a phone's share sheet does with the manifest's share_target: a multipart POST of the file as a navigation
+ * no page started (`Sec-Fetch-Site: none`), with the person's cookies. Playwright cannot open the OS share sheet,
+ * so the POST goes through the page's own request context (its cookies) and the browser then opens where it leads.
+ */
+async function shareFromTheShareSheet(
   page: Page,
   file: { name: string; mimeType: string; buffer: Buffer },
 ): Promise<void> {
-  await page.evaluate(() => {
-    const form = Object.assign(document.createElement('form'), {
-      method: 'post',
-      action: '/share-target',
-      enctype: 'multipart/form-data',
-    });
-    form.append(
-      Object.assign(document.createElement('input'), { type: 'file', name: 'audio', id: 'shared' }),
-    );
-    document.body.append(form);
+  const response = await page.request.post('/share-target', {
+    multipart: { audio: file },
+    headers: { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' },
+    maxRedirects: 0,
+    timeout: 15_000,
   });
+  expect(response.status()).toBe(303);
+  await page.goto(response.headers()['location']!);
+}
+
+/** A short tone as a WAV file, as another app would share it. */
+async function toneFile(name: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-share-'));
+  try {
+    const file = path.join(workDir, name);
+    await makeTone(serverFfmpegPath, file, { seconds: 2, frequency: 330 });
+    return { name, mimeType: 'audio/wav', buffer: readFileSync(file) };
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+/** A page on another site that posts a file to the share target, withholding its referrer, as a trap would. */
+async function postFromAnotherSite(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const target = new URL('/share-target', page.url()).href;
+  await page.route('http://trap.example/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: `<form method="post" action="${target}" enctype="multipart/form-data" referrerpolicy="no-referrer">
+        <input type="file" name="audio" id="shared"></form>`,
+    }),
+  );
+  await page.goto('http://trap.example/');
   await page.locator('#shared').setInputFiles(file);
   await Promise.all([
-    page.waitForURL('/', { timeout: 10_000 }),
+    page.waitForURL(target, { timeout: 10_000 }),
     page.locator('#shared').evaluate((input) => (input as HTMLInputElement).form!.submit()),
   ]);
 }
@@ -211,15 +237,17 @@ async function shareFile(
 test.describe('without the service worker (a first visit)', () => {
   test.use({ serviceWorkers: 'block' });
 
-  test('a share is not lost in an error page: Home asks for it again', async ({ page }) => {
+  test('a share from the share sheet is kept by the server: the recorder opens it without any worker', async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     await signUpQuickly(page, 'No', 'Worker');
     await page.goto('/');
-    await shareFile(page, { name: 'Memo.m4a', mimeType: 'audio/mp4', buffer: Buffer.alloc(4096, 1) });
-    await expect(page.getByRole('region', { name: /Notifications/ })).toContainText(
-      'The shared audio could not be received',
-      { timeout: 10_000 },
-    );
+    await shareFromTheShareSheet(page, await toneFile('Memo.wav'));
+    const recorder = page.getByRole('region', { name: 'Recorder', exact: true });
+    await expect(recorder.getByRole('heading', { name: 'Publish Voice Post' })).toBeVisible({
+      timeout: 15_000,
+    });
     expect(new URL(page.url()).search).toBe('');
   });
 
@@ -242,7 +270,7 @@ test.describe('without the service worker (a first visit)', () => {
   });
 });
 
-test('audio shared from another app opens in the recorder’s Upload flow', async ({ page }) => {
+test('audio shared from another app opens in the recorder’s Upload flow, taken once', async ({ page }) => {
   test.setTimeout(60_000);
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-share-'));
   try {
@@ -253,7 +281,7 @@ test('audio shared from another app opens in the recorder’s Upload flow', asyn
     await controlledByServiceWorker(page);
 
     // Share sheets often give no audio type; the extension names it.
-    await shareFile(page, {
+    await shareFromTheShareSheet(page, {
       name: 'Harbour sounds.wav',
       mimeType: 'application/octet-stream',
       buffer: readFileSync(wav),
@@ -264,16 +292,25 @@ test('audio shared from another app opens in the recorder’s Upload flow', asyn
       timeout: 15_000,
     });
     await expect(recorder.getByLabel('Title', { exact: true })).toHaveValue('Harbour sounds');
-    // Taken once: the kept file is gone.
-    expect(
-      await page.evaluate(() =>
-        caches
-          .open('earshot-shared-audio')
-          .then((cache) => cache.keys())
-          .then((keys) => keys.length),
-      ),
-    ).toBe(0);
+    // Taken once: the server keeps it no more.
+    expect((await page.request.get('/api/shared-audio')).status()).toBe(404);
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
+});
+
+test('a page on another site that posts a file to the share target is refused, even through the worker', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signUpQuickly(page, 'Trap', 'Target');
+  await page.goto('/');
+  await controlledByServiceWorker(page);
+  await postFromAnotherSite(page, await toneFile('Planted.wav'));
+  await expect(page.getByRole('heading', { name: 'Nothing was shared' })).toBeVisible({ timeout: 10_000 });
+  await expect(
+    page.getByText("Earshot takes shared audio only from your device's share sheet."),
+  ).toBeVisible();
+  await page.goto('/');
+  expect((await page.request.get('/api/shared-audio')).status()).toBe(404);
 });

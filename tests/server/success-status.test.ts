@@ -111,7 +111,13 @@ const calls: Partial<Record<RouteName, () => Promise<LightMyRequestResponse>>> =
       headers: { cookie, 'sec-fetch-site': 'same-origin' },
     });
   },
-  shareTarget: () => testApp.app.inject({ method: 'POST', url: routes.shareTarget.path }),
+  // The device's share sheet, with nothing signed in to keep a file for: sent home to sign in and share again.
+  shareTarget: () =>
+    testApp.app.inject({
+      method: 'POST',
+      url: routes.shareTarget.path,
+      headers: { 'sec-fetch-site': 'none' },
+    }),
   cspReport: () =>
     testApp.app.inject({
       method: 'POST',

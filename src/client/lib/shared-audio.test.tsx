@@ -1,40 +1,31 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SHARE_KEPT_MS, sharedFileType, useSharedAudio, useSharedAudioSignedOut } from './shared-audio';
+import { sharedFileType, useSharedAudio, useSharedAudioSignedOut } from './shared-audio';
 import { toast } from './use-toast';
 
 vi.mock('./use-toast', () => ({ toast: vi.fn() }));
 
-/** The service worker's kept share, as Cache Storage would hold it. */
-let kept: Response | undefined;
-const deleted: string[] = [];
+/** The share the server keeps for the signed-in person, and the requests the hook made of it. */
+let kept: { name: string; type: string } | undefined;
+let requests: string[];
 
-function keepShare(name: string, type: string, sharedAt = Date.now()) {
-  kept = new Response(new Blob(['ID3'], { type }), {
-    headers: {
-      'content-type': type,
-      'x-file-name': encodeURIComponent(name),
-      'x-shared-at': String(sharedAt),
-    },
-  });
+function keepShare(name: string, type: string) {
+  kept = { name, type };
 }
 
 beforeEach(() => {
   kept = undefined;
-  deleted.length = 0;
-  vi.stubGlobal('caches', {
-    open: async () => ({
-      match: async () => kept,
-      delete: async () => {
-        kept = undefined;
-        return true;
-      },
-    }),
-    delete: async (name: string) => {
-      deleted.push(name);
+  requests = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    requests.push(`${init.method ?? 'GET'} ${url}`);
+    if (init.method === 'DELETE') {
       kept = undefined;
-      return true;
-    },
+      return Response.json({ discarded: true });
+    }
+    if (!kept) return Response.json({ message: 'No shared audio is waiting for you.' }, { status: 404 });
+    return new Response(new Blob(['ID3'], { type: kept.type }), {
+      headers: { 'content-type': kept.type, 'x-file-name': encodeURIComponent(kept.name) },
+    });
   });
 });
 afterEach(() => {
@@ -57,47 +48,49 @@ describe('sharedFileType', () => {
 });
 
 describe('useSharedAudio', () => {
-  it('opens a shared .opus as audio the upload accepts, and takes it off the address', async () => {
+  it('opens a shared .opus as audio the upload accepts, takes it once, and takes it off the address', async () => {
     keepShare('Choir.opus', 'application/ogg');
     land('audio');
     const { result } = renderHook(() => useSharedAudio());
     await waitFor(() => expect(result.current.file).not.toBeNull());
     expect(result.current.file).toMatchObject({ name: 'Choir.opus', type: 'audio/ogg' });
+    expect(requests).toEqual(['GET /api/shared-audio', 'DELETE /api/shared-audio']);
+    expect(kept).toBeUndefined();
     expect(location.search).toBe('');
   });
 
-  it('lets go of a share kept over an hour and asks for it again', async () => {
-    keepShare('Old.mp3', 'audio/mpeg', Date.now() - SHARE_KEPT_MS - 1000);
+  it('asks for the share again when the server keeps none (taken, or over an hour old)', async () => {
     land('audio');
     const { result } = renderHook(() => useSharedAudio());
     await waitFor(() => expect(toldTitles()).toEqual(['The shared audio did not arrive']));
     expect(result.current.file).toBeNull();
-    expect(kept).toBeUndefined();
   });
 
-  it('says when the file was too large, or when no worker could take the share', async () => {
-    land('too-large');
-    renderHook(() => useSharedAudio());
-    await waitFor(() => expect(toldTitles()).toEqual(['That file is too large']));
-    land('unavailable');
-    renderHook(() => useSharedAudio());
+  it('says when the file was too large, not audio, or could not be kept', async () => {
+    for (const outcome of ['too-large', 'not-audio', 'unavailable']) {
+      land(outcome);
+      renderHook(() => useSharedAudio());
+    }
     await waitFor(() =>
-      expect(toldTitles()).toEqual(['That file is too large', 'The shared audio could not be received']),
+      expect(toldTitles()).toEqual([
+        'That file is too large',
+        'That file is not audio',
+        'The shared audio could not be received',
+      ]),
     );
+    expect(requests).toEqual([]);
   });
 });
 
 describe('useSharedAudioSignedOut', () => {
-  it('lets the share go once the visitor is known to be signed out, and not while that is unknown', async () => {
-    keepShare('Voice.m4a', 'audio/mp4');
-    land('audio');
+  it('asks a visitor to sign in and share again, once they are known to be signed out', async () => {
+    land('unavailable');
     const { rerender } = renderHook(({ signedOut }) => useSharedAudioSignedOut(signedOut), {
       initialProps: { signedOut: false },
     });
-    expect(location.search).toBe('?shared=audio');
+    expect(location.search).toBe('?shared=unavailable');
     rerender({ signedOut: true });
-    await waitFor(() => expect(deleted).toEqual(['earshot-shared-audio']));
-    expect(toldTitles()).toEqual(['Sign in to share audio']);
+    await waitFor(() => expect(toldTitles()).toEqual(['Sign in to share audio']));
     expect(location.search).toBe('');
   });
 });

@@ -1,13 +1,9 @@
 import { useEffect, useState } from 'react';
 import { SHARED_PARAM, type ShareOutcome } from '@shared/domain/share-target';
+import { apiRequest, routeUrl } from './api-client';
 import { audioTypeOfName } from './audio/audio-types';
 import { toast } from './use-toast';
 
-/** Where the service worker (service-worker.js) keeps a file shared from the share sheet; the two must agree. */
-const SHARE_CACHE = 'earshot-shared-audio';
-const SHARED_AUDIO = '/shared-audio';
-/** A share older than this is let go rather than opened: nobody is waiting for it any more. */
-export const SHARE_KEPT_MS = 60 * 60 * 1000;
 /** Types that say nothing about a file's audio, which other apps' share sheets often give. */
 const VAGUE_TYPES = new Set(['', 'application/octet-stream', 'application/ogg']);
 
@@ -16,22 +12,14 @@ export function sharedFileType(name: string, type: string): string {
   return VAGUE_TYPES.has(type.toLowerCase()) ? audioTypeOfName(name) || type : type;
 }
 
-async function takeSharedAudio(now: number): Promise<File | null> {
-  if (!('caches' in window)) return null;
-  const cache = await caches.open(SHARE_CACHE);
-  const response = await cache.match(SHARED_AUDIO);
-  if (!response) return null;
-  await cache.delete(SHARED_AUDIO);
-  const sharedAt = Number(response.headers.get('x-shared-at'));
-  if (!(now - sharedAt < SHARE_KEPT_MS)) return null;
+/** The file the server kept from the share sheet, taken once (it lets go of it); null when none is waiting. */
+async function takeSharedAudio(): Promise<File | null> {
+  const response = await fetch(routeUrl('sharedAudio'), { credentials: 'include' });
+  if (!response.ok) return null;
   const blob = await response.blob();
   const name = decodeURIComponent(response.headers.get('x-file-name') ?? '') || 'Shared audio';
+  await apiRequest('discardSharedAudio');
   return new File([blob], name, { type: sharedFileType(name, blob.type) });
-}
-
-/** Lets go of a kept share without opening it. */
-export async function discardSharedAudio(): Promise<void> {
-  if ('caches' in window) await caches.delete(SHARE_CACHE);
 }
 
 /** Takes `?shared=…` off the address (a reload must not open the share again) and says which it was. */
@@ -48,45 +36,47 @@ function takeShareOutcome(): ShareOutcome | null {
 const tellShareFailed = (title: string, description: string) =>
   toast({ variant: 'destructive', title, description });
 
+const SHARE_PROBLEMS: Partial<Record<ShareOutcome, [title: string, description: string]>> = {
+  'too-large': ['That file is too large', 'Please share an audio file smaller than 100MB.'],
+  'not-audio': ['That file is not audio', 'Earshot takes audio files. Please share an audio file to it.'],
+  none: ['The shared audio did not arrive', 'Please share the audio file to Earshot again.'],
+  unavailable: [
+    'The shared audio could not be received',
+    'Earshot was not ready for it. Please share the audio file to Earshot again.',
+  ],
+};
+
 /**
- * An audio file another app shared to Earshot (the manifest's share target), taken once from where the service
- * worker kept it; `done` lets it go once the recorder has it. A share that could not be kept is explained.
+ * An audio file another app shared to Earshot (the manifest's share target), taken once from where the server kept
+ * it for this person; `done` lets it go once the recorder has it. A share that could not be kept is explained.
  */
 export function useSharedAudio(): { file: File | null; done: () => void } {
   const [file, setFile] = useState<File | null>(null);
   useEffect(() => {
     const outcome = takeShareOutcome();
     if (outcome === null) return;
-    if (outcome === 'too-large') {
-      tellShareFailed('That file is too large', 'Please share an audio file smaller than 100MB.');
+    const problem = SHARE_PROBLEMS[outcome];
+    if (problem) {
+      tellShareFailed(...problem);
       return;
     }
-    if (outcome === 'unavailable') {
-      tellShareFailed(
-        'The shared audio could not be received',
-        'Earshot was not ready for it. Please share the audio file to Earshot again.',
-      );
-      return;
-    }
-    void takeSharedAudio(Date.now())
+    void takeSharedAudio()
       .catch(() => null)
       .then((shared) => {
         if (shared) setFile(shared);
-        else
-          tellShareFailed('The shared audio did not arrive', 'Please share the audio file to Earshot again.');
+        else tellShareFailed(...SHARE_PROBLEMS.none!);
       });
   }, []);
   return { file, done: () => setFile(null) };
 }
 
 /**
- * A share that lands on the signed-out page: the file is let go (nobody is signed in to publish it, and it must not
- * wait for whoever signs in next on this device), and the person is told to sign in and share again.
+ * A share that lands on the signed-out page: the server kept nothing (nobody was signed in to keep it for), so the
+ * person is told to sign in and share again.
  */
 export function useSharedAudioSignedOut(signedOut: boolean): void {
   useEffect(() => {
     if (!signedOut || takeShareOutcome() === null) return;
-    void discardSharedAudio().catch(() => undefined);
     tellShareFailed('Sign in to share audio', 'Sign in to Earshot, then share the audio file to it again.');
   }, [signedOut]);
 }

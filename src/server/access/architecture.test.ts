@@ -21,8 +21,6 @@ const OWN_REFUSALS = new Map([
   ['services/account-service.ts', 'SUSPENDED_MESSAGE'],
   ['services/moderation-service.ts', "'Nobody has reported this, or its reports are closed.'"],
   ['services/podcast-feed.ts', "'This post has no transcript.'"],
-  // Not who may reach what, but where a share comes from: only the browser's own share sheet may start one.
-  ['routes/share-target.ts', 'FOREIGN_SHARE_MESSAGE'],
 ]);
 
 describe('the access module is the only one deciding', () => {

@@ -115,6 +115,18 @@ export function renderLoginPage(state: LoginPageState): string {
   );
 }
 
+/** Said to a page that posted to the share target: only the device's share sheet starts a share. */
+export function renderForeignSharePage(message: string): string {
+  return renderPage(
+    'Not shared',
+    `<div class="card">
+  <h1>Nothing was shared</h1>
+  <p class="lead">${escapeHtml(message)} Nothing was kept. To share audio, choose Earshot in the share menu of the app that has the file.</p>
+  <p class="switch"><a href="/">Open Earshot</a></p>
+  </div>`,
+  );
+}
+
 /** Asks before signing out when the sign-out link was not followed from this site. */
 export function renderSignOutPage(): string {
   return renderPage(

@@ -318,6 +318,16 @@ export interface PublishRequestsTable {
   created_at: string;
 }
 
+/** An audio file shared from the share sheet, kept until its person's recorder takes it (one a person). */
+export interface SharedAudioTable {
+  user_id: string;
+  storage_key: string;
+  file_name: string;
+  content_type: string;
+  bytes: number;
+  shared_at: string;
+}
+
 export interface PublishAnswersTable {
   request_id: string;
   user_id: string;
@@ -423,6 +433,7 @@ export interface Database {
   conversation_messages: ConversationMessagesTable;
   publish_requests: PublishRequestsTable;
   publish_answers: PublishAnswersTable;
+  shared_audio: SharedAudioTable;
   conversation_posts: ConversationPostsTable;
   conversation_post_parts: ConversationPostPartsTable;
   draft_edits: DraftEditsTable;
@@ -442,4 +453,5 @@ export type NotificationRow = Selectable<NotificationsTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type ConversationMessageRow = Selectable<ConversationMessagesTable>;
 export type PublishRequestRow = Selectable<PublishRequestsTable>;
+export type SharedAudioRow = Selectable<SharedAudioTable>;
 export type ConversationPostPartRow = Selectable<ConversationPostPartsTable>;

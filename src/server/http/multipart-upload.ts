@@ -44,6 +44,8 @@ export interface UploadChecks {
 export interface MultipartUpload {
   fields: Record<string, string>;
   files: Record<string, ScratchFile>;
+  /** The name each file part gave for its file (the sender's, so only ever shown or kept as text). */
+  fileNames: Record<string, string>;
   /** Removes every scratch file of this upload; call it whatever happened. */
   discard(): Promise<void>;
 }
@@ -95,6 +97,7 @@ export async function readMultipartUpload(
     throw new PayloadTooLargeError(largest.tooLargeMessage);
   const fields: Record<string, string> = {};
   const files: Record<string, ScratchFile> = {};
+  const fileNames: Record<string, string> = {};
   const discard = async () => {
     await Promise.all(Object.values(files).map((file) => scratch.discard(file)));
   };
@@ -126,6 +129,7 @@ export async function readMultipartUpload(
       }
       try {
         files[part.fieldname] = await scratch.receive(clientBytes(part.file), rule.maxBytes);
+        fileNames[part.fieldname] = part.filename;
       } catch (error) {
         if (error instanceof TooLargeError) throw new PayloadTooLargeError(rule.tooLargeMessage);
         throw error;
@@ -135,5 +139,5 @@ export async function readMultipartUpload(
     await discard();
     throw error;
   }
-  return { fields, files, discard };
+  return { fields, files, fileNames, discard };
 }

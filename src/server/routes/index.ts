@@ -36,7 +36,7 @@ export function registerRoutes(app: App, context: AppContext): void {
   registerSearchRoutes(app, context);
   registerDiscoverRoutes(app, context);
   registerEventRoutes(app, context);
-  registerShareTargetRoutes(app);
+  registerShareTargetRoutes(app, context);
   registerMediaRoutes(app, context);
   registerApiReferenceRoutes(app, context);
   if (context.config.environment === 'test') registerTestHelperRoutes(app, context);

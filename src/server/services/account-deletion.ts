@@ -31,6 +31,7 @@ import type { BlobStore } from '../storage/blob-store';
 import { assetPrefix } from './audio-library';
 import { memberListenerKey } from './listen-service';
 import { takeBackVoice } from './published-voices';
+import { sharesPrefixOf } from './shared-audio';
 import { REMOVAL_RETRY_DELAY_MS, removeStoredObjects, type ObjectsToRemove } from './object-removal';
 
 export const WRONG_PASSWORD_MESSAGE =
@@ -117,7 +118,7 @@ export function createAccountDeletion(deps: {
           const orphanedAudio = await leaveConversations(trx, userId);
           const audioIds = [...new Set([...(await audioGoingWith(trx, userId)), ...orphanedAudio])];
           const removing: ObjectsToRemove = {
-            prefixes: audioIds.map(assetPrefix),
+            prefixes: [...audioIds.map(assetPrefix), sharesPrefixOf(userId)],
             keys: [...(await imageKeysOf(trx, userId)), ...(await autosaveKeysOf(trx, userId))],
           };
           const listenerKeys = (await keptListenerSalts(trx)).map((salt) => memberListenerKey(salt, userId));

@@ -143,6 +143,9 @@ export const endpoints = {
    * worker): the page is sent home to say so (a navigation, not a fetch).
    */
   shareTarget: { method: 'POST', path: '/share-target' },
+  /** The file the share sheet gave, kept for the signed-in person until their recorder takes it. */
+  sharedAudio: { method: 'GET', path: '/api/shared-audio' },
+  discardSharedAudio: { method: 'DELETE', path: '/api/shared-audio' },
 
   createFakeUser: { method: 'POST', path: '/api/create-fake-user' },
   testAudioAnalysis: { method: 'POST', path: '/api/test/audio-analysis' },

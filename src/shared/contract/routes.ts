@@ -162,6 +162,9 @@ export const routes = {
   },
   signOutPage: { ...endpoints.signOutPage, response: z.string(), successStatus: 302 },
   shareTarget: { ...endpoints.shareTarget, response: z.string(), successStatus: 303 },
+  // Its name (URI-encoded) in X-File-Name; 404 when nothing is kept (taken, an hour old, never shared).
+  sharedAudio: { ...endpoints.sharedAudio, response: z.string(), responseType: 'audio/*' },
+  discardSharedAudio: { ...endpoints.discardSharedAudio, response: z.object({ discarded: z.literal(true) }) },
   // With `viewerBlocks` and `viewerMutes` for a signed-in person looking at someone else.
   getUser: { ...endpoints.getUser, params: userIdParamsSchema, response: profileUserSchema },
   podcastFeed: {
