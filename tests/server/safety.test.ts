@@ -203,6 +203,59 @@ describe(`blocking on ${databaseKind}`, () => {
     expect((await follow(them, me)).json()).toEqual({ followed: true });
   });
 
+  it("counts each person's followers and following as their lists show them, to the two and to everyone else", async () => {
+    const [owner, blocker, blocked, other] = [await person(), await person(), await person(), await person()];
+    for (const follower of [blocker, blocked]) {
+      await follow(follower, owner);
+      await follow(owner, follower);
+    }
+    // The blocked person followed the blocker: the block ends it, so neither one's lists hold the other.
+    await follow(blocked, blocker);
+    await block(blocker, blocked);
+    const figures = async (viewer: SignedIn | undefined, of: SignedIn, side: 'followers' | 'following') => {
+      const count = await ok<number>(viewer, 'GET', `/api/${side}/count/${of.user.id}`);
+      const listed = viewer ? ids(await ok<PublicUser[]>(viewer, 'GET', `/api/${side}/${of.user.id}`)) : null;
+      return { count, listed };
+    };
+    const seenBy = async (viewer: SignedIn, of: SignedIn) => {
+      const stats = await ok<{ followers: number; following: number }>(
+        viewer,
+        'GET',
+        `/api/users/${of.user.id}/stats`,
+      );
+      return {
+        followers: await figures(viewer, of, 'followers'),
+        following: await figures(viewer, of, 'following'),
+        stats: { followers: stats.followers, following: stats.following },
+      };
+    };
+    const both = [blocked.user.id, blocker.user.id].sort();
+    const sorted = (list: string[] | null) => list && [...list].sort();
+    for (const [viewer, expected] of [
+      [blocker, [blocker.user.id]],
+      [blocked, [blocked.user.id]],
+      [other, both],
+    ] as const) {
+      const seen = await seenBy(viewer, owner);
+      expect(sorted(seen.followers.listed)).toEqual(expected);
+      expect(sorted(seen.following.listed)).toEqual(expected);
+      expect([
+        seen.followers.count,
+        seen.following.count,
+        seen.stats.followers,
+        seen.stats.following,
+      ]).toEqual(Array(4).fill(expected.length));
+    }
+    for (const side of ['followers', 'following'] as const) {
+      expect(await figures(undefined, owner, side)).toEqual({ count: 2, listed: null });
+    }
+    for (const viewer of [blocker, other]) {
+      const seen = await seenBy(viewer, blocker);
+      expect(seen.followers).toEqual({ count: 1, listed: [owner.user.id] });
+      expect(seen.following).toEqual({ count: 1, listed: [owner.user.id] });
+    }
+  });
+
   it('leaves no follow behind a block made at the same moment as the follow', async () => {
     const db = testApp.context.db;
     for (let round = 0; round < 8; round += 1) {

@@ -87,11 +87,11 @@ export function registerSocialRoutes(app: App, context: AppContext): void {
   });
   app.route({
     ...contractRoute(routes.followerCount),
-    handler: (request) => follows.count(request.params.userId, 'followers'),
+    handler: (request) => follows.count(request.currentUser?.id, request.params.userId, 'followers'),
   });
   app.route({
     ...contractRoute(routes.followingCount),
-    handler: (request) => follows.count(request.params.userId, 'following'),
+    handler: (request) => follows.count(request.currentUser?.id, request.params.userId, 'following'),
   });
   app.route({
     ...contractRoute(routes.listFollowers),

@@ -1,7 +1,7 @@
 import type { PublicUser } from '@shared/contract/users';
 import { notFound } from '../access/guard';
 import { requirePerson } from '../access/people';
-import { actorOf, VISITOR } from '../access/policy';
+import { actorOf } from '../access/policy';
 import type { Db } from '../db/database';
 import type { Page } from '../db/pagination';
 import { noteActivity } from '../db/queries/active-users';
@@ -14,7 +14,8 @@ import type { UserService } from './user-service';
 export interface FollowService {
   toggle(followerId: string, followingId: string): Promise<{ followed: boolean }>;
   isFollowing(viewerId: string, userId: string): Promise<boolean>;
-  count(userId: string, side: 'followers' | 'following'): Promise<number>;
+  /** As many as `list` shows the viewer (a visitor: everyone not suspended). */
+  count(viewerId: string | undefined, userId: string, side: 'followers' | 'following'): Promise<number>;
   /** Never anyone the viewer blocks or who blocks them. */
   list(
     viewerId: string,
@@ -57,9 +58,9 @@ export function createFollowService(
 
     isFollowing: (viewerId, userId) => isFollowing(db, viewerId, userId),
 
-    async count(userId, side) {
-      await requirePerson(db, VISITOR, userId);
-      return countFollows(db, userId, side);
+    async count(viewerId, userId, side) {
+      await requirePerson(db, actorOf(viewerId), userId);
+      return countFollows(db, userId, side, viewerId);
     },
 
     async list(viewerId, userId, side, page) {

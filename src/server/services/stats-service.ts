@@ -46,6 +46,7 @@ export function createStatsService(db: Db): StatsService {
     async forUser(viewer, userId) {
       const now = new Date();
       await requirePerson(db, viewer, userId, 'view-activity');
+      const viewerId = viewer.kind === 'user' ? viewer.userId : undefined;
       // Private and hidden posts count for whoever may see them: the same rule as their profile's list.
       const scope: StatsScope = {
         userId,
@@ -55,8 +56,9 @@ export function createStatsService(db: Db): StatsService {
       const [posts, categories, followers, following, listens, mostListened, days] = await Promise.all([
         postTotals(db, scope, monthStart),
         postCategories(db, scope, MAX_CATEGORIES),
-        countFollows(db, userId, 'followers'),
-        countFollows(db, userId, 'following'),
+        // As their lists show them to the viewer, so the figures and the lists agree.
+        countFollows(db, userId, 'followers', viewerId),
+        countFollows(db, userId, 'following', viewerId),
         listenTotals(db, scope),
         mostListenedPosts(db, scope, MOST_LISTENED_POSTS),
         listensByDay(db, scope, utcDay(new Date(now.getTime() - (CHART_DAYS - 1) * DAY_MS))),

@@ -1,4 +1,5 @@
 import type { Db } from '../database';
+import { countToNumber } from '../dialect';
 import { newestFirstPage, type Page, type PageRequest } from '../pagination';
 import type { UserRow } from '../schema';
 import { withoutHidden, withoutSuspended } from './safety';
@@ -50,40 +51,48 @@ export async function setFollowing(
     .execute();
 }
 
-export async function countFollows(db: Db, userId: string, side: 'followers' | 'following'): Promise<number> {
-  const column = side === 'followers' ? 'following_id' : 'follower_id';
-  const row = await db
-    .selectFrom('follows')
-    .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where(column, '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
+type Side = 'followers' | 'following';
 
 /**
- * The people on one side of a user's follows, most recent first, keyset-paginated on (followed at, user id);
- * never anyone the viewer blocks or who blocks them.
+ * The people on one side of a user's follows as `viewerId` sees them: never anyone suspended, nor anyone the viewer
+ * blocks or who blocks them. The list and its count are this one query, so they always agree.
  */
+function followPeople(db: Db, userId: string, side: Side, viewerId: string | undefined) {
+  const anchor = side === 'followers' ? 'follows.following_id' : 'follows.follower_id';
+  const person: 'follows.follower_id' | 'follows.following_id' =
+    side === 'followers' ? 'follows.follower_id' : 'follows.following_id';
+  const follows = db.selectFrom('follows').innerJoin('users', 'users.id', person).where(anchor, '=', userId);
+  return { person, query: withoutSuspended(withoutHidden(db, follows, person, viewerId, 'blocks')) };
+}
+
+/** How many people `listFollowPeople` shows `viewerId` on that side. */
+export async function countFollows(
+  db: Db,
+  userId: string,
+  side: Side,
+  viewerId: string | undefined,
+): Promise<number> {
+  const row = await followPeople(db, userId, side, viewerId)
+    .query.select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return countToNumber(row.count);
+}
+
+/** The people on one side of a user's follows, most recent first, keyset-paginated on (followed at, user id). */
 export async function listFollowPeople(
   db: Db,
   userId: string,
-  side: 'followers' | 'following',
+  side: Side,
   page: PageRequest,
   viewerId?: string,
 ): Promise<Page<UserRow>> {
-  const anchor = side === 'followers' ? 'follows.following_id' : 'follows.follower_id';
-  const person = side === 'followers' ? 'follows.follower_id' : 'follows.following_id';
-  const follows = db
-    .selectFrom('follows')
-    .innerJoin('users', 'users.id', person)
-    .selectAll('users')
-    .select('follows.created_at as followed_at')
-    .where(anchor, '=', userId);
-  const query = withoutSuspended(withoutHidden(db, follows, person, viewerId, 'blocks'));
-  const rows = await newestFirstPage(query, { createdAt: 'follows.created_at', id: person }, page, (row) => ({
-    createdAt: row.followed_at,
-    id: row.id,
-  }));
+  const { person, query } = followPeople(db, userId, side, viewerId);
+  const rows = await newestFirstPage(
+    query.selectAll('users').select('follows.created_at as followed_at'),
+    { createdAt: 'follows.created_at', id: person },
+    page,
+    (row) => ({ createdAt: row.followed_at, id: row.id }),
+  );
   return {
     items: rows.items.map(({ followed_at: _followedAt, ...user }) => user),
     nextCursor: rows.nextCursor,
