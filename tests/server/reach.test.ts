@@ -293,4 +293,30 @@ describe(`blocks in groups on ${databaseKind}`, () => {
       await stream.close();
     }
   });
+
+  it('counts in each card as many messages as its person hears: none across a block, none hidden from them', async () => {
+    const [blocker, blocked, maker] = await fourPeople();
+    const shared = await group(maker, [blocker, blocked]);
+    await sendVoice(blocked, shared.id, 'Before the block');
+    await sendVoice(blocker, shared.id, 'The blocker speaks');
+    const hidden = await sendVoice(maker, shared.id, 'Hidden by moderators');
+    await sendVoice(maker, shared.id, 'Heard by all');
+    expect((await call(blocker, 'PUT', `/api/users/${blocked.user.id}/block`)).statusCode).toBe(200);
+    await sendVoice(blocked, shared.id, 'After the block');
+    await moderate('hide', 'message', hidden.id);
+
+    const counted = async (who: SignedIn) => {
+      const cards = (await call(who, 'GET', '/api/conversations')).json() as Conversation[];
+      const card = (await call(who, 'GET', `/api/conversations/${shared.id}`)).json() as Conversation;
+      return [cards.find((listed) => listed.id === shared.id)?.recordings, card.recordings];
+    };
+    for (const who of [blocker, blocked, maker]) {
+      const heard = (await heardBy(who, shared.id)).length;
+      expect(await counted(who)).toEqual([heard, heard]);
+    }
+    // Its sender still hears the hidden message; the two across the block hear neither of the other.
+    expect((await heardBy(maker, shared.id)).length).toBe(5);
+    expect((await heardBy(blocker, shared.id)).length).toBe(2);
+    expect((await heardBy(blocked, shared.id)).length).toBe(3);
+  });
 });

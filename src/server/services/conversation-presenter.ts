@@ -8,6 +8,7 @@ import {
   findMyConversation,
   membersOfConversations,
   messagesWithAudioByIds,
+  unheardCounts,
   type MessageWithAudio,
   type MyConversationRow,
 } from '../db/queries/conversations';
@@ -31,8 +32,10 @@ export function messageWaveform(bars: number[]): number[] {
 
 export interface ConversationPresenter {
   recordings(rows: MessageWithAudio[]): Promise<ConversationRecording[]>;
-  /** Rows of a person's own list, as they see them (their unread counts). */
-  /** `viewerId`'s conversations: a last message hidden by moderators is shown to its sender alone. */
+  /**
+   * `viewerId`'s conversations as they see them: a last message hidden by moderators is shown to its sender alone,
+   * and each counts the messages they hear (as their unread counts do).
+   */
   conversations(viewerId: string, rows: MyConversationRow[]): Promise<Conversation[]>;
   /** One conversation as `userId` sees it, or undefined when they are not in it. */
   conversationOf(userId: string, conversationId: string): Promise<Conversation | undefined>;
@@ -65,8 +68,9 @@ export function createConversationPresenter(db: Db, users: UserService): Convers
 
   async function conversations(viewerId: string, rows: MyConversationRow[]): Promise<Conversation[]> {
     const ids = rows.map((row) => row.id);
-    const [members, lastOnes] = await Promise.all([
+    const [members, unheard, lastOnes] = await Promise.all([
       membersOfConversations(db, ids),
+      unheardCounts(db, viewerId, ids),
       messagesWithAudioByIds(
         db,
         rows.flatMap((row) => (row.last_message_id ? [row.last_message_id] : [])),
@@ -86,7 +90,7 @@ export function createConversationPresenter(db: Db, users: UserService): Convers
       type: row.type,
       name: row.name,
       participants: participantIds(row).flatMap((id) => people.get(id) ?? []),
-      recordings: row.message_count,
+      recordings: row.message_count - (unheard.get(row.id) ?? 0),
       lastMessage: lastMessages.find((message) => message.id === row.last_message_id) ?? null,
       lastActivity: row.last_activity_at,
       unreadCount: row.unread_count,

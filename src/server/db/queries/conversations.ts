@@ -9,7 +9,7 @@ import type {
   ConversationsTable,
 } from '../schema';
 import { PLAYABLE_AUDIO_COLUMNS } from './audio-assets';
-import { notHiddenFrom } from './safety';
+import { hiddenFrom, notHiddenFrom } from './safety';
 
 export function findConversation(db: Db, id: string): Promise<ConversationRow | undefined> {
   return db.selectFrom('conversations').selectAll().where('id', '=', id).executeTakeFirst();
@@ -213,6 +213,26 @@ export function listMessages(
     page,
     byCreation,
   );
+}
+
+/**
+ * Of each conversation's messages, how many `viewerId` does not hear (what `listMessages` leaves out for them):
+ * hidden by moderators and not theirs, or sent by someone on the other side of a block from them. A card's count
+ * is its conversation's `message_count` less these.
+ */
+export async function unheardCounts(db: Db, viewerId: string, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('conversation_messages')
+    .select((eb) => ['conversation_id', eb.fn.countAll<string | number>().as('unheard')])
+    .where('conversation_id', 'in', ids)
+    .where('user_id', '!=', viewerId)
+    .where((eb) =>
+      eb.or([eb('is_hidden', '=', 1), hiddenFrom(db, 'conversation_messages.user_id', viewerId, 'blocks')]),
+    )
+    .groupBy('conversation_id')
+    .execute();
+  return new Map(rows.map((row) => [row.conversation_id, countToNumber(row.unheard)]));
 }
 
 /**

@@ -57,6 +57,11 @@ export function notHiddenFrom(db: Db, column: string, viewerId: string, hidden: 
   return sql<boolean>`${sql.ref(column)} not in (${hiddenPeople(db, viewerId, hidden)})`;
 }
 
+/** The rows whose `column` is someone hidden from `viewerId`: what `notHiddenFrom` leaves out. */
+export function hiddenFrom(db: Db, column: string, viewerId: string, hidden: Hidden) {
+  return sql<boolean>`${sql.ref(column)} in (${hiddenPeople(db, viewerId, hidden)})`;
+}
+
 /**
  * A suspended person is gone from others' lists, as their profile is (issue 17): the one condition every list of
  * people (joined as `users`) applies, alone or within a rule of its own (`isRealPerson`).
