@@ -7,6 +7,7 @@ import {
   type ReportReason,
   type ReportTargetKind,
 } from '@shared/domain/moderation';
+import { RadioCards } from '@client/components/radio-cards';
 import { Button } from '@client/components/ui/button';
 import {
   Dialog,
@@ -28,6 +29,8 @@ const WHAT: Record<ReportTargetKind, string> = {
   message: 'message',
   user: 'account',
 };
+
+const REASONS = REPORT_REASONS.map((value) => ({ value, label: REPORT_REASON_LABELS[value] }));
 
 interface ReportDialogProps {
   open: boolean;
@@ -78,25 +81,14 @@ export function ReportDialog({ open, onOpenChange, targetKind, targetId }: Repor
               Tell our moderators what is wrong. The person will not know who reported them.
             </DialogDescription>
           </DialogHeader>
-          <fieldset className="space-y-1">
-            <legend className="mb-2 text-sm font-medium">Reason</legend>
-            {REPORT_REASONS.map((value) => (
-              <label
-                key={value}
-                className="flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm hover:bg-secondary has-checked:bg-accent has-checked:text-accent-foreground"
-              >
-                <input
-                  type="radio"
-                  name="report-reason"
-                  value={value}
-                  checked={reason === value}
-                  onChange={() => setReason(value)}
-                  className="size-4 accent-primary"
-                />
-                {REPORT_REASON_LABELS[value]}
-              </label>
-            ))}
-          </fieldset>
+          <RadioCards
+            legend="Reason"
+            name="report-reason"
+            choices={REASONS}
+            value={reason}
+            onChange={setReason}
+            compact
+          />
           <div className="space-y-2">
             <Label htmlFor={noteId}>Anything else? (optional)</Label>
             <Textarea
