@@ -123,6 +123,23 @@ describe(`audio shared from the share sheet (${databaseKind}, ${storageKind} sto
     expect(await storedShares(ada.user.id)).toEqual([]);
   });
 
+  it('asks for a share again when its body is cut off', async () => {
+    const ada = await signUp(testApp.app);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/share-target',
+      headers: {
+        ...FROM_THE_SHARE_SHEET,
+        cookie: ada.cookie,
+        'content-type': 'multipart/form-data; boundary=x',
+      },
+      payload: '--x\r\nContent-Disposition: form-data; name="audio"; filename="a.wav"\r\n\r\nRIFF',
+    });
+    expect(response.statusCode, response.body).toBe(303);
+    expect(response.headers.location).toBe('/?shared=none');
+    expect(await storedShares(ada.user.id)).toEqual([]);
+  });
+
   it('keeps nothing for nobody: signed out, the person is sent home to sign in and share again', async () => {
     const response = await share(undefined, FROM_THE_SHARE_SHEET);
     expect(response.status).toBe(303);

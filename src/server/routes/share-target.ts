@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { renderForeignSharePage } from '../auth/login-page';
 import { loadCurrentUser, requireUser, signedInUser } from '../auth/current-user';
 import type { AppContext } from '../context';
-import { PayloadTooLargeError } from '../errors';
+import { BadRequestError, PayloadTooLargeError } from '../errors';
 import { contractRoute, type App } from '../http/app-types';
 import { readMultipartUpload, type MultipartUpload } from '../http/multipart-upload';
 import type { SharedAudio } from '../services/shared-audio';
@@ -33,6 +33,8 @@ async function readShare(
     return await readMultipartUpload(request, context.scratch, { audio: AUDIO_RULE });
   } catch (error) {
     if (error instanceof PayloadTooLargeError) return 'too-large';
+    // A body cut off or malformed: the person is asked to share again, not shown an error in JSON.
+    if (error instanceof BadRequestError) return 'none';
     throw error;
   }
 }
