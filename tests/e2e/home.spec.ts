@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { RECORDING_PROMPTS } from '../../src/shared/domain/recording-prompts';
 import { expectNoSeriousA11yViolations, publishPost, signUpQuickly, uniqueEmail } from './support';
 

@@ -1,9 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { makeTone, serverFfmpegPath } from '../support/audio';
 import { expectNoSeriousA11yViolations, publishPost, signUpQuickly } from './support';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { madeOnce } from './made-once';
 
 /** Reaching people outside the app: links to a moment, the installable app offline, the share sheet. */
 
@@ -244,36 +244,32 @@ test.describe('without the service worker (a first visit)', () => {
 
 test('audio shared from another app opens in the recorder’s Upload flow', async ({ page }) => {
   test.setTimeout(60_000);
-  const workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-share-'));
-  try {
-    const wav = path.join(workDir, 'Harbour sounds.wav');
-    await makeTone(serverFfmpegPath, wav, { seconds: 3, frequency: 330 });
-    await signUpQuickly(page, 'Sha', 'Ring');
-    await page.goto('/');
-    await controlledByServiceWorker(page);
+  const wav = await madeOnce('harbour-sounds.wav', (file) =>
+    makeTone(serverFfmpegPath, file, { seconds: 3, frequency: 330 }),
+  );
+  await signUpQuickly(page, 'Sha', 'Ring');
+  await page.goto('/');
+  await controlledByServiceWorker(page);
 
-    // Share sheets often give no audio type; the extension names it.
-    await shareFile(page, {
-      name: 'Harbour sounds.wav',
-      mimeType: 'application/octet-stream',
-      buffer: readFileSync(wav),
-    });
+  // Share sheets often give no audio type; the extension names it.
+  await shareFile(page, {
+    name: 'Harbour sounds.wav',
+    mimeType: 'application/octet-stream',
+    buffer: await readFile(wav),
+  });
 
-    const recorder = page.getByRole('region', { name: 'Recorder', exact: true });
-    await expect(recorder.getByRole('heading', { name: 'Publish Voice Post' })).toBeVisible({
-      timeout: 15_000,
-    });
-    await expect(recorder.getByLabel('Title', { exact: true })).toHaveValue('Harbour sounds');
-    // Taken once: the kept file is gone.
-    expect(
-      await page.evaluate(() =>
-        caches
-          .open('earshot-shared-audio')
-          .then((cache) => cache.keys())
-          .then((keys) => keys.length),
-      ),
-    ).toBe(0);
-  } finally {
-    rmSync(workDir, { recursive: true, force: true });
-  }
+  const recorder = page.getByRole('region', { name: 'Recorder', exact: true });
+  await expect(recorder.getByRole('heading', { name: 'Publish Voice Post' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(recorder.getByLabel('Title', { exact: true })).toHaveValue('Harbour sounds');
+  // Taken once: the kept file is gone.
+  expect(
+    await page.evaluate(() =>
+      caches
+        .open('earshot-shared-audio')
+        .then((cache) => cache.keys())
+        .then((keys) => keys.length),
+    ),
+  ).toBe(0);
 });

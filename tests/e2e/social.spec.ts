@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { readFile } from 'node:fs/promises';
 import type { Post } from '../../src/shared/contract/posts';
 import type { Comment, Notification } from '../../src/shared/contract/social';
 import { makeTone, serverFfmpegPath } from '../support/audio';
-import { launchWithFakeMicrophone, signUpQuickly, writeMicrophoneWav } from './support';
+import { madeOnce } from './made-once';
+import { signUpQuickly, timerReaches } from './support';
 
 /**
  * The social layer end to end (issue 5), in Debian Chromium with the fake microphone: B follows A, likes A's
@@ -18,7 +18,6 @@ import { launchWithFakeMicrophone, signUpQuickly, writeMicrophoneWav } from './s
  */
 
 const WAIT = { timeout: 15_000 };
-const RECORD_MS = 2500;
 
 interface Analysis {
   durationSeconds: number;
@@ -41,7 +40,7 @@ async function analyseStoredAudio(request: APIRequestContext, audioUrl: string):
 }
 
 function expectAudible(comment: Comment, analysis: Analysis): void {
-  // The server measures the duration itself; about RECORD_MS of the looping tone.
+  // The server measures the duration itself; a take of 2 to 3 s of the looping tone.
   expect(comment.duration).toBeGreaterThan(1.2);
   expect(comment.duration).toBeLessThan(6);
   // Sound throughout the 100 bars (silence leaves them at zero). The browser's noise suppression fades a steady
@@ -69,46 +68,34 @@ async function expectNoSeriousAxeViolations(page: Page, include?: string[]): Pro
   ).toEqual([]);
 }
 
-/** Records a reply of about RECORD_MS with the fake microphone; leaves the thread in "comment ready". */
+/** Records a reply of 2 to 3 s with the fake microphone; leaves the thread in "comment ready". */
 async function recordReply(page: Page): Promise<void> {
   const thread = page.locator('[data-voice-thread]');
   await thread.getByRole('button', { name: 'Record a voice reply' }).click();
   await expect(thread.getByRole('button', { name: 'Stop recording' })).toBeEnabled(WAIT);
-  await expect(thread.getByRole('timer')).toHaveText(/^00:0[1-9]$/, { timeout: 5_000 });
-  await page.waitForTimeout(RECORD_MS - 1000);
+  await timerReaches(thread.getByRole('timer'), 2);
   await thread.getByRole('button', { name: 'Stop recording' }).click();
   await expect(thread.getByRole('button', { name: 'Play your reply' })).toBeVisible(WAIT);
   await expect(thread.getByRole('button', { name: 'Post' })).toBeFocused(WAIT);
 }
 
 test.describe('the social layer', () => {
-  let browser: Browser;
-  let workDir: string;
   let postAudio: Buffer;
 
   test.beforeAll(async () => {
-    workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-social-'));
-    const microphone = path.join(workDir, 'voice.wav');
-    // lavfi's sine is 18 dB below full scale; lift it so the level survives Chromium's capture processing.
-    await writeMicrophoneWav(microphone, 6);
-    const postFile = path.join(workDir, 'post.webm');
-    await makeTone(serverFfmpegPath, postFile, { seconds: 3, gainDb: 6, codecArgs: ['-c:a', 'libopus'] });
-    postAudio = readFileSync(postFile);
-    browser = await launchWithFakeMicrophone(microphone);
-  });
-
-  test.afterAll(async () => {
-    await browser?.close();
-    rmSync(workDir, { recursive: true, force: true });
+    const postFile = await madeOnce('social-post.webm', (file) =>
+      makeTone(serverFfmpegPath, file, { seconds: 3, gainDb: 6, codecArgs: ['-c:a', 'libopus'] }),
+    );
+    postAudio = await readFile(postFile);
   });
 
   test('B follows, likes and replies by voice; A hears of it; a visitor replies on a shared link', async ({
-    baseURL,
+    browser,
   }) => {
     test.setTimeout(180_000);
-    const pageA = await (await browser.newContext({ baseURL })).newPage();
-    const pageB = await (await browser.newContext({ baseURL })).newPage();
-    const visitor = await (await browser.newContext({ baseURL })).newPage();
+    const pageA = await (await browser.newContext()).newPage();
+    const pageB = await (await browser.newContext()).newPage();
+    const visitor = await (await browser.newContext()).newPage();
 
     const author = await signUpQuickly(pageA, 'Ada', 'Author');
     const listener = await signUpQuickly(pageB, 'Ben', 'Listener');
