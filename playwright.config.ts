@@ -33,7 +33,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
-    actionTimeout: 10_000,
+    // Four workers share two cores: a page that is still starting up may take longer to answer a click.
+    actionTimeout: 15_000,
     navigationTimeout: 15_000,
     trace: 'retain-on-failure',
   },

@@ -5,6 +5,7 @@ import {
   expectNoSeriousA11yViolations,
   ffmpegOutputOnce,
   secondsOn,
+  settled,
   signUpQuickly,
   timerReaches,
 } from './support';
@@ -235,12 +236,7 @@ test('a long take is autosaved every 30 seconds while recording', async ({ page 
   // Paused a little ahead of now, so that "now" has not passed before the page hears of it on a busy machine.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
   // The time it shows once it has caught up with the jump (it stands still now).
-  let shownSeconds = -1;
-  await expect
-    .poll(async () => shownSeconds === (shownSeconds = secondsOn(await timer.innerText())), {
-      intervals: [250],
-    })
-    .toBe(true);
+  const shownSeconds = secondsOn(await settled(() => timer.innerText()));
 
   // A second or two short of 30 s recorded: nothing saved yet.
   await page.clock.fastForward((28 - shownSeconds) * 1000);

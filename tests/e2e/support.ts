@@ -120,6 +120,24 @@ export async function timerReaches(timer: Locator, seconds: number, timeout = 15
   return shown;
 }
 
+/** What `read` answers once two looks 250 ms apart agree: on a page whose clock the test has just paused. */
+export async function settled<T>(read: () => Promise<T>): Promise<T> {
+  let value: T | undefined;
+  await expect.poll(async () => value === (value = await read()), { intervals: [250] }).toBe(true);
+  return value as T;
+}
+
+/**
+ * Records until the timer shows at least `seconds`, then presses `stop`. Answers the longest the take can be: what
+ * the timer showed, its unshown fraction of a second, and however long the press took to land on a busy machine.
+ */
+export async function stopOnceTimerReaches(timer: Locator, stop: Locator, seconds: number): Promise<number> {
+  const shown = await timerReaches(timer, seconds);
+  const pressedAt = Date.now();
+  await stop.click();
+  return shown + 1 + Math.ceil((Date.now() - pressedAt) / 1000);
+}
+
 export type Theme = 'light' | 'dark';
 export type Device = 'desktop' | 'phone';
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { VoiceBio } from '../../src/shared/contract/voice-bio';
-import { expectNoSeriousA11yViolations, signUpQuickly, timerReaches } from './support';
+import { expectNoSeriousA11yViolations, signUpQuickly, stopOnceTimerReaches } from './support';
 
 /**
  * The voice bio (spec §2 Profile, §4 voice bio recorder) in Debian Chromium with the fake microphone: A records
@@ -21,10 +21,14 @@ async function voiceBioOf(request: APIRequestContext, userId: string): Promise<V
   return (await response.json()) as VoiceBio;
 }
 
-/** The server measured a take of 3 to 4 s of the fake microphone's tone: sound, not silence. */
-async function expectAudible(request: APIRequestContext, voiceBio: VoiceBio): Promise<void> {
+/** The server measured the take, 3 s or a little more, of the fake microphone's tone: sound, not silence. */
+async function expectAudible(
+  request: APIRequestContext,
+  voiceBio: VoiceBio,
+  longestTake: number,
+): Promise<void> {
   expect(voiceBio.voiceBioDuration).toBeGreaterThan(1.2);
-  expect(voiceBio.voiceBioDuration).toBeLessThan(6);
+  expect(voiceBio.voiceBioDuration).toBeLessThan(longestTake + 1);
   const audio = await request.get(voiceBio.voiceBioUrl!, { timeout: 15_000 });
   expect(audio.ok(), `GET ${voiceBio.voiceBioUrl}`).toBe(true);
   const response = await request.post('/api/test/audio-analysis', {
@@ -38,21 +42,24 @@ async function expectAudible(request: APIRequestContext, voiceBio: VoiceBio): Pr
   expect(analysis.loudnessLufs!).toBeGreaterThan(-40);
 }
 
-/** In the recorder dialog: records 3 to 4 s, listens back is offered, then saves. */
-async function recordAndSave(page: Page, dialogName: string): Promise<void> {
+/**
+ * In the recorder dialog: records 3 s or a little more, listens back is offered, then saves. Answers the longest the
+ * take can be.
+ */
+async function recordAndSave(page: Page, dialogName: string): Promise<number> {
   const dialog = page.getByRole('dialog', { name: dialogName });
   await expect(dialog.getByText('Record up to 30 seconds for your voice bio')).toBeVisible(WAIT);
   await dialog.getByRole('button', { name: 'Start recording' }).click();
   const stop = dialog.getByRole('button', { name: 'Stop recording' });
   await expect(stop).toBeEnabled(WAIT);
   // Long enough that it still plays when the test reaches for Pause on a busy machine.
-  await timerReaches(dialog.getByRole('timer'), 3);
-  await stop.click();
+  const longestTake = await stopOnceTimerReaches(dialog.getByRole('timer'), stop, 3);
   await expect(dialog.getByRole('button', { name: 'Play your voice bio' })).toBeVisible(WAIT);
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeFocused(WAIT);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Voice Bio Updated')).toBeVisible(WAIT);
   await expect(dialog).toBeHidden(WAIT);
+  return longestTake;
 }
 
 test.describe('the voice bio', () => {
@@ -72,11 +79,11 @@ test.describe('the voice bio', () => {
       await expect(ringA).toHaveCount(0);
       await pageA.getByRole('button', { name: 'Add Voice Bio' }).click();
       await expectNoSeriousA11yViolations(pageA, '[role="dialog"]', 'the voice bio recorder');
-      await recordAndSave(pageA, 'Add Voice Bio');
+      const longestTake = await recordAndSave(pageA, 'Add Voice Bio');
 
       await expect(ringA).toBeVisible(WAIT);
       first = await voiceBioOf(pageA.request, vera.id);
-      await expectAudible(pageA.request, first);
+      await expectAudible(pageA.request, first, longestTake);
 
       const play = pageA.getByRole('button', { name: playName });
       await expect(play).toBeEnabled(WAIT);
@@ -96,10 +103,10 @@ test.describe('the voice bio', () => {
 
     await test.step('A re-records it', async () => {
       await pageA.getByRole('button', { name: 'Re-record' }).click();
-      await recordAndSave(pageA, 'Re-record Voice Bio');
+      const longestTake = await recordAndSave(pageA, 'Re-record Voice Bio');
       const second = await voiceBioOf(pageA.request, vera.id);
       expect(second.voiceBioUrl).not.toBe(first.voiceBioUrl);
-      await expectAudible(pageA.request, second);
+      await expectAudible(pageA.request, second, longestTake);
       await expect(ringA).toBeVisible(WAIT);
     });
 
