@@ -1,19 +1,13 @@
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { randomBytes } from 'node:crypto';
 import type { ConversationRecording, PublishRequest } from '../../src/shared/contract/conversations';
 import type { Post } from '../../src/shared/contract/posts';
 import type { CurrentUser } from '../../src/shared/contract/users';
-import {
-  expectNoSeriousA11yViolations,
-  fakeMicrophoneBrowser,
-  inEachThemeAndWidth,
-  signUpQuickly,
-} from './support';
+import { expectNoSeriousA11yViolations, inEachThemeAndWidth, signUpQuickly } from './support';
 
 const WAIT = { timeout: 15_000 };
 const UPLOAD_WAIT = { timeout: 30_000 };
-
-const microphoneBrowser = fakeMicrophoneBrowser(8);
 
 interface Person {
   page: Page;
@@ -22,8 +16,8 @@ interface Person {
 }
 
 /** A person in a browser context of their own, with a last name no other spec's people share. */
-async function person(baseURL: string | undefined, firstName: string): Promise<Person> {
-  const context = await microphoneBrowser().newContext({ baseURL });
+async function person(browser: Browser, firstName: string): Promise<Person> {
+  const context = await browser.newContext();
   const page = await context.newPage();
   const lastName = `Zq${randomBytes(3).toString('hex')}`;
   const user = await signUpQuickly(page, firstName, lastName);
@@ -84,11 +78,11 @@ async function expectAudible(page: Page, conversationId: string): Promise<void> 
 }
 
 test('two people talk by voice, live; one plays it all and, with the other’s yes, posts it as a pod that plays on Home', async ({
-  baseURL,
+  browser,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const ava = await person(baseURL, 'Ava');
-  const ben = await person(baseURL, 'Ben');
+  const ava = await person(browser, 'Ava');
+  const ben = await person(browser, 'Ben');
 
   // Ben waits on his conversations list.
   await ben.page.goto('/conversations');
@@ -180,11 +174,11 @@ test('two people talk by voice, live; one plays it all and, with the other’s y
   await ben.page.context().close();
 });
 
-test('three people talk in a group', async ({ baseURL }) => {
+test('three people talk in a group', async ({ browser }) => {
   test.setTimeout(120_000);
-  const ava = await person(baseURL, 'Ava');
-  const ben = await person(baseURL, 'Ben');
-  const cy = await person(baseURL, 'Cy');
+  const ava = await person(browser, 'Ava');
+  const ben = await person(browser, 'Ben');
+  const cy = await person(browser, 'Cy');
   const groupName = `Trio ${randomBytes(2).toString('hex')}`;
 
   await ava.page.goto('/conversations');
@@ -212,7 +206,7 @@ test('three people talk in a group', async ({ baseURL }) => {
   }
 
   // Ben adds Dee from the group's members; Ava's open conversation counts four at once, and Dee can hear it all.
-  const dee = await person(baseURL, 'Dee');
+  const dee = await person(browser, 'Dee');
   await ben.page.getByRole('button', { name: 'Group members: 3 people' }).click(WAIT);
   const members = ben.page.getByRole('dialog', { name: 'Group members' });
   await expect(members.getByRole('list', { name: 'Members' }).getByRole('listitem')).toHaveCount(3, WAIT);

@@ -1,27 +1,20 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Post } from '../../src/shared/contract/posts';
-import {
-  expectNoSeriousA11yViolations,
-  fakeMicrophoneBrowser,
-  saveDraftThroughApi,
-  signUpQuickly,
-} from './support';
+import { expectNoSeriousA11yViolations, saveDraftThroughApi, signUpQuickly, timerReaches } from './support';
 
 /**
  * The Voice Drafts screen (spec §2 Drafts) and editing a draft (spec §4): a draft saved from Home shows on
  * /drafts, Edit opens the advanced editor whose Apply hands it to Home's recorder (tests/e2e/editor.spec.ts tests
  * the editor itself), saving replaces it in place, and it plays and is deleted. Chromium
- * records through a fake microphone playing a tone. Nothing here is public, so the shared feed stays empty.
+ * records through a fake microphone playing a tone. Nothing here is public.
  */
 
-const microphoneBrowser = fakeMicrophoneBrowser(60);
+test.use({ viewport: { width: 1280, height: 900 } });
 
-async function signedInPage(baseURL: string | undefined, path = '/'): Promise<Page> {
-  const context = await microphoneBrowser().newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
+async function signedInPage(page: Page, path = '/'): Promise<void> {
   await signUpQuickly(page, 'Dana', 'Drafts');
   await page.goto(path);
-  return page;
 }
 
 function diaryRecorder(page: Page): Locator {
@@ -52,18 +45,15 @@ async function applyInEditor(page: Page, card: Locator, title: string): Promise<
 
 /** Records a take of about `seconds` in the recorder; the countdown comes first. */
 async function recordTake(recorder: Locator, seconds: number): Promise<void> {
-  await expect(recorder.getByRole('timer')).toBeVisible({ timeout: 15_000 });
-  await expect(recorder.getByRole('timer')).toHaveText(`00:0${seconds}`, {
-    timeout: seconds * 1_000 + 5_000,
-  });
+  await timerReaches(recorder.getByRole('timer'), seconds, seconds * 1_000 + 15_000);
   await recorder.getByRole('button', { name: 'Stop recording' }).click({ timeout: 5_000 });
 }
 
 test('a draft saved on Home is listed, edited in place with another take, played and deleted', async ({
-  baseURL,
+  page,
 }) => {
   test.setTimeout(150_000);
-  const page = await signedInPage(baseURL);
+  await signedInPage(page);
   const title = 'Morning pages';
   const renamed = 'Morning pages, revised';
 
@@ -181,12 +171,11 @@ test('a draft saved on Home is listed, edited in place with another take, played
   await expect(draftCards(page)).toHaveCount(0, { timeout: 5_000 });
   expect(await listDrafts(page)).toEqual([]);
   await expectNoSeriousA11yViolations(page, 'main', 'the empty drafts screen');
-  await page.context().close();
 });
 
-test('Cancel leaves the draft as it was; a draft whose audio fails to load says so', async ({ baseURL }) => {
+test('Cancel leaves the draft as it was; a draft whose audio fails to load says so', async ({ page }) => {
   test.setTimeout(90_000);
-  const page = await signedInPage(baseURL, '/drafts');
+  await signedInPage(page, '/drafts');
   const draft = await saveDraftThroughApi(page.request, 'Untouched thought', 2);
   await page.reload({ timeout: 15_000 });
   const card = draftCards(page).filter({ hasText: 'Untouched thought' });
@@ -210,14 +199,13 @@ test('Cancel leaves the draft as it was; a draft whose audio fails to load says 
   await expect(toasts(page)).toContainText('Error Loading Draft', { timeout: 10_000 });
   await expect(toasts(page)).toContainText('Failed to load draft for editing', { timeout: 5_000 });
   await expect(page).toHaveURL(/\/drafts$/, { timeout: 5_000 });
-  await page.context().close();
 });
 
 test('drafts come a page at a time, with Load more while the Link header has a next page', async ({
-  baseURL,
+  page,
 }) => {
   test.setTimeout(90_000);
-  const page = await signedInPage(baseURL, '/drafts');
+  await signedInPage(page, '/drafts');
   for (const title of ['First note', 'Second note', 'Third note'])
     await saveDraftThroughApi(page.request, title, 1);
   // Two to a page, so three drafts make two pages (the server's Link keeps the limit).
@@ -230,5 +218,4 @@ test('drafts come a page at a time, with Load more while the Link header has a n
   await expect(draftCards(page)).toHaveCount(3, { timeout: 10_000 });
   await expect(draftCards(page).last()).toContainText('First note', { timeout: 5_000 });
   await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0, { timeout: 5_000 });
-  await page.context().close();
 });

@@ -1,19 +1,17 @@
-import { expect, test } from '@playwright/test';
+import { expect, test as base } from './fixtures';
 import type { Post } from '../../src/shared/contract/posts';
 import { expectNoSeriousA11yViolations, signUpQuickly } from './support';
 
 /**
- * Home's empty states (spec §2). The feed is shared by every test of the run, so this file runs as its own
- * project, before every other spec (playwright.config.ts).
+ * Home's empty states (spec §2). The tests of a worker share its server, whose feed fills as they publish, so this
+ * test gets a server of its own that nobody has used.
  */
+const test = base.extend({ baseURL: async ({ emptyServer }, use) => use(emptyServer.url) });
 
 test('before anyone has posted, Home shows the spec’s empty states', async ({ page }) => {
   await signUpQuickly(page, 'Esme', 'Empty');
   const feed = (await (await page.request.get('/api/feed')).json()) as Post[];
-  expect(
-    feed,
-    'this test needs the run’s feed to be empty, so it runs before any spec that publishes',
-  ).toEqual([]);
+  expect(feed, 'this test needs an empty feed, so it runs on a server of its own').toEqual([]);
 
   await page.goto('/');
   await expect(page.getByText('Share your voice with the world')).toBeVisible();

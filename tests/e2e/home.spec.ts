@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { RECORDING_PROMPTS } from '../../src/shared/domain/recording-prompts';
-import { expectNoSeriousA11yViolations, publishPost, signUpQuickly, uniqueEmail } from './support';
+import { expectNoSeriousA11yViolations, publishPost, settled, signUpQuickly, uniqueEmail } from './support';
 
 /** Home (spec §2) against the real server, with voices; its empty states are in empty-home.spec.ts. */
 
@@ -94,12 +95,16 @@ test('Home with voices: New Posts with m:ss, New Pods, stories, recent activity 
 
 test('the AI suggestion rotates every 8 s and offers its idea for a post or a pod', async ({ page }) => {
   await signUpQuickly(page);
-  await page.clock.install();
+  const start = new Date('2026-11-02T09:00:00Z');
+  await page.clock.install({ time: start });
   await page.goto('/');
   const box = page.getByRole('region', { name: 'AI suggestion' });
   const record = box.getByRole('button', { name: /^Record about: / });
   await expect(record).toBeVisible();
-  const first = ((await record.getAttribute('aria-label')) ?? '').replace('Record about: ', '');
+  // From here the page's time moves only when the test moves it: however slow the machine, one rotation at a time.
+  await page.clock.pauseAt(new Date(start.getTime() + 10 * 60_000));
+  // The suggestion once the page has caught up with that jump (it stands still now).
+  const first = (await settled(() => record.getAttribute('aria-label')))?.replace('Record about: ', '') ?? '';
   expect(RECORDING_PROMPTS).toContain(first);
 
   await page.clock.runFor(8_100);
@@ -108,10 +113,14 @@ test('the AI suggestion rotates every 8 s and offers its idea for a post or a po
   expect(RECORDING_PROMPTS).toContain(second);
 
   await box.getByRole('button', { name: 'Create with AI Idea' }).click();
+  // A second for the dialog to open, far from the next rotation.
+  await page.clock.runFor(1_000);
   const dialog = page.getByRole('dialog', { name: 'Create with AI Idea' });
   await expect(dialog).toContainText(second);
   await expect(dialog.getByRole('button', { name: 'Create Voice Post' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Create Pod Episode' })).toBeVisible();
+  // axe waits on timers of its own.
+  await page.clock.resume();
   await expectNoSeriousA11yViolations(page, '[role="dialog"]', 'Create with AI Idea');
 });
 

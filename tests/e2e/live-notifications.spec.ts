@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { publishPost, signUpQuickly } from './support';
 
 const WAIT = { timeout: 15_000 };

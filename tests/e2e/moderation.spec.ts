@@ -1,10 +1,10 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Post } from '../../src/shared/contract/posts';
-import { streamedTone } from '../support/audio';
-import { dataDir, MODERATOR_EMAIL } from '../../playwright.config';
-import { expectNoSeriousA11yViolations, publishPost, signUpQuickly } from './support';
+import { MODERATOR_EMAIL } from '../../playwright.config';
+import { expectNoSeriousA11yViolations, publishPost, signUpQuickly, streamedToneOnce } from './support';
 
 /**
  * Issue 17 end to end: someone reports a voice reply from the post page; the moderator (an account made a moderator
@@ -15,7 +15,7 @@ import { expectNoSeriousA11yViolations, publishPost, signUpQuickly } from './sup
 const WAIT = { timeout: 15_000 };
 
 /** `npm run moderator -- grant` on the e2e server's database, as its operator would. */
-async function grantModerator(email: string): Promise<void> {
+async function grantModerator(dataDir: string, email: string): Promise<void> {
   const { stdout } = await promisify(execFile)(
     'npx',
     ['tsx', 'src/server/moderator-command.ts', 'grant', email],
@@ -27,10 +27,10 @@ async function grantModerator(email: string): Promise<void> {
 }
 
 /** The moderator's account: made (and granted the role) on the first run against this server, signed in to after. */
-async function signInAsModerator(page: Page): Promise<void> {
+async function signInAsModerator(page: Page, dataDir: string): Promise<void> {
   const credentials = { email: MODERATOR_EMAIL, password: 'e2e moderator password', firstName: 'Morgan' };
   const registered = await page.request.post('/api/register', { data: credentials, timeout: 15_000 });
-  if (registered.status() === 201) return grantModerator(MODERATOR_EMAIL);
+  if (registered.status() === 201) return grantModerator(dataDir, MODERATOR_EMAIL);
   const signedIn = await page.request.post('/api/login', { data: credentials, timeout: 15_000 });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
 }
@@ -43,7 +43,7 @@ async function personIn(browser: Browser, firstName: string) {
 }
 
 async function replyThroughApi(page: Page, post: Post): Promise<void> {
-  const buffer = await streamedTone({ seconds: 2, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
+  const buffer = await streamedToneOnce({ seconds: 2, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
   const response = await page.request.post('/api/comments', {
     multipart: { postId: post.id, audio: { name: 'comment.webm', mimeType: 'audio/webm', buffer } },
     timeout: 30_000,
@@ -53,6 +53,7 @@ async function replyThroughApi(page: Page, post: Post): Promise<void> {
 
 test('a reported reply is played, hidden and resolved by a moderator, and gone for others', async ({
   browser,
+  server,
 }) => {
   // Four people and the moderator command (a process of its own, a few seconds on a busy machine).
   test.setTimeout(120_000);
@@ -89,7 +90,7 @@ test('a reported reply is played, hidden and resolved by a moderator, and gone f
     await expect(reader.page.getByRole('link', { name: 'Moderation' })).toHaveCount(0);
 
     // The moderator finds it, plays it in place, hides it and resolves the report.
-    await signInAsModerator(moderatorPage);
+    await signInAsModerator(moderatorPage, server.dataDir);
     await moderatorPage.goto('/');
     await moderatorPage.getByRole('link', { name: 'Moderation' }).first().click();
     await expect(moderatorPage.getByRole('heading', { level: 1, name: 'Moderation' })).toBeVisible(WAIT);

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import sharp from 'sharp';
 import type { CurrentUser } from '../../src/shared/contract/users';
 import { expectNoSeriousA11yViolations, inEachThemeAndWidth, signUpQuickly } from './support';

@@ -1,12 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { randomBytes } from 'node:crypto';
-import {
-  expectNoSeriousA11yViolations,
-  launchWithFakeMicrophone,
-  publishPost,
-  signUpQuickly,
-  writeMicrophoneWav,
-} from './support';
+import { expectNoSeriousA11yViolations, publishPost, signUpQuickly, timerReaches } from './support';
 
 /**
  * The profile's tabs (spec §2 Profile): Pods first, listing only episodes, whose row opens the detail; Posts;
@@ -132,33 +127,25 @@ test('tabs: Pods by default, the detail modal, Posts, a category filter, and Abo
 });
 
 test('Create New Content records under its title, and the published post lands on the profile', async ({
-  baseURL,
-}, testInfo) => {
+  page,
+}) => {
   test.setTimeout(120_000);
-  const microphone = testInfo.outputPath('microphone.wav');
-  await writeMicrophoneWav(microphone, 10);
-  const browser = await launchWithFakeMicrophone(microphone);
-  try {
-    const page = await (await browser.newContext({ baseURL })).newPage();
-    await signUpQuickly(page, 'Rae', 'Record');
-    await page.goto('/profile');
-    const title = `Tabs: made on my profile ${randomBytes(3).toString('hex')}`;
-    await page.getByPlaceholder('Enter your title first...').fill(title);
-    await page.getByRole('button', { name: 'Record', exact: true }).click();
+  await signUpQuickly(page, 'Rae', 'Record');
+  await page.goto('/profile');
+  const title = `Tabs: made on my profile ${randomBytes(3).toString('hex')}`;
+  await page.getByPlaceholder('Enter your title first...').fill(title);
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
 
-    const recorder = page.getByRole('region', { name: 'Recorder', exact: true });
-    await expect(recorder.getByRole('timer')).toHaveText('00:01', WAIT);
-    await recorder.getByRole('button', { name: 'Stop recording' }).click();
-    await expect(recorder.getByRole('heading', { name: 'Publish Voice Post' })).toBeVisible(WAIT);
-    await recorder.getByRole('button', { name: 'Publish', exact: true }).click();
+  const recorder = page.getByRole('region', { name: 'Recorder', exact: true });
+  await timerReaches(recorder.getByRole('timer'), 1);
+  await recorder.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(recorder.getByRole('heading', { name: 'Publish Voice Post' })).toBeVisible(WAIT);
+  await recorder.getByRole('button', { name: 'Publish', exact: true }).click();
 
-    // Back to the box, empty, and the post is on the profile.
-    await expect(page.getByPlaceholder('Enter your title first...')).toHaveValue('', WAIT);
-    await page.getByRole('tab', { name: 'Posts' }).click();
-    await expect(
-      page.getByRole('tabpanel', { name: 'Posts' }).getByRole('article', { name: title }),
-    ).toBeVisible(WAIT);
-  } finally {
-    await browser.close();
-  }
+  // Back to the box, empty, and the post is on the profile.
+  await expect(page.getByPlaceholder('Enter your title first...')).toHaveValue('', WAIT);
+  await page.getByRole('tab', { name: 'Posts' }).click();
+  await expect(
+    page.getByRole('tabpanel', { name: 'Posts' }).getByRole('article', { name: title }),
+  ).toBeVisible(WAIT);
 });

@@ -1,9 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { makeTone, serverFfmpegPath } from '../support/audio';
 import { expectNoSeriousA11yViolations, publishPost, signUpQuickly } from './support';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { madeOnce } from './made-once';
 
 /** Reaching people outside the app: links to a moment, the installable app offline, the share sheet. */
 
@@ -206,14 +206,10 @@ async function shareFromTheShareSheet(
 
 /** A short tone as a WAV file, as another app would share it. */
 async function toneFile(name: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-share-'));
-  try {
-    const file = path.join(workDir, name);
-    await makeTone(serverFfmpegPath, file, { seconds: 2, frequency: 330 });
-    return { name, mimeType: 'audio/wav', buffer: readFileSync(file) };
-  } finally {
-    rmSync(workDir, { recursive: true, force: true });
-  }
+  const file = await madeOnce(`share-${name}`, (output) =>
+    makeTone(serverFfmpegPath, output, { seconds: 2, frequency: 330 }),
+  );
+  return { name, mimeType: 'audio/wav', buffer: await readFile(file) };
 }
 
 /** A page on another site that posts a file to the share target, withholding its referrer, as a trap would. */
@@ -272,31 +268,27 @@ test.describe('without the service worker (a first visit)', () => {
 
 test('audio shared from another app opens in the recorder’s Upload flow, taken once', async ({ page }) => {
   test.setTimeout(60_000);
-  const workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-share-'));
-  try {
-    const wav = path.join(workDir, 'Harbour sounds.wav');
-    await makeTone(serverFfmpegPath, wav, { seconds: 3, frequency: 330 });
-    await signUpQuickly(page, 'Sha', 'Ring');
-    await page.goto('/');
-    await controlledByServiceWorker(page);
+  const wav = await madeOnce('harbour-sounds.wav', (file) =>
+    makeTone(serverFfmpegPath, file, { seconds: 3, frequency: 330 }),
+  );
+  await signUpQuickly(page, 'Sha', 'Ring');
+  await page.goto('/');
+  await controlledByServiceWorker(page);
 
-    // Share sheets often give no audio type; the extension names it.
-    await shareFromTheShareSheet(page, {
-      name: 'Harbour sounds.wav',
-      mimeType: 'application/octet-stream',
-      buffer: readFileSync(wav),
-    });
+  // Share sheets often give no audio type; the extension names it.
+  await shareFromTheShareSheet(page, {
+    name: 'Harbour sounds.wav',
+    mimeType: 'application/octet-stream',
+    buffer: await readFile(wav),
+  });
 
-    const recorder = page.getByRole('region', { name: 'Recorder', exact: true });
-    await expect(recorder.getByRole('heading', { name: 'Publish Voice Post' })).toBeVisible({
-      timeout: 15_000,
-    });
-    await expect(recorder.getByLabel('Title', { exact: true })).toHaveValue('Harbour sounds');
-    // Taken once: the server keeps it no more.
-    expect((await page.request.get('/api/shared-audio')).status()).toBe(404);
-  } finally {
-    rmSync(workDir, { recursive: true, force: true });
-  }
+  const recorder = page.getByRole('region', { name: 'Recorder', exact: true });
+  await expect(recorder.getByRole('heading', { name: 'Publish Voice Post' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(recorder.getByLabel('Title', { exact: true })).toHaveValue('Harbour sounds');
+  // Taken once: the server keeps it no more.
+  expect((await page.request.get('/api/shared-audio')).status()).toBe(404);
 });
 
 test('a page on another site that posts a file to the share target is refused, even through the worker', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signUpQuickly, uniqueEmail } from './support';
 
 test('a newcomer signs up through the sign-in page and lands on Home', async ({ page }) => {

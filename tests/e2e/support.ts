@@ -1,13 +1,21 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Post } from '../../src/shared/contract/posts';
 import type { CurrentUser } from '../../src/shared/contract/users';
-import { chromiumArgs, chromiumPath } from '../../playwright.config';
-import { makeTone, serverFfmpegPath, streamedTone } from '../support/audio';
+import { ffmpegOutput, streamedTone } from '../support/audio';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { expect } from './fixtures';
+import { bytesMadeOnce } from './made-once';
+
+/** A tone encoded straight to a pipe, as MediaRecorder writes it (tests/support/audio.ts), made once per run. */
+export function streamedToneOnce(options: Parameters<typeof streamedTone>[0]): Promise<Buffer> {
+  return bytesMadeOnce(options, options.format, () => streamedTone(options));
+}
+
+/** What ffmpeg writes to stdout with these arguments, made once per run. */
+export function ffmpegOutputOnce(extension: string, args: string[]): Promise<Buffer> {
+  return bytesMadeOnce(args, extension, () => ffmpegOutput(args));
+}
 
 export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
@@ -39,7 +47,7 @@ export async function publishPost(
     category?: string;
   },
 ): Promise<Post> {
-  const buffer = await streamedTone({
+  const buffer = await streamedToneOnce({
     seconds: fields.seconds,
     format: 'webm',
     codecArgs: ['-c:a', 'libopus', '-b:a', '48k'],
@@ -65,7 +73,7 @@ export async function saveDraftThroughApi(
   title: string,
   seconds: number,
 ): Promise<Post> {
-  const buffer = await streamedTone({
+  const buffer = await streamedToneOnce({
     seconds,
     format: 'webm',
     codecArgs: ['-c:a', 'libopus', '-b:a', '48k'],
@@ -94,54 +102,40 @@ export async function expectNoSeriousA11yViolations(
   ).toEqual([]);
 }
 
-/**
- * A voice for Chromium's fake microphone: a WAV of a tone, loud enough to survive Chromium's capture processing
- * (lavfi's sine is 18 dB below full scale).
- */
-export function writeMicrophoneWav(file: string, seconds: number): Promise<void> {
-  return makeTone(serverFfmpegPath, file, {
-    seconds,
-    frequency: 330,
-    gainDb: 12,
-    codecArgs: ['-ac', '1', '-ar', '48000', '-c:a', 'pcm_s16le'],
-  });
-}
-
-/** Chromium whose microphone plays `wavFile`. A missing or wrong file records silence without any error. */
-export function launchWithFakeMicrophone(wavFile: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${wavFile}`,
-    ],
-  });
+/** The seconds a recorder's timer shows: "01:05" is 65. */
+export function secondsOn(timerText: string): number {
+  const [, minutes, seconds] = /(\d\d):(\d\d)/.exec(timerText) ?? [];
+  return Number(minutes) * 60 + Number(seconds);
 }
 
 /**
- * For the tests of one file or `describe` block: a Chromium whose fake microphone plays a tone of `seconds`,
- * launched before them and closed, with its WAV, after them. Answers a getter for it.
+ * Waits until a recorder's timer shows at least `seconds`, looking every 100 ms, and answers what it showed. (A
+ * wait for one exact second can miss it on a busy machine, where Playwright's retries space out to a second.)
  */
-export function fakeMicrophoneBrowser(seconds: number): () => Browser {
-  let workDir: string | undefined;
-  let browser: Browser | undefined;
-  test.beforeAll(async () => {
-    workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-microphone-'));
-    const wav = path.join(workDir, 'voice.wav');
-    await writeMicrophoneWav(wav, seconds);
-    browser = await launchWithFakeMicrophone(wav);
-  });
-  test.afterAll(async () => {
-    await browser?.close();
-    if (workDir) rmSync(workDir, { recursive: true, force: true });
-  });
-  return () => {
-    if (!browser)
-      throw new Error('The fake-microphone browser starts in beforeAll; ask for it inside a test.');
-    return browser;
-  };
+export async function timerReaches(timer: Locator, seconds: number, timeout = 15_000): Promise<number> {
+  let shown = 0;
+  await expect
+    .poll(async () => (shown = secondsOn(await timer.innerText({ timeout }))), { timeout, intervals: [100] })
+    .toBeGreaterThanOrEqual(seconds);
+  return shown;
+}
+
+/** What `read` answers once two looks 250 ms apart agree: on a page whose clock the test has just paused. */
+export async function settled<T>(read: () => Promise<T>): Promise<T> {
+  let value: T | undefined;
+  await expect.poll(async () => value === (value = await read()), { intervals: [250] }).toBe(true);
+  return value as T;
+}
+
+/**
+ * Records until the timer shows at least `seconds`, then presses `stop`. Answers the longest the take can be: what
+ * the timer showed, its unshown fraction of a second, and however long the press took to land on a busy machine.
+ */
+export async function stopOnceTimerReaches(timer: Locator, stop: Locator, seconds: number): Promise<number> {
+  const shown = await timerReaches(timer, seconds);
+  const pressedAt = Date.now();
+  await stop.click();
+  return shown + 1 + Math.ceil((Date.now() - pressedAt) / 1000);
 }
 
 export type Theme = 'light' | 'dark';

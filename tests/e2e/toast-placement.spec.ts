@@ -1,8 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { readFile } from 'node:fs/promises';
 import { makeTone, serverFfmpegPath } from '../support/audio';
+import { madeOnce } from './made-once';
 import { signUpQuickly } from './support';
 
 /**
@@ -17,18 +17,13 @@ const WINDOWS = [
   { name: 'phone', width: 390, height: 844 },
 ] as const;
 
-let workDir: string;
 let upload: { name: string; mimeType: string; buffer: Buffer };
 
 test.beforeAll(async () => {
-  workDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-toasts-'));
-  const wav = path.join(workDir, 'Harbour at dawn.wav');
-  await makeTone(serverFfmpegPath, wav, { seconds: 3, frequency: 392 });
-  upload = { name: 'Harbour at dawn.wav', mimeType: 'audio/wav', buffer: readFileSync(wav) };
-});
-
-test.afterAll(() => {
-  if (workDir) rmSync(workDir, { recursive: true, force: true });
+  const wav = await madeOnce('harbour-at-dawn.wav', (file) =>
+    makeTone(serverFfmpegPath, file, { seconds: 3, frequency: 392 }),
+  );
+  upload = { name: 'Harbour at dawn.wav', mimeType: 'audio/wav', buffer: await readFile(wav) };
 });
 
 /** Opens the publish form through Upload, which says "Audio Uploaded Successfully!" as it opens. */

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { VoiceBio } from '../../src/shared/contract/voice-bio';
-import { expectNoSeriousA11yViolations, fakeMicrophoneBrowser, signUpQuickly } from './support';
+import { expectNoSeriousA11yViolations, signUpQuickly, stopOnceTimerReaches } from './support';
 
 /**
  * The voice bio (spec §2 Profile, §4 voice bio recorder) in Debian Chromium with the fake microphone: A records
@@ -9,7 +10,6 @@ import { expectNoSeriousA11yViolations, fakeMicrophoneBrowser, signUpQuickly } f
  */
 
 const WAIT = { timeout: 15_000 };
-const RECORD_MS = 2500;
 
 function toast(page: Page, text: string) {
   return page.getByRole('region', { name: /^Notifications/ }).getByText(text, { exact: true });
@@ -21,10 +21,14 @@ async function voiceBioOf(request: APIRequestContext, userId: string): Promise<V
   return (await response.json()) as VoiceBio;
 }
 
-/** The server measured about RECORD_MS of the fake microphone's tone: sound, not silence. */
-async function expectAudible(request: APIRequestContext, voiceBio: VoiceBio): Promise<void> {
+/** The server measured the take, 3 s or a little more, of the fake microphone's tone: sound, not silence. */
+async function expectAudible(
+  request: APIRequestContext,
+  voiceBio: VoiceBio,
+  longestTake: number,
+): Promise<void> {
   expect(voiceBio.voiceBioDuration).toBeGreaterThan(1.2);
-  expect(voiceBio.voiceBioDuration).toBeLessThan(6);
+  expect(voiceBio.voiceBioDuration).toBeLessThan(longestTake + 1);
   const audio = await request.get(voiceBio.voiceBioUrl!, { timeout: 15_000 });
   expect(audio.ok(), `GET ${voiceBio.voiceBioUrl}`).toBe(true);
   const response = await request.post('/api/test/audio-analysis', {
@@ -38,30 +42,31 @@ async function expectAudible(request: APIRequestContext, voiceBio: VoiceBio): Pr
   expect(analysis.loudnessLufs!).toBeGreaterThan(-40);
 }
 
-/** In the recorder dialog: records about RECORD_MS, listens back is offered, then saves. */
-async function recordAndSave(page: Page, dialogName: string): Promise<void> {
+/**
+ * In the recorder dialog: records 3 s or a little more, listens back is offered, then saves. Answers the longest the
+ * take can be.
+ */
+async function recordAndSave(page: Page, dialogName: string): Promise<number> {
   const dialog = page.getByRole('dialog', { name: dialogName });
   await expect(dialog.getByText('Record up to 30 seconds for your voice bio')).toBeVisible(WAIT);
   await dialog.getByRole('button', { name: 'Start recording' }).click();
   const stop = dialog.getByRole('button', { name: 'Stop recording' });
   await expect(stop).toBeEnabled(WAIT);
-  await expect(dialog.getByRole('timer')).toHaveText(/^00:0[1-9]/, { timeout: 5_000 });
-  await page.waitForTimeout(RECORD_MS - 1000);
-  await stop.click();
+  // Long enough that it still plays when the test reaches for Pause on a busy machine.
+  const longestTake = await stopOnceTimerReaches(dialog.getByRole('timer'), stop, 3);
   await expect(dialog.getByRole('button', { name: 'Play your voice bio' })).toBeVisible(WAIT);
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeFocused(WAIT);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Voice Bio Updated')).toBeVisible(WAIT);
   await expect(dialog).toBeHidden(WAIT);
+  return longestTake;
 }
 
 test.describe('the voice bio', () => {
-  const microphoneBrowser = fakeMicrophoneBrowser(6);
-
-  test('A adds, plays and re-records a voice bio; B hears it; A deletes it', async ({ baseURL }) => {
+  test('A adds, plays and re-records a voice bio; B hears it; A deletes it', async ({ browser }) => {
     test.setTimeout(180_000);
-    const pageA = await (await microphoneBrowser().newContext({ baseURL })).newPage();
-    const pageB = await (await microphoneBrowser().newContext({ baseURL })).newPage();
+    const pageA = await (await browser.newContext()).newPage();
+    const pageB = await (await browser.newContext()).newPage();
     const vera = await signUpQuickly(pageA, 'Vera', 'Voice');
     await signUpQuickly(pageB, 'Ben', 'Listener');
     const ringA = pageA.locator('header [data-voice-bio]');
@@ -74,11 +79,11 @@ test.describe('the voice bio', () => {
       await expect(ringA).toHaveCount(0);
       await pageA.getByRole('button', { name: 'Add Voice Bio' }).click();
       await expectNoSeriousA11yViolations(pageA, '[role="dialog"]', 'the voice bio recorder');
-      await recordAndSave(pageA, 'Add Voice Bio');
+      const longestTake = await recordAndSave(pageA, 'Add Voice Bio');
 
       await expect(ringA).toBeVisible(WAIT);
       first = await voiceBioOf(pageA.request, vera.id);
-      await expectAudible(pageA.request, first);
+      await expectAudible(pageA.request, first, longestTake);
 
       const play = pageA.getByRole('button', { name: playName });
       await expect(play).toBeEnabled(WAIT);
@@ -98,10 +103,10 @@ test.describe('the voice bio', () => {
 
     await test.step('A re-records it', async () => {
       await pageA.getByRole('button', { name: 'Re-record' }).click();
-      await recordAndSave(pageA, 'Re-record Voice Bio');
+      const longestTake = await recordAndSave(pageA, 'Re-record Voice Bio');
       const second = await voiceBioOf(pageA.request, vera.id);
       expect(second.voiceBioUrl).not.toBe(first.voiceBioUrl);
-      await expectAudible(pageA.request, second);
+      await expectAudible(pageA.request, second, longestTake);
       await expect(ringA).toBeVisible(WAIT);
     });
 
