@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -35,9 +36,17 @@ async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
   throw new Error(`the server did not become healthy within ${START_TIMEOUT_MS / 1000} s`);
 }
 
+/** The Node.js options `npm run serve` starts the server with (package.json), so the bench passes the same. */
+async function serveNodeOptions(): Promise<string[]> {
+  const manifest = JSON.parse(await readFile(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: { serve: string };
+  };
+  return manifest.scripts.serve.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 /**
- * The whole server as an operator runs it (`src/server/main.ts`: jobs, maintenance; NODE_ENV=production, SQLite
- * unless `env` names a database, LOG_LEVEL=warn) on 127.0.0.1, in a process group of its own that the workspace
+ * The whole server as an operator runs it (`src/server/main.ts` with the Node.js options of `npm run serve`: jobs,
+ * maintenance; NODE_ENV=production, SQLite unless `env` names a database, LOG_LEVEL=warn) on 127.0.0.1, in a process group of its own that the workspace
  * ends with its ffmpeg processes. `entry` is the source by default; the build (`dist/server/main.js`) also serves
  * the built client.
  */
@@ -48,7 +57,7 @@ export async function startMainServer(
   entry = path.join('src', 'server', 'main.ts'),
 ): Promise<MainServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...(await serveNodeOptions()), '--import', 'tsx', entry], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -2,7 +2,7 @@ import { MEDIA_NOT_FOUND_MESSAGE } from '../access/guard';
 import { NotFoundError } from '../errors';
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BlobNotFoundError, type BlobStore, type ByteRange } from '../storage/blob-store';
+import { BlobNotFoundError, type BlobStore, type ByteRange, type OpenedBlob } from '../storage/blob-store';
 import { parseRange, type RangeRequest } from './byte-range';
 import { entityTag, isNotModified, rangeStillApplies } from './conditional-request';
 
@@ -25,8 +25,8 @@ function missing(request: FastifyRequest, key: string): NotFoundError {
 /**
  * Sends stored media after the route has checked who may see it: Range (one range, 206), conditional requests
  * (ETag, Last-Modified, 304, If-Range) and HEAD. Public media is immutable (new content always gets a new URL),
- * private media is never kept by shared caches. Stored objects are written once, so the stat that decides the
- * answer describes the bytes that follow.
+ * private media is never kept by shared caches. Stored objects are written once, so what the opened object says
+ * describes the bytes that follow.
  */
 export async function sendStoredMedia(
   reply: FastifyReply,
@@ -38,46 +38,52 @@ export async function sendStoredMedia(
   if (media.isPublic && options.redirectPublic && store.presignedUrl) {
     return redirectToStore(reply, store.presignedUrl.bind(store), media);
   }
-  const info = await store.stat(media.key);
-  if (!info) throw missing(request, media.key);
-  const current = { etag: entityTag(info.etag), modifiedAt: info.modifiedAt };
-  const describeObject = () =>
-    reply.headers({
-      'cache-control': media.isPublic ? PUBLIC_MEDIA_CACHE : 'private, no-cache',
-      etag: current.etag,
-      'last-modified': info.modifiedAt.toUTCString(),
-      'accept-ranges': 'bytes',
-    });
-  if (isNotModified(request.headers, current)) return describeObject().code(304).send();
+  const object = await store.open(media.key);
+  if (!object) throw missing(request, media.key);
+  let body: Readable | undefined;
+  try {
+    const current = { etag: entityTag(object.etag), modifiedAt: object.modifiedAt };
+    const describeObject = () =>
+      reply.headers({
+        'cache-control': media.isPublic ? PUBLIC_MEDIA_CACHE : 'private, no-cache',
+        etag: current.etag,
+        'last-modified': object.modifiedAt.toUTCString(),
+        'accept-ranges': 'bytes',
+      });
+    if (isNotModified(request.headers, current)) return describeObject().code(304).send();
 
-  const wanted: RangeRequest = rangeStillApplies(request.headers, current)
-    ? parseRange(request.headers.range, info.bytes)
-    : { kind: 'whole' };
-  if (wanted.kind === 'unsatisfiable') {
-    return reply
-      .code(416)
-      .headers({ 'accept-ranges': 'bytes', 'content-range': `bytes */${info.bytes}` })
-      .send({ message: `The requested range is not within this file of ${info.bytes} bytes.` });
+    const wanted: RangeRequest = rangeStillApplies(request.headers, current)
+      ? parseRange(request.headers.range, object.bytes)
+      : { kind: 'whole' };
+    if (wanted.kind === 'unsatisfiable') {
+      return reply
+        .code(416)
+        .headers({ 'accept-ranges': 'bytes', 'content-range': `bytes */${object.bytes}` })
+        .send({ message: `The requested range is not within this file of ${object.bytes} bytes.` });
+    }
+    const range = wanted.kind === 'partial' ? wanted.range : undefined;
+    // Read before the answer's type and length are set, so an object gone since it was opened still answers a
+    // plain 404.
+    if (request.method !== 'HEAD') body = await bodyOf(request, object, media.key, range);
+    describeObject().headers({
+      'content-type': media.mime,
+      'content-length': range ? range.end - range.start + 1 : object.bytes,
+    });
+    if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${object.bytes}`);
+    return reply.send(body);
+  } finally {
+    if (!body) object.close();
   }
-  const range = wanted.kind === 'partial' ? wanted.range : undefined;
-  // Opened before the answer's headers are set, so an object gone since the stat still answers a plain 404.
-  const body = request.method === 'HEAD' ? undefined : await openBody(request, store, media.key, range);
-  describeObject().headers({
-    'content-type': media.mime,
-    'content-length': range ? range.end - range.start + 1 : info.bytes,
-  });
-  if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${info.bytes}`);
-  return reply.send(body);
 }
 
-async function openBody(
+async function bodyOf(
   request: FastifyRequest,
-  store: BlobStore,
+  object: OpenedBlob,
   key: string,
   range: ByteRange | undefined,
 ): Promise<Readable> {
   try {
-    return (await store.getStream(key, range)).body;
+    return await object.body(range);
   } catch (error) {
     if (error instanceof BlobNotFoundError) throw missing(request, key);
     throw error;

@@ -14,6 +14,11 @@ export interface BlobStore {
   getStream(key: string, range?: ByteRange): Promise<BlobRead>;
   /** What is stored under `key`, or undefined when nothing is. */
   stat(key: string): Promise<BlobInfo | undefined>;
+  /**
+   * What is stored under `key`, held for one read (an HTTP answer: its headers first, then maybe its bytes), or
+   * undefined when nothing is. On the disk this is one open file, so the bytes sent are those described.
+   */
+  open(key: string): Promise<OpenedBlob | undefined>;
   /** Writes the object to a local file (for ffmpeg). Throws BlobNotFoundError when there is none. */
   copyToFile(key: string, file: string): Promise<void>;
   /** Removes the object; nothing stored under `key` is not an error. */
@@ -48,6 +53,14 @@ export interface BlobInfo {
 
 export interface BlobRead extends BlobInfo {
   body: Readable;
+}
+
+/** Exactly one of `body` and `close` is called: the body's stream then owns what the store holds open. */
+export interface OpenedBlob extends BlobInfo {
+  /** The bytes, or the inclusive byte `range` of them. */
+  body(range?: ByteRange): Promise<Readable>;
+  /** Lets the object go unread (a HEAD, a 304, a 416). */
+  close(): void;
 }
 
 export interface PresignOptions {

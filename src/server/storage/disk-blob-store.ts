@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { constants, createWriteStream, type BigIntStats } from 'node:fs';
+import {
+  close,
+  constants,
+  createReadStream,
+  createWriteStream,
+  fstatSync,
+  open as openCallback,
+  type BigIntStats,
+} from 'node:fs';
 import { copyFile, link, mkdir, open, opendir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { BlobNotFoundError, type BlobInfo, type BlobStore } from './blob-store';
+import { promisify } from 'node:util';
+import { BlobNotFoundError, type BlobInfo, type BlobStore, type OpenedBlob } from './blob-store';
 import { checkFreeSpace } from './free-space';
 import { scratchDirectory } from './scratch';
 
@@ -13,12 +22,47 @@ const SAFE_PREFIX = /^[a-z0-9_./-]*$/i;
 const LINK_UNSUPPORTED = new Set(['EXDEV', 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'EMLINK']);
 const RENAME_ATTEMPTS = 3;
 
+const openFile = promisify(openCallback);
+
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;
 
 function infoOf(stats: BigIntStats): BlobInfo {
   // A replaced object is a new file (a rename over the old one), so its inode or mtime differs, whatever its size.
   const etag = [stats.ino, stats.size, stats.mtimeNs].map((part) => part.toString(36)).join('-');
   return { bytes: Number(stats.size), modifiedAt: stats.mtime, etag: `"${etag}"` };
+}
+
+/**
+ * A file held open for one answer, through the plain fd calls that @fastify/static's `send` uses too: a FileHandle
+ * and its promise-based reads cost a 64 KiB range request measurably more CPU (bench/README.md, "Audio route").
+ */
+async function openForReading(file: string): Promise<OpenedBlob | undefined> {
+  let fd: number;
+  try {
+    fd = await openFile(file, 'r');
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return undefined;
+    throw error;
+  }
+  const release = () => close(fd, () => {});
+  let stats: BigIntStats;
+  try {
+    // The open has just brought the inode in, so fstat reads no disk: a thread-pool round trip would cost more.
+    stats = fstatSync(fd, { bigint: true });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  if (!stats.isFile()) {
+    release();
+    return undefined;
+  }
+  return {
+    ...infoOf(stats),
+    // The stream closes the file when it ends or is destroyed.
+    body: async (range) => createReadStream(file, { fd, ...range }),
+    close: release,
+  };
 }
 
 export interface DiskBlobStoreOptions {
@@ -156,6 +200,8 @@ export async function createDiskBlobStore(
       const stats = await statOf(key);
       return stats && infoOf(stats);
     },
+
+    open: (key) => openForReading(fileOf(key)),
 
     async copyToFile(key, file) {
       const source = fileOf(key);

@@ -15,7 +15,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3StorageConfig, StorageConfig } from '../config';
-import { BlobNotFoundError, type BlobStore, type ByteRange } from './blob-store';
+import { BlobNotFoundError, type BlobInfo, type BlobStore, type ByteRange } from './blob-store';
 
 /** A server that does not accept the connection by then is down or unreachable; fail fast and let retries work. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -70,6 +70,21 @@ export function createS3BlobStore(config: S3StorageConfig): BlobStore {
     }
   }
 
+  async function statObject(key: string): Promise<BlobInfo | undefined> {
+    try {
+      const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+      return {
+        bytes: head.ContentLength ?? 0,
+        modifiedAt: head.LastModified ?? new Date(0),
+        etag: head.ETag ?? '',
+      };
+    } catch (error) {
+      // A HEAD answer has no body, so a missing key shows only as 404 NotFound.
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return undefined;
+      throw error;
+    }
+  }
+
   async function upload(key: string, source: Readable | Buffer, contentType: string): Promise<void> {
     // On any failure, Upload aborts the multipart upload it started; a single-part one never became an object.
     await new Upload({ client, params: { Bucket, Key: key, Body: source, ContentType: contentType } }).done();
@@ -98,20 +113,18 @@ export function createS3BlobStore(config: S3StorageConfig): BlobStore {
       };
     },
 
-    async stat(key) {
-      try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-        return {
-          bytes: head.ContentLength ?? 0,
-          modifiedAt: head.LastModified ?? new Date(0),
-          etag: head.ETag ?? '',
-        };
-      } catch (error) {
-        // A HEAD answer has no body, so a missing key shows only as 404 NotFound.
-        if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return undefined;
-        throw error;
-      }
+    async open(key) {
+      const info = await statObject(key);
+      return (
+        info && {
+          ...info,
+          body: async (range) => (await getObject(key, range)).Body as Readable,
+          close: () => {},
+        }
+      );
     },
+
+    stat: statObject,
 
     async copyToFile(key, file) {
       const object = await getObject(key);

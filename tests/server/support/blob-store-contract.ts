@@ -52,6 +52,22 @@ export function describeBlobStoreContract(name: string, open: () => Promise<Stor
       expect((await bytesOf(last.body)).equals(audio.subarray(audio.length - 50))).toBe(true);
     });
 
+    it('opens an object for one answer: what it is, then its bytes or a range of them, or nothing', async () => {
+      await store.put('audio/a5/speech.m4a', audio, { contentType: 'audio/mp4' });
+      const described = await store.stat('audio/a5/speech.m4a');
+      const unread = await store.open('audio/a5/speech.m4a');
+      expect(unread).toMatchObject({ bytes: audio.length, etag: described?.etag });
+      unread?.close();
+
+      const whole = await store.open('audio/a5/speech.m4a');
+      expect((await bytesOf(await whole!.body())).equals(audio)).toBe(true);
+      const ranged = await store.open('audio/a5/speech.m4a');
+      const range = await ranged!.body({ start: 65_536, end: audio.length - 1 });
+      expect((await bytesOf(range)).equals(audio.subarray(65_536))).toBe(true);
+
+      expect(await store.open('audio/none/speech.m4a')).toBeUndefined();
+    });
+
     it('stores a stream, and a replaced object has new bytes and a new validator', async () => {
       await store.put(
         'audio/a2/original.webm',

@@ -1,23 +1,9 @@
-import { AudioLines, Flag, Link2, MoreHorizontal, ShieldCheck, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { Post } from '@shared/contract/posts';
-import { Button } from '@client/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuCheckboxItem,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@client/components/ui/dropdown-menu';
-import { cn } from '@client/lib/utils';
-import { ReportDialog } from '@client/components/report-dialog';
 import { useAuth } from '@client/lib/use-auth';
-import { useVisitorCommentHold } from '../api/post';
-import { useCopyPostLink } from '../hooks/use-copy-post-link';
-import { postTitle } from '../lib/post-labels';
+import { PostMenuButton } from './post-menu-button';
 
-interface PostMenuProps {
+export interface PostMenuProps {
   post: Post;
   isOwner: boolean;
   onExtend?: (post: Post) => void;
@@ -28,97 +14,35 @@ interface PostMenuProps {
   className?: string;
 }
 
-const DeletePostDialog = lazy(() =>
-  import('./delete-post-dialog').then((module) => ({ default: module.DeletePostDialog })),
-);
+const loadDropdown = () => import('./post-menu-dropdown');
+const PostMenuDropdown = lazy(() => loadDropdown().then((module) => ({ default: module.PostMenuDropdown })));
 
-/** Spec §2/§6: the owner's "Extend Post" and "Delete Post" (deleting asks once more). */
-export function PostMenu({
-  post,
-  isOwner,
-  onExtend,
-  onDeleted,
-  includeShare = false,
-  appearance = 'default',
-  className,
-}: PostMenuProps) {
-  const [confirming, setConfirming] = useState(false);
-  const [reporting, setReporting] = useState(false);
-  const copyLink = useCopyPostLink();
-  const holdComments = useVisitorCommentHold(post.id);
+/**
+ * Spec §2/§6: the owner's "Extend Post" and "Delete Post" (deleting asks once more), Report for others. Every card
+ * has one, so the menu's code loads when a menu is first opened (and starts loading when the pointer or focus
+ * reaches the button), not with the first screen.
+ */
+export function PostMenu(props: PostMenuProps) {
   const { user } = useAuth();
-  const canReport = user !== null && !isOwner;
-  if (!isOwner && !includeShare && !canReport) return null;
-  const title = postTitle(post);
-
+  const [opened, setOpened] = useState(false);
+  const canReport = user !== null && !props.isOwner;
+  if (!props.isOwner && !props.includeShare && !canReport) return null;
+  const standIn = (
+    <PostMenuButton
+      post={props.post}
+      appearance={props.appearance}
+      className={props.className}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void loadDropdown()}
+      onFocus={() => void loadDropdown()}
+      onClick={() => setOpened(true)}
+    />
+  );
+  if (!opened) return standIn;
   return (
-    <>
-      <DropdownMenu modal={false}>
-        <DropdownMenuTrigger asChild>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label={`Options for ${title}`}
-            className={cn(
-              'size-9',
-              appearance === 'overlay' &&
-                'bg-black/35 text-white backdrop-blur-sm hover:bg-black/55 hover:text-white data-[state=open]:bg-black/55',
-              className,
-            )}
-          >
-            <MoreHorizontal aria-hidden="true" />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent>
-          {includeShare && (
-            <DropdownMenuItem onSelect={() => void copyLink(post.id)}>
-              <Link2 aria-hidden="true" />
-              Copy link
-            </DropdownMenuItem>
-          )}
-          {includeShare && isOwner && <DropdownMenuSeparator />}
-          {isOwner && onExtend && (
-            <DropdownMenuItem onSelect={() => onExtend(post)}>
-              <AudioLines aria-hidden="true" />
-              Extend Post
-            </DropdownMenuItem>
-          )}
-          {isOwner && post.allowVisitorComments && (
-            <DropdownMenuCheckboxItem
-              checked={post.holdVisitorComments ?? false}
-              disabled={holdComments.isPending}
-              onCheckedChange={(hold) => holdComments.mutate(hold)}
-            >
-              <ShieldCheck aria-hidden="true" />
-              Hold visitor comments for approval
-            </DropdownMenuCheckboxItem>
-          )}
-          {canReport && (
-            <DropdownMenuItem onSelect={() => setReporting(true)}>
-              <Flag aria-hidden="true" />
-              Report
-            </DropdownMenuItem>
-          )}
-          {isOwner && (
-            <DropdownMenuItem variant="destructive" onSelect={() => setConfirming(true)}>
-              <Trash2 aria-hidden="true" />
-              Delete Post
-            </DropdownMenuItem>
-          )}
-        </DropdownMenuContent>
-      </DropdownMenu>
-
-      {reporting && <ReportDialog open onOpenChange={setReporting} targetKind="post" targetId={post.id} />}
-      {confirming && (
-        <Suspense fallback={null}>
-          <DeletePostDialog
-            post={post}
-            open={confirming}
-            onOpenChange={setConfirming}
-            onDeleted={onDeleted}
-          />
-        </Suspense>
-      )}
-    </>
+    <Suspense fallback={standIn}>
+      <PostMenuDropdown {...props} canReport={canReport} />
+    </Suspense>
   );
 }

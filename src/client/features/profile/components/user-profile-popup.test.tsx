@@ -64,7 +64,8 @@ const open = async () => {
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Carol' }));
   });
-  return screen.findByRole('dialog', { name: 'Carol' });
+  // The popup's code loads on that first press.
+  return screen.findByRole('dialog', { name: 'Carol' }, { timeout: 5000 });
 };
 
 beforeEach(() => {

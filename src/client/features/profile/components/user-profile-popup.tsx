@@ -1,17 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { AudioLines } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { PublicUser } from '@shared/contract/users';
-import { displayName, handleOf } from '@shared/domain/display-name';
-import { Button } from '@client/components/ui/button';
-import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '@client/components/ui/popover';
-import { Skeleton } from '@client/components/ui/skeleton';
+import { displayName } from '@shared/domain/display-name';
 import type { PlayablePost } from '@client/lib/playable-post';
-import { profileUserQueryOptions } from '../api/user';
-import { useVoiceBio } from '../api/voice-bio';
-import { playableVoiceBio } from '../lib/voice-bio';
-import { ProfileAvatar } from './profile-avatar';
 
 export interface UserProfilePopupProps {
   /** The person as the post carries them: shown at once, then replaced by their profile when it arrives. */
@@ -24,88 +14,33 @@ export interface UserProfilePopupProps {
   renderVoiceBioPlayer: (voiceBio: PlayablePost) => ReactNode;
 }
 
+const loadCard = () => import('./user-profile-card');
+const UserProfileCard = lazy(() => loadCard().then((module) => ({ default: module.UserProfileCard })));
+
 /**
  * Spec §2 user profile popup: the author's name opens a card with their avatar (ringed when they have a voice bio),
- * name, handle, bio and voice bio, Follow, and "View Profile". The profile is asked only once it is opened.
+ * name, handle, bio and voice bio, Follow, and "View Profile". The profile is asked only once it is opened, and the
+ * popup's code loads then too (from when the pointer or focus reaches the name), not with the first screen.
  */
-export function UserProfilePopup({
-  person,
-  className,
-  renderFollow,
-  renderVoiceBioPlayer,
-}: UserProfilePopupProps) {
-  const [open, setOpen] = useState(false);
-  return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger className={className}>{displayName(person)}</PopoverTrigger>
-      {open && (
-        <PopupCard person={person} renderFollow={renderFollow} renderVoiceBioPlayer={renderVoiceBioPlayer} />
-      )}
-    </Popover>
-  );
-}
-
-function PopupCard({ person, renderFollow, renderVoiceBioPlayer }: Omit<UserProfilePopupProps, 'className'>) {
-  const headingId = useId();
-  const profile = useQuery({ ...profileUserQueryOptions(person.id), placeholderData: person });
-  const user = profile.data ?? person;
-  const name = displayName(user);
-  const handle = handleOf(user);
-  const hasVoiceBio = Boolean(user.voiceBioUrl);
-  const voiceBio = useVoiceBio(user.id, hasVoiceBio);
-
-  return (
-    <PopoverContent
-      aria-labelledby={headingId}
-      onOpenAutoFocus={(event) => {
-        // The card itself takes focus, so a screen reader reads it from the name; Tab goes on to its buttons.
-        event.preventDefault();
-        (event.currentTarget as HTMLElement).focus();
-      }}
-      tabIndex={-1}
-      // Clear of the phone's top bar and bottom tab bar, which stay over the page; scrolls where it cannot fit.
-      collisionPadding={{ top: 72, bottom: 80, left: 12, right: 12 }}
-      className="max-h-(--radix-popover-content-available-height) space-y-3.5 overflow-y-auto p-4 sm:p-5"
+export function UserProfilePopup(props: UserProfilePopupProps) {
+  const [opened, setOpened] = useState(false);
+  const standIn = (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      className={props.className}
+      onPointerEnter={() => void loadCard()}
+      onFocus={() => void loadCard()}
+      onClick={() => setOpened(true)}
     >
-      <div className="flex items-center gap-4">
-        <ProfileAvatar user={user} name={name} className="size-16 [&>span]:text-xl" />
-        <div className="min-w-0">
-          <h2 id={headingId} className="truncate text-lg font-bold leading-tight tracking-tight">
-            {name}
-          </h2>
-          {handle && <p className="mt-0.5 truncate text-sm text-muted-foreground">@{handle}</p>}
-        </div>
-      </div>
-
-      {user.bio && <p className="line-clamp-4 whitespace-pre-line text-sm text-pretty">{user.bio}</p>}
-
-      {hasVoiceBio && (
-        <section aria-label="Voice bio" className="rounded-2xl border bg-background/60 p-3">
-          <p
-            aria-hidden="true"
-            className="mb-2 flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground"
-          >
-            <AudioLines className="size-4 text-primary" />
-            Voice bio
-          </p>
-          {voiceBio.data?.voiceBioUrl ? (
-            renderVoiceBioPlayer(playableVoiceBio(voiceBio.data, user, name))
-          ) : voiceBio.isError ? (
-            <p className="text-sm text-muted-foreground">The voice bio could not be loaded.</p>
-          ) : (
-            <Skeleton className="h-11 w-full rounded-full" />
-          )}
-        </section>
-      )}
-
-      <div className="flex flex-wrap items-center gap-2">
-        {renderFollow(user)}
-        <PopoverClose asChild>
-          <Button asChild variant="outline" size="sm">
-            <Link href={`/profile/${user.id}`}>View Profile</Link>
-          </Button>
-        </PopoverClose>
-      </div>
-    </PopoverContent>
+      {displayName(props.person)}
+    </button>
+  );
+  if (!opened) return standIn;
+  return (
+    <Suspense fallback={standIn}>
+      <UserProfileCard {...props} />
+    </Suspense>
   );
 }

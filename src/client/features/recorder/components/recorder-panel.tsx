@@ -86,6 +86,13 @@ export function RecorderPanel({
   const requests: OutsideRequests = { initialTitle, initialType, startToken, editDraft, supported };
   if (hasNewRequest(state, requests)) dispatch({ type: 'outside', ...requests });
 
+  // Recording is the screen's main action: the session's code (and the recorder hooks and dialogs it brings, which
+  // the first screen no longer loads) is fetched once the panel is up, ahead of the first press.
+  useEffect(() => {
+    const timer = setTimeout(() => void loadSession(), 0);
+    return () => clearTimeout(timer);
+  }, []);
+
   const onEditDraftOpenedRef = useRef(onEditDraftOpened);
   useEffect(() => {
     onEditDraftOpenedRef.current = onEditDraftOpened;
