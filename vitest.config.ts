@@ -34,8 +34,9 @@ if (missingSuite) throw new Error(`vitest.config.ts lists ${missingSuite}, which
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    // Vitest's default on two cores is one worker; every suite here keeps two busy.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Vitest's default on two cores is one worker. One more than cores: server suites wait on servers, ffmpeg and
+    // lease expiries, and the others keep the cores busy meanwhile.
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         extends: true,
@@ -65,8 +66,6 @@ export default defineConfig({
           include: process.env.TEST_STORAGE === 's3' ? storageSuites : ['tests/server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/server/support/s3-global-setup.ts'],
-          // Suites wait on servers, ffmpeg and lease expiries: one worker more than cores keeps them all busy.
-          maxWorkers: availableParallelism() + 1,
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
