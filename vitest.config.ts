@@ -1,12 +1,42 @@
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { unsupportedNodeMessage } from './src/server/runtime';
 
 const unsupported = unsupportedNodeMessage();
 if (unsupported) throw new Error(unsupported);
 
+/**
+ * The server suites whose subject is stored media: what is written to the store, served from it, and removed from
+ * it. `npm run test:s3` runs only these on the S3 store; the others reach the store only through the same calls,
+ * and the store's own contract tests (tests/server/s3-blob-store.test.ts) run in every `npm test`.
+ */
+const storageSuites = [
+  'account-data',
+  'autosave-recovery',
+  'conversations',
+  'draft-editor',
+  'health',
+  'legacy-images',
+  'many-instances',
+  'media-pipeline',
+  'media-serving',
+  'missing-media',
+  'owner-media',
+  'posts',
+  'profile',
+  'reach',
+  'voice-bio',
+].map((name) => `tests/server/${name}.test.ts`);
+const missingSuite = storageSuites.find((file) => !existsSync(file));
+if (missingSuite) throw new Error(`vitest.config.ts lists ${missingSuite}, which does not exist`);
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // Vitest's default on two cores is one worker. One more than cores: server suites wait on servers, ffmpeg and
+    // lease expiries, and the others keep the cores busy meanwhile.
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         extends: true,
@@ -14,6 +44,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // Modules are loaded once per worker, not once per file; no test here changes a module's state.
+          isolate: false,
         },
       },
       {
@@ -22,15 +54,19 @@ export default defineConfig({
           name: 'client',
           include: ['src/client/**/*.test.tsx'],
           environment: 'jsdom',
+          isolate: false,
+          setupFiles: ['src/client/testing/setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {
         extends: true,
         test: {
           name: 'server',
-          include: ['tests/server/**/*.test.ts'],
+          include: process.env.TEST_STORAGE === 's3' ? storageSuites : ['tests/server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/server/support/s3-global-setup.ts'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

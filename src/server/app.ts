@@ -16,7 +16,7 @@ import { startJobWorker, type JobWorker } from './jobs/job-worker';
 import { registerErrorHandler } from './http/error-handler';
 import { registerSameOriginGuard } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security-headers';
-import { registerUnreadBodyDiscard } from './http/unread-body';
+import { registerUnreadBodyDiscard, type LingeringLimits } from './http/unread-body';
 import { CSP_REPORT_PATH } from './routes/csp-reports';
 import { registerRoutes } from './routes/index';
 import { presignedMediaOrigins } from './storage/s3-blob-store';
@@ -26,6 +26,8 @@ export interface BuildAppOptions {
   clientDir?: string;
   /** Process background jobs in this process (the default); off for an instance that only serves. */
   runJobs?: boolean;
+  /** How long a refused request's body is still read (nginx's defaults unless given). */
+  lingering?: LingeringLimits;
 }
 
 /**
@@ -70,7 +72,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     contentSecurityPolicy(pages.flatMap(inlineScriptHashes), CSP_REPORT_PATH, mediaOrigins),
   );
   registerSameOriginGuard(app);
-  registerUnreadBodyDiscard(app);
+  registerUnreadBodyDiscard(app, options.lingering);
   registerControlCharacterGuard(app);
 
   await app.register(fastifyCookie);

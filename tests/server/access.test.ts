@@ -200,7 +200,7 @@ async function enterState(world: World): Promise<void> {
 }
 
 beforeAll(async () => {
-  testApp = await createTestApp({ ADMIN_EMAILS: MODERATOR_EMAIL });
+  testApp = await createTestApp({ ADMIN_EMAILS: MODERATOR_EMAIL }, { runJobs: true });
   voice = await streamedTone({ seconds: 1, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
   picture = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#36a' } })
     .jpeg()

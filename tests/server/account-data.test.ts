@@ -34,7 +34,7 @@ let workDir: string;
 let tones: Buffer[];
 
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({}, { runJobs: true });
   origin = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   workDir = await mkdtemp(path.join(os.tmpdir(), 'account-data-'));
   const opus = ['-c:a', 'libopus'];

@@ -49,7 +49,7 @@ describe(`recovery after kill -9 on ${databaseKind}`, () => {
 
   it(
     'removes the temp files of an upload and a render cut off by the crash, and finishes the rendition',
-    { timeout: 180_000 },
+    { timeout: 360_000 },
     async () => {
       const db = createDatabase(config.database);
       const env = serverEnv(config);
@@ -93,8 +93,9 @@ describe(`recovery after kill -9 on ${databaseKind}`, () => {
             (await (
               await fetch(`${second.origin}/api/posts/${post.id}`, { headers: { cookie } })
             ).json()) as Post,
-          // The lease of the killed server's claim (30 s) runs out, then the render itself.
-          120_000,
+          // The lease of the killed server's claim (30 s) runs out, then the render of 10 minutes of audio, which
+          // takes seconds of CPU and, on a loaded machine, minutes.
+          240_000,
           'the interrupted rendition',
         );
         expect(rendered.audioSources[0]?.mimeType).toBe('audio/mp4');

@@ -29,7 +29,7 @@ beforeAll(async () => {
   if (!mounted) return;
   const dataDir = path.join(mountPoint, 'data');
   await mkdir(dataDir);
-  testApp = await createTestApp({ DATA_DIR: dataDir });
+  testApp = await createTestApp({ DATA_DIR: dataDir }, { runJobs: true });
   person = await signUp(testApp.app);
 });
 afterAll(async () => {

@@ -11,7 +11,7 @@ import { createAudioLibrary } from '../../src/server/services/audio-library';
 import { createDraftEditor } from '../../src/server/services/draft-editor';
 import { createImageLibrary } from '../../src/server/services/image-library';
 import { createPostService } from '../../src/server/services/post-service';
-import { ffmpegOutput, multipartForm, type FilePart } from '../support/audio';
+import { ffmpegOutput, generatedAudio, multipartForm, type FilePart } from '../support/audio';
 import { signUp, type SignedIn, callAs, type Method } from './support/accounts';
 import { storedAudioAssetIds } from './support/stored-objects';
 import { createTestApp, databaseKind, storageKind, type TestApp } from './support/test-app';
@@ -32,10 +32,10 @@ const RATE = 48_000;
 const LOUD = 0.03;
 
 const flac = (source: string) =>
-  ffmpegOutput(['-f', 'lavfi', '-i', source, '-c:a', 'flac', '-f', 'flac', 'pipe:1']);
+  generatedAudio(['-f', 'lavfi', '-i', source, '-c:a', 'flac', '-f', 'flac', 'pipe:1']);
 
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({}, { runJobs: true });
   scratchDir = await mkdtemp(path.join(os.tmpdir(), 'draft-editor-'));
   [owner, stranger] = await Promise.all([signUp(testApp.app), signUp(testApp.app)]);
   [toneThenSilence, oneSecondTone] = await Promise.all([

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AudioTooLongError } from '../../src/server/media/media-errors';
-import { ffmpegOutput, makeTone, multipartFile, multipartForm } from '../support/audio';
+import { generatedAudio, makeTone, multipartFile, multipartForm } from '../support/audio';
 import { signUp, type SignedIn } from './support/accounts';
 import { storedAudioAssetIds } from './support/stored-objects';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
@@ -151,7 +151,7 @@ describe(`hostile audio added to a recording on ${databaseKind}`, () => {
 
 describe(`duration limits on ${databaseKind}`, () => {
   const silentFlac = (seconds: number) =>
-    ffmpegOutput([
+    generatedAudio([
       '-f',
       'lavfi',
       '-i',
@@ -165,7 +165,7 @@ describe(`duration limits on ${databaseKind}`, () => {
       'pipe:1',
     ]);
 
-  it('refuses a 4 h 1 min post', { timeout: 90_000 }, async () => {
+  it('refuses a 4 h 1 min post', { timeout: 180_000 }, async () => {
     const response = await upload('/api/posts', await silentFlac(4 * 3600 + 60), { filename: 'long.flac' });
     expect(response.statusCode, response.body).toBe(422);
     expect(response.json().message).toBe('Posts, pods and diary entries can be at most 4 hours long.');

@@ -526,7 +526,7 @@ describe(`job concurrency of the server on ${databaseKind}`, () => {
   });
 
   it('renders a short upload while a long one is still rendering', { timeout: 120_000 }, async () => {
-    const testApp = await createTestApp({ JOB_CONCURRENCY: '2' });
+    const testApp = await createTestApp({ JOB_CONCURRENCY: '2' }, { runJobs: true });
     try {
       const person = await signUp(testApp.app);
       const publish = async (seconds: number) => {

@@ -13,7 +13,7 @@ import { waitFor, waitForIdleJobs } from './support/waits';
 let testApp: TestApp;
 let tone: Buffer;
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({}, { runJobs: true });
   tone = await streamedTone({ seconds: 1, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
 });
 afterAll(() => testApp?.close());

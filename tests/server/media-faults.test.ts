@@ -169,7 +169,7 @@ describe(`renditions on ${databaseKind}`, () => {
   it('stops a render that runs past its budget for the audio’s length', { timeout: 40_000 }, async () => {
     // The media timeout stays at its 600 s default: only the budget for 2 s of audio can stop this render.
     const ffmpeg = await fakeFfmpeg('case "$*" in *aac_coder*) sleep 60 & wait;; esac');
-    const testApp = await createTestApp({ FFMPEG_PATH: ffmpeg });
+    const testApp = await createTestApp({ FFMPEG_PATH: ffmpeg }, { runJobs: true });
     try {
       const response = await publish(testApp);
       expect(response.statusCode, response.body).toBe(201);
@@ -187,7 +187,7 @@ describe(`renditions on ${databaseKind}`, () => {
       const ffmpeg = await fakeFfmpeg(
         'case "$*" in *aac_coder*) echo "simulated encoder failure" >&2; exit 1;; esac',
       );
-      const testApp = await createTestApp({ FFMPEG_PATH: ffmpeg });
+      const testApp = await createTestApp({ FFMPEG_PATH: ffmpeg }, { runJobs: true });
       try {
         const response = await publish(testApp);
         expect(response.statusCode, response.body).toBe(201);
@@ -221,7 +221,10 @@ describe(`uploads while renders run, on ${databaseKind}`, () => {
       const ffmpeg = await fakeFfmpeg(
         `case "$*" in *aac_coder*) touch "${renderStarted}"; sleep 120 & wait;; esac`,
       );
-      const testApp = await createTestApp({ FFMPEG_PATH: ffmpeg, FFMPEG_CONCURRENCY: '1' });
+      const testApp = await createTestApp(
+        { FFMPEG_PATH: ffmpeg, FFMPEG_CONCURRENCY: '1' },
+        { runJobs: true },
+      );
       const stopRender = new AbortController();
       try {
         const clip = path.join(scripts, 'lanes-clip.webm');

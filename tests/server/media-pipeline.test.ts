@@ -34,7 +34,7 @@ async function publish(testApp: TestApp) {
 
 describe(`the media pipeline on ${databaseKind}`, () => {
   it('runs whole on the npm-shipped ffmpeg: measure, render, normalise', async () => {
-    const testApp = await createTestApp({}, { preferNpmFfmpeg: true });
+    const testApp = await createTestApp({}, { preferNpmFfmpeg: true, runJobs: true });
     try {
       expect(testApp.context.ffmpeg.binary.source).toBe('npm');
       const { person, response } = await publish(testApp);
@@ -64,7 +64,7 @@ describe(`the media pipeline on ${databaseKind}`, () => {
       'crash-on-aac.sh',
       `case "$*" in *aac_coder*) kill -SEGV $$;; esac\nexec "${serverFfmpegPath}" "$@"`,
     );
-    const testApp = await createTestApp({ FFMPEG_PATH: ffmpeg });
+    const testApp = await createTestApp({ FFMPEG_PATH: ffmpeg }, { runJobs: true });
     try {
       const { person, response } = await publish(testApp);
       expect(response.statusCode, response.body).toBe(201);

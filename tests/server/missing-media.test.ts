@@ -12,7 +12,7 @@ import { sendForm, webmPart } from './support/uploads';
 let testApp: TestApp;
 let voice: Buffer;
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({}, { runJobs: true });
   voice = await streamedTone({ seconds: 2, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
 });
 afterAll(() => testApp?.close());

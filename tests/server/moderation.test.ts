@@ -18,7 +18,10 @@ let moderator: SignedIn;
 let origin: string;
 
 beforeAll(async () => {
-  testApp = await createTestApp({ ADMIN_EMAILS: ` other@example.com, ${MODERATOR_EMAIL.toUpperCase()} ` });
+  testApp = await createTestApp(
+    { ADMIN_EMAILS: ` other@example.com, ${MODERATOR_EMAIL.toUpperCase()} ` },
+    { runJobs: true },
+  );
   origin = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   voice = await streamedTone({ seconds: 1, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
   moderator = await signUp(testApp.app, { email: MODERATOR_EMAIL, firstName: 'Mo' });

@@ -19,7 +19,7 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 const feedUrl = (userId: string) => `/api/users/${userId}/pods.rss`;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({}, { runJobs: true });
   ada = await signUp(testApp.app, { firstName: 'Ada', lastName: 'Podcaster' });
   const [threeSeconds, fiveSeconds] = await Promise.all([
     streamedTone({ seconds: 3, format: 'webm', codecArgs: ['-c:a', 'libopus'] }),
@@ -154,7 +154,7 @@ describe('a person’s podcast feed', () => {
     expect(parseFeed(own.body).items[0]!.mediaAudio[0]!.url).toMatch(/^http:\/\/elsewhere\.example\/media\//);
 
     // An instance of its own (on SQLite another instance would not share the database), with a pod of its own.
-    const configured = await createTestApp({ PUBLIC_URL: 'https://earshot.example/' });
+    const configured = await createTestApp({ PUBLIC_URL: 'https://earshot.example/' }, { runJobs: true });
     try {
       const bo = await signUp(configured.app, { firstName: 'Bo', lastName: 'Broadcaster' });
       const audio = await streamedTone({ seconds: 2, format: 'webm', codecArgs: ['-c:a', 'libopus'] });

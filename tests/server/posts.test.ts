@@ -23,7 +23,7 @@ let workDir: string;
 let webm2s: Buffer;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({}, { runJobs: true });
   alice = await signUp(testApp.app, { firstName: 'Alice', lastName: 'Author' });
   bob = await signUp(testApp.app, { firstName: 'Bob', lastName: 'Other' });
   workDir = await mkdtemp(path.join(os.tmpdir(), 'earshot-posts-'));

@@ -15,7 +15,7 @@ let threeSeconds: Buffer;
 let moderator: SignedIn;
 
 beforeAll(async () => {
-  testApp = await createTestApp({ ADMIN_EMAILS: MODERATOR_EMAIL });
+  testApp = await createTestApp({ ADMIN_EMAILS: MODERATOR_EMAIL }, { runJobs: true });
   const opus = ['-c:a', 'libopus'];
   [twoSeconds, threeSeconds] = await Promise.all([
     streamedTone({ seconds: 2, format: 'webm', codecArgs: opus }),

@@ -12,7 +12,7 @@ let testApp: TestApp;
 let person: SignedIn;
 let workDir: string;
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({}, { runJobs: true });
   person = await signUp(testApp.app);
   workDir = await mkdtemp(path.join(os.tmpdir(), 'earshot-quiet-'));
 });

@@ -14,9 +14,18 @@ import {
   serverEnv,
   startServerProcess,
   uploadInHalves,
+  type ServerProcess,
 } from './support/server-process';
 import { createTestConfig, databaseKind } from './support/test-app';
 import { waitFor } from './support/waits';
+
+/** Until the server has logged that the signal came: from then on it is closing. */
+const closingStarted = (server: ServerProcess) =>
+  waitFor(
+    async () => (/SIGTERM received/.test(server.output()) ? true : undefined),
+    20_000,
+    'the server to start closing',
+  );
 
 describe(`graceful shutdown on ${databaseKind}`, () => {
   let cleanup: () => Promise<void>;
@@ -38,31 +47,41 @@ describe(`graceful shutdown on ${databaseKind}`, () => {
   });
   afterAll(() => cleanup?.());
 
-  it('finishes an upload in flight after SIGTERM, then closes the database and exits cleanly', async () => {
-    const server = await startServerProcess(env);
-    try {
-      const cookie = await registerOn(server.origin, 'drain@example.com');
-      const upload = uploadInHalves(`${server.origin}/api/test/audio-analysis`, { cookie, audio: tone2s });
-      setTimeout(() => {
+  it(
+    'finishes an upload in flight after SIGTERM, then closes the database and exits cleanly',
+    { timeout: 90_000 },
+    async () => {
+      const server = await startServerProcess(env);
+      try {
+        const cookie = await registerOn(server.origin, 'drain@example.com');
+        const uploadsDir = path.join(dataDir, 'tmp', 'uploads');
+        const tempBefore = (await filesUnder(uploadsDir)).length;
+        const upload = uploadInHalves(`${server.origin}/api/test/audio-analysis`, { cookie, audio: tone2s });
+        // Mid-body on the server (its temp file exists) when the signal comes, finished once the server is closing.
+        await waitFor(
+          async () => ((await filesUnder(uploadsDir)).length > tempBefore ? true : undefined),
+          20_000,
+          'the upload to reach the server',
+        );
         server.child.kill('SIGTERM');
-        setTimeout(upload.finish, 300);
-      }, 300);
+        const exited = exitOf(server.child, 20_000);
+        await closingStarted(server);
+        upload.finish();
+        const { status, body } = await upload.answer;
+        expect(status).toBe(200);
+        expect(JSON.parse(body).durationSeconds).toBeCloseTo(2, 1);
+        expect(await exited).toBe(0);
 
-      const exited = exitOf(server.child, 20_000);
-      const { status, body } = await upload.answer;
-      expect(status).toBe(200);
-      expect(JSON.parse(body).durationSeconds).toBeCloseTo(2, 1);
-      expect(await exited).toBe(0);
-
-      if (databaseKind === 'sqlite') {
-        const wal = path.join(dataDir, 'earshot.sqlite-wal');
-        expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true);
+        if (databaseKind === 'sqlite') {
+          const wal = path.join(dataDir, 'earshot.sqlite-wal');
+          expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true);
+        }
+        await expect(fetch(`${server.origin}/api/health`)).rejects.toThrow();
+      } finally {
+        if (server.child.exitCode === null) server.child.kill('SIGKILL');
       }
-      await expect(fetch(`${server.origin}/api/health`)).rejects.toThrow();
-    } finally {
-      if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    }
-  });
+    },
+  );
 
   it(
     'answers every upload on keep-alive connections, queues the running render again, and exits 0',
@@ -96,7 +115,8 @@ describe(`graceful shutdown on ${databaseKind}`, () => {
         );
         server.child.kill('SIGTERM');
         const exited = exitOf(server.child, 20_000);
-        setTimeout(() => uploads.forEach((upload) => upload.finish()), 300);
+        await closingStarted(server);
+        uploads.forEach((upload) => upload.finish());
 
         const answers = await Promise.all(uploads.map((upload) => upload.answer));
         expect(answers.map((answer) => [answer.status, answer.headers.connection])).toEqual(

@@ -235,7 +235,7 @@ describe(`voice comments on ${databaseKind}`, () => {
     expect(limited.statusCode).toBe(429);
   });
 
-  it('refuses comments over five minutes and files that are not audio', async () => {
+  it('refuses comments over five minutes and files that are not audio', { timeout: 120_000 }, async () => {
     const author = await signUp(testApp.app);
     const post = await publish(author);
     const long = await streamedTone({

@@ -23,7 +23,9 @@ let voice: Buffer;
 let uploadsDir: string;
 
 beforeAll(async () => {
-  testApp = await createTestApp();
+  // The server reads a refused body for 5 s, then closes: long enough for any client, but a loaded machine sending
+  // 300 MB to itself may take longer, and the answer would then depend on its speed. Here it always finishes.
+  testApp = await createTestApp({}, { lingering: { timeMs: 120_000, idleMs: 30_000 } });
   await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   port = (testApp.app.server.address() as net.AddressInfo).port;
   author = await signUp(testApp.app);

@@ -12,7 +12,7 @@ let testApp: TestApp;
 let fiveSeconds: Buffer;
 let thirtyOneSeconds: Buffer;
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({}, { runJobs: true });
   const opus = ['-c:a', 'libopus'];
   [fiveSeconds, thirtyOneSeconds] = await Promise.all([
     streamedTone({ seconds: 5, format: 'webm', codecArgs: opus }),

@@ -1,4 +1,9 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { resolveFfmpeg } from '../../src/server/media/ffmpeg-binary';
 
@@ -37,6 +42,36 @@ export async function ffmpegOutput(args: string[]): Promise<Buffer> {
   return stdout;
 }
 
+/** Where generated audio is kept between suites and test runs, for this build of ffmpeg. */
+const generatedAudioDir = (() => {
+  const binary = statSync(serverFfmpegPath);
+  const build = createHash('sha256')
+    .update(`${serverFfmpegPath}:${binary.size}:${binary.mtimeMs}`)
+    .digest('hex')
+    .slice(0, 16);
+  return path.join(os.tmpdir(), 'earshot-test-audio', build);
+})();
+
+/**
+ * What `ffmpegOutput(args)` gives, generated once and then read back: the same arguments to the same ffmpeg give
+ * the same bytes, and a 15-minute message costs seconds of CPU to encode.
+ */
+export async function generatedAudio(args: string[]): Promise<Buffer> {
+  const file = path.join(generatedAudioDir, createHash('sha256').update(args.join('\0')).digest('hex'));
+  try {
+    return await readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const audio = await ffmpegOutput(args);
+  await mkdir(generatedAudioDir, { recursive: true });
+  // Written aside and renamed, so a suite running at the same time never reads half a file.
+  const partial = `${file}.${process.pid}.${Math.random().toString(16).slice(2)}`;
+  await writeFile(partial, audio);
+  await rename(partial, file);
+  return audio;
+}
+
 /**
  * A tone encoded straight to a pipe, as a browser's MediaRecorder writes it: the muxer cannot seek back, so the
  * file carries no duration (WebM) or is fragmented (MP4).
@@ -48,7 +83,7 @@ export function streamedTone(options: {
   frequency?: number;
   gainDb?: number;
 }): Promise<Buffer> {
-  return ffmpegOutput([
+  return generatedAudio([
     '-f',
     'lavfi',
     '-i',

@@ -101,7 +101,8 @@ export async function startServerProcess(
     await exited;
   };
   try {
-    const origin = await waitForOutput(child, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 30_000);
+    // tsx compiles the server as it starts: tens of seconds on a loaded machine.
+    const origin = await waitForOutput(child, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 60_000);
     return { child, origin, output: () => output, stop };
   } catch (error) {
     child.kill('SIGKILL');

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../../../src/server/app';
+import { buildApp, type BuildAppOptions } from '../../../src/server/app';
 import { envSchema, loadConfig, type Config } from '../../../src/server/config';
 import { createContext, type AppContext } from '../../../src/server/context';
 import type { App } from '../../../src/server/http/app-types';
@@ -77,6 +77,12 @@ export async function createTestApp(
     preferNpmFfmpeg?: boolean;
     /** Another instance of `sameDatabaseAs`'s deployment: its PostgreSQL schema, a DATA_DIR of its own. */
     sameDatabaseAs?: TestApp;
+    /**
+     * Run background jobs (speech renditions, retakes, removals) in this app, as the server does. Off unless the
+     * suite is about them, so the others do not render every upload they make.
+     */
+    runJobs?: boolean;
+    lingering?: BuildAppOptions['lingering'];
   } = {},
 ): Promise<TestApp> {
   const shared = options.sameDatabaseAs?.config.database;
@@ -85,7 +91,7 @@ export async function createTestApp(
     shared?.kind === 'postgres' ? shared.schema : undefined,
   );
   const context = await createContext(config, { preferNpmFfmpeg: options.preferNpmFfmpeg });
-  const app = await buildApp(context);
+  const app = await buildApp(context, { runJobs: options.runJobs ?? false, lingering: options.lingering });
   await app.ready();
   return {
     app,

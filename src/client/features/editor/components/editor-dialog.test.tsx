@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DraftEdit } from '@shared/contract/drafts';
 import { Toaster } from '@client/components/ui/toaster';
@@ -198,8 +198,7 @@ describe('advanced editor', () => {
     // While playing, assistive technology hears whole seconds and the clock shows tenths, not every frame.
     expect(valueText(waveform)).toContain('Playhead 0:01 of');
     audio.currentTime = 1.47;
-    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
-    expect(playheadTime()).toBe('Playhead 0:01.4');
+    await waitFor(() => expect(playheadTime()).toBe('Playhead 0:01.4'));
     expect(valueText(waveform)).toContain('Playhead 0:01 of');
     await press(waveform, ' ');
     expect(valueText(waveform)).toContain('Playhead 0:01.4 of');
