@@ -169,12 +169,14 @@ export function isTransientConflict(error: unknown): boolean {
 }
 
 /**
- * PostgreSQL named a schema that no longer exists (3F000). Kysely's migrator lists the tables of every schema and
- * checks its privilege on each by name, so another deployment's schema dropped at that moment (tests drop theirs
- * all the time) fails it before any migration of ours has run: trying again is safe.
+ * PostgreSQL named a schema (3F000) or a table (42P01) that no longer exists. Kysely's migrator lists the tables of
+ * every schema and checks its privilege on each by name, so another deployment's schema dropped at that moment
+ * (tests drop theirs all the time) fails it before any migration of ours has run: trying again is safe, and our own
+ * migrations run in one transaction, so a missing table of ours fails the same way on every try.
  */
 export function isVanishedSchema(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '3F000';
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === '3F000' || code === '42P01';
 }
 
 /** PostgreSQL returns COUNT(*) as a bigint string; SQLite as a number. */

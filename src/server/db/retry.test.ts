@@ -29,13 +29,14 @@ describe('retrying a transaction PostgreSQL broke off', () => {
 });
 
 describe('migrating while another schema of the database is dropped', () => {
-  it('tries again when PostgreSQL says a schema vanished mid-way, and nothing else', async () => {
+  it('tries again when PostgreSQL says a schema or a table vanished mid-way, and nothing else', async () => {
     const migrate = vi
       .fn<() => Promise<string>>()
       .mockRejectedValueOnce(failure('3F000'))
+      .mockRejectedValueOnce(failure('42P01'))
       .mockResolvedValue('up');
     await expect(retryWhen(isVanishedSchema, migrate)).resolves.toBe('up');
-    expect(migrate).toHaveBeenCalledTimes(2);
+    expect(migrate).toHaveBeenCalledTimes(3);
     const refused = vi.fn<() => Promise<string>>().mockRejectedValue(failure('42P07'));
     await expect(retryWhen(isVanishedSchema, refused)).rejects.toMatchObject({ code: '42P07' });
     expect(refused).toHaveBeenCalledTimes(1);
