@@ -55,6 +55,8 @@ export default defineConfig({
           include: ['src/client/**/*.test.tsx'],
           environment: 'jsdom',
           isolate: false,
+          // Files share a worker's jsdom: spies on prototypes (HTMLMediaElement's play, load …) end with their test.
+          restoreMocks: true,
           setupFiles: ['src/client/testing/setup.ts'],
           testTimeout: 20_000,
         },
