@@ -1,11 +1,11 @@
 import type { AudioSource } from '@shared/contract/posts';
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTone, multipartForm, serverFfmpegPath, streamedTone, type FilePart } from '../support/audio';
+import { multipartForm, serverFfmpegPath, streamedTone, writtenTone, type FilePart } from '../support/audio';
 import { callAs, signUp, type SignedIn } from './support/accounts';
 import { storedAudioAssetIds } from './support/stored-objects';
 import { createTestApp, databaseKind, storageKind, type TestApp } from './support/test-app';
@@ -25,10 +25,6 @@ beforeAll(async () => {
   owner = await signUp(testApp.app);
   workDir = await mkdtemp(path.join(os.tmpdir(), 'earshot-playable-'));
   const tone = { seconds: 4 };
-  const movedIndexLast = path.join(workDir, 'index-last.m4a');
-  const seekableWebm = path.join(workDir, 'seekable.webm');
-  await makeTone(serverFfmpegPath, movedIndexLast, { ...tone, codecArgs: ['-c:a', 'aac'] });
-  await makeTone(serverFfmpegPath, seekableWebm, { ...tone, codecArgs: ['-c:a', 'libopus'] });
   Object.assign(uploads, {
     // As Safari's MediaRecorder writes AAC: an empty moov, then a moof and mdat for every fragment.
     safariMp4: await streamedTone({
@@ -38,8 +34,8 @@ beforeAll(async () => {
     }),
     recorderWebm: await streamedTone({ ...tone, format: 'webm', codecArgs: ['-c:a', 'libopus'] }),
     oggOpus: await streamedTone({ ...tone, format: 'ogg', codecArgs: ['-c:a', 'libopus'] }),
-    indexLastMp4: await readFile(movedIndexLast),
-    seekableWebm: await readFile(seekableWebm),
+    indexLastMp4: await writtenTone({ ...tone, extension: 'm4a', codecArgs: ['-c:a', 'aac'] }),
+    seekableWebm: await writtenTone({ ...tone, extension: 'webm', codecArgs: ['-c:a', 'libopus'] }),
   });
 });
 afterAll(async () => {
