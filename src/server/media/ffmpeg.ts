@@ -68,11 +68,13 @@ export interface JoinPiece {
   toSourceEnd: boolean;
 }
 
+/** The containers audio is remuxed into: MP4 (written with its index first) or WebM (with duration and cues). */
+export type RemuxFormat = AudioFormat & { demuxer: 'mov' | 'matroska' };
+
 /** A file the one input's audio is copied into as it is decoded, packets as they are, in another container. */
 export interface RemuxedOutput {
   file: string;
-  /** MP4 (written with its index first) or WebM (with duration and cues). */
-  format: AudioFormat;
+  format: RemuxFormat;
 }
 
 export interface AnalyseOptions {
@@ -116,12 +118,13 @@ function inputArgs(inputs: AudioInput[]): string[] {
  * The muxer for a remuxed copy. ffmpeg writes a file it can seek in whole: an MP4 with `+faststart` gets its index
  * (moov) moved ahead of the audio once written, a WebM gets its duration and cues.
  */
+const REMUX_MUXERS: Record<RemuxFormat['demuxer'], string[]> = {
+  mov: ['-f', 'mp4', '-movflags', '+faststart'],
+  matroska: ['-f', 'webm'],
+};
+
 function remuxArgs({ file, format }: RemuxedOutput): string[] {
-  const muxer = { mov: ['-f', 'mp4', '-movflags', '+faststart'], matroska: ['-f', 'webm'] }[
-    format.demuxer as 'mov' | 'matroska'
-  ];
-  if (!muxer) throw new Error(`no remux into ${format.mime}`);
-  return ['-map', '0:a:0', '-c', 'copy', ...muxer, '-y', file];
+  return ['-map', '0:a:0', '-c', 'copy', ...REMUX_MUXERS[format.demuxer], '-y', file];
 }
 
 /** Speech is rendered and measured as one mono mix; both passes mix alike, so their samples line up. */

@@ -1,6 +1,5 @@
 import { open, type FileHandle } from 'node:fs/promises';
-import type { AudioInput } from './ffmpeg';
-import type { AudioFormat } from './file-formats';
+import type { AudioInput, RemuxFormat } from './ffmpeg';
 
 /**
  * Which uploads browsers misread, and the container their audio is copied into (no re-encode) so that every engine
@@ -13,17 +12,17 @@ import type { AudioFormat } from './file-formats';
  * - Ogg (Opus or Vorbis): Ogg has no duration in its header, and WebKit at times reports 0 until it has played.
  *   The same audio in WebM carries both.
  */
-export const MP4_WITH_INDEX_FIRST: AudioFormat = { demuxer: 'mov', mime: 'audio/mp4', extension: 'm4a' };
-export const WEBM_WITH_CUES: AudioFormat = { demuxer: 'matroska', mime: 'audio/webm', extension: 'webm' };
+export const MP4_WITH_INDEX_FIRST: RemuxFormat = { demuxer: 'mov', mime: 'audio/mp4', extension: 'm4a' };
+export const WEBM_WITH_CUES: RemuxFormat = { demuxer: 'matroska', mime: 'audio/webm', extension: 'webm' };
 
 /** Boxes, elements or pages looked at before giving up: a hostile file must not make this walk forever. */
 const MAX_STEPS = 10_000;
 
 /** The container to remux `input` into, or undefined when every browser reads it right as it is. */
-export async function playableContainerFor(input: AudioInput): Promise<AudioFormat | undefined> {
+export async function playableContainerFor(input: AudioInput): Promise<RemuxFormat | undefined> {
   const handle = await open(input.file, 'r');
   try {
-    const reader = new FileReader(handle, (await handle.stat()).size);
+    const reader = new RandomAccessFile(handle, (await handle.stat()).size);
     switch (input.format.mime) {
       case 'audio/mp4':
         return (await mp4NeedsRemux(reader)) ? MP4_WITH_INDEX_FIRST : undefined;
@@ -39,7 +38,8 @@ export async function playableContainerFor(input: AudioInput): Promise<AudioForm
   }
 }
 
-class FileReader {
+/** Reads stretches of a file by offset; a stretch past its end comes back short. */
+class RandomAccessFile {
   constructor(
     private readonly handle: FileHandle,
     readonly size: number,
@@ -60,7 +60,7 @@ interface Mp4Box {
 }
 
 /** The boxes between `from` and `to`, one header read each. */
-async function* mp4Boxes(reader: FileReader, from: number, to: number): AsyncGenerator<Mp4Box> {
+async function* mp4Boxes(reader: RandomAccessFile, from: number, to: number): AsyncGenerator<Mp4Box> {
   let offset = from;
   for (let step = 0; step < MAX_STEPS && offset + 8 <= to; step += 1) {
     const header = await reader.read(offset, 16);
@@ -80,7 +80,7 @@ async function* mp4Boxes(reader: FileReader, from: number, to: number): AsyncGen
 }
 
 /** Fragmented (its moov announces fragments in an mvex, or a moof follows), or its moov after the audio. */
-async function mp4NeedsRemux(reader: FileReader): Promise<boolean> {
+async function mp4NeedsRemux(reader: RandomAccessFile): Promise<boolean> {
   let audioSeen = false;
   for await (const box of mp4Boxes(reader, 0, reader.size)) {
     if (box.type === 'moof') return true;
@@ -164,7 +164,7 @@ function ebmlChildren(bytes: Buffer): Array<{ id: number; content: Buffer }> {
 }
 
 /** The children of a header element (SeekHead, Info, Tracks), read whole up to a limit. */
-async function headerChildren(reader: FileReader, element: EbmlElement) {
+async function headerChildren(reader: RandomAccessFile, element: EbmlElement) {
   const end = Math.min(element.end ?? reader.size, element.start + MAX_HEADER_ELEMENT_BYTES);
   return ebmlChildren(await reader.read(element.start, end - element.start));
 }
@@ -190,7 +190,7 @@ const carriesWebmCodec = (tracks: Array<{ id: number; content: Buffer }>) =>
  * A WebM that lacks a duration or cues (found ahead of the first cluster, or through the seek head) and carries a
  * codec WebM allows.
  */
-async function webmNeedsRemux(reader: FileReader): Promise<boolean> {
+async function webmNeedsRemux(reader: RandomAccessFile): Promise<boolean> {
   const ebmlHeader = ebmlElementAt(await reader.read(0, 64), 0, 0);
   if (!ebmlHeader?.end) return false;
   const segment = ebmlElementAt(await reader.read(ebmlHeader.end, 16), 0, ebmlHeader.end);
@@ -213,7 +213,7 @@ async function webmNeedsRemux(reader: FileReader): Promise<boolean> {
 }
 
 /** Ogg whose first stream is Opus or Vorbis, which WebM carries as they are. */
-async function oggCarriesWebmCodec(reader: FileReader): Promise<boolean> {
+async function oggCarriesWebmCodec(reader: RandomAccessFile): Promise<boolean> {
   const firstPage = await reader.read(0, 282); // a page header with its largest segment table, and a little more
   return firstPage.includes('OpusHead', 0, 'latin1') || firstPage.includes('\x01vorbis', 0, 'latin1');
 }
