@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -93,6 +93,26 @@ export function streamedTone(options: {
     options.format,
     'pipe:1',
   ]);
+}
+
+/**
+ * A tone written to a file, as an app exports one: the muxer seeks back to write the duration and index (cues), so
+ * the server stores it as it is rather than remux it.
+ */
+export async function writtenTone(options: {
+  seconds: number;
+  extension: string;
+  codecArgs: string[];
+  frequency?: number;
+}): Promise<Buffer> {
+  const directory = await mkdtemp(path.join(os.tmpdir(), 'earshot-tone-'));
+  try {
+    const file = path.join(directory, `tone.${options.extension}`);
+    await makeTone(serverFfmpegPath, file, options);
+    return await readFile(file);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
 }
 
 /** ffmpeg's one-line description of a file's first audio stream: `Audio: aac (LC) …, 48000 Hz, mono, fltp, …`. */
