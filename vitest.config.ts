@@ -23,6 +23,7 @@ const storageSuites = [
   'media-serving',
   'missing-media',
   'owner-media',
+  'playable-originals',
   'posts',
   'profile',
   'reach',
