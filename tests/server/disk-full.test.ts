@@ -10,7 +10,7 @@ import { keysUnder } from '../../src/server/storage/blob-store';
 import { makeTone, multipartFile, serverFfmpegPath, streamedTone } from '../support/audio';
 import { signUp, type SignedIn } from './support/accounts';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
-import { waitFor } from './support/waits';
+import { waitForIdleJobs } from './support/waits';
 
 const run = promisify(execFile);
 
@@ -97,16 +97,8 @@ describe.skipIf(!mounted)(`a full disk under DATA_DIR on ${databaseKind}`, () =>
 
   it('answers 507 when ffmpeg finds the disk full while writing an extended recording', async () => {
     const post = (await upload('/api/posts', 'short.wav', await wavTone(2))).json() as Post;
-    await waitFor(
-      () =>
-        testApp.context.db
-          .selectFrom('audio_assets')
-          .select('id')
-          .where('rendition_key', 'is not', null)
-          .executeTakeFirst(),
-      20_000,
-      'the rendition, so no render is writing while the disk is full',
-    );
+    // Every rendition done (the earlier test's upload's too), so no render is writing while the disk is full.
+    await waitForIdleJobs(testApp.context.db);
     // Room for the upload (10 s of Opus at 12 kb/s) and 8 kB more: not for the 12 s ffmpeg then writes at 96 kb/s.
     const addition = await streamedTone({
       seconds: 10,

@@ -10,7 +10,6 @@ import { callAs, signUp, type SignedIn } from './support/accounts';
 import { storedAudioAssetIds } from './support/stored-objects';
 import { createTestApp, databaseKind, storageKind, type TestApp } from './support/test-app';
 import { sendForm } from './support/uploads';
-import { waitForIdleJobs } from './support/waits';
 
 const run = promisify(execFile);
 const ffprobePath = path.join(path.dirname(serverFfmpegPath), 'ffprobe');
@@ -181,7 +180,6 @@ describe(`originals browsers misread, remuxed at upload, on ${databaseKind} with
       format: 'mp4',
       codecArgs: ['-c:a', 'aac', '-movflags', 'frag_keyframe+empty_moov+default_base_moof'],
     });
-    await waitForIdleJobs(testApp.context.db); // earlier uploads' renditions write scratch files of their own
     const storedBefore = await storedAudioAssetIds(testApp.context.blobs);
     const form = multipartForm({}, [audioPart(tooLong, 'voiceBio')]);
     const response = await sendForm(testApp.app, stranger.cookie, '/api/voice-bio', form);
