@@ -2,7 +2,17 @@ import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'k
 import type { PostType } from '@shared/domain/posts';
 import type { Db } from '../database';
 import { forUpdate } from '../dialect';
-import { byCreation, newestFirst, newestFirstPage, type Page, type PageRequest } from '../pagination';
+import { compiledPerShape } from '../compiled-query';
+import {
+  byCreation,
+  decodeCursor,
+  newestFirstAfter,
+  newestFirstPage,
+  newestPageOf,
+  type Cursor,
+  type Page,
+  type PageRequest,
+} from '../pagination';
 import type { Database, PostsTable } from '../schema';
 import { PLAYABLE_AUDIO_COLUMNS } from './audio-assets';
 import { trendingPoint } from '../trending-score';
@@ -153,7 +163,7 @@ const isPublishedRow = (eb: ExpressionBuilder<Database, 'posts'>) =>
  * bot's or test account's: those go before the page is cut, so no page comes back short). Each side
  * is read in order from its own index; an OR of the two has no index order, and SQLite sorted every match.
  */
-function publishedOrOwnIds(db: Db, viewerId: string, page: PageRequest) {
+function publishedOrOwnIds(db: Db, viewerId: string, after: Cursor | undefined, limit: number) {
   const ids = () => db.selectFrom('posts').select('posts.id');
   const byRealPeople = ids().innerJoin('users', 'users.id', 'posts.user_id').where(isRealPerson);
   const others = withoutHidden(
@@ -163,12 +173,38 @@ function publishedOrOwnIds(db: Db, viewerId: string, page: PageRequest) {
     viewerId,
     'blocks-and-mutes',
   );
-  const published = newestFirst(others, byNewest, page);
-  const own = newestFirst(ids().where('posts.user_id', '=', viewerId), byNewest, page);
+  const published = newestFirstAfter(others, byNewest, after, limit);
+  const own = newestFirstAfter(ids().where('posts.user_id', '=', viewerId), byNewest, after, limit);
   return db
     .selectFrom(published.as('published'))
     .select('published.id')
     .unionAll(db.selectFrom(own.as('own')).select('own.id'));
+}
+
+type FeedShape = { limit: number; later: boolean };
+type FeedValues = { viewerId: string; afterCreatedAt?: string; afterId?: string };
+
+/**
+ * The feed (the viewer's own posts and everyone's published ones) is every signed-in person's first request, so
+ * its query is compiled once per page size and first or later page, binding the viewer and the cursor.
+ */
+const feedRows = compiledPerShape<FeedShape, FeedValues, PostWithMedia>(
+  ({ limit, later }) => `${limit} ${later}`,
+  (db, { limit, later }, { viewerId, afterCreatedAt, afterId }) => {
+    const after = later ? { createdAt: afterCreatedAt, id: afterId } : undefined;
+    const ids = publishedOrOwnIds(db, viewerId, after, limit);
+    return newestFirstAfter(postsWithMedia(db).where('posts.id', 'in', ids), byNewest, after, limit);
+  },
+);
+
+async function feedPage(db: Db, viewerId: string, page: PageRequest): Promise<Page<PostWithMedia>> {
+  const after = decodeCursor(page.cursor);
+  const rows = await feedRows(
+    db,
+    { limit: page.limit, later: after !== undefined },
+    { viewerId, afterCreatedAt: after?.createdAt, afterId: after?.id },
+  );
+  return newestPageOf(rows, page.limit, byCreation);
 }
 
 /**
@@ -191,8 +227,7 @@ export async function listPosts(
         .where('posts.type', 'in', ['post', 'episode']);
       break;
     case 'public-or-own':
-      query = query.where('posts.id', 'in', publishedOrOwnIds(db, filter.viewerId, page));
-      break;
+      return feedPage(db, filter.viewerId, page);
     case 'by-user':
       // Diary entries are always private: nobody else has any to walk through.
       if (!filter.includePrivate && filter.type === 'diary') return { items: [], nextCursor: null };
