@@ -181,27 +181,43 @@ function publishedOrOwnIds(db: Db, viewerId: string, after: Cursor | undefined, 
     .unionAll(db.selectFrom(own.as('own')).select('own.id'));
 }
 
-type FeedShape = { limit: number; later: boolean };
-type FeedValues = { viewerId: string; afterCreatedAt?: string; afterId?: string };
+/** Everyone's published posts and episodes (no bot's or test account's), without those hidden from the viewer. */
+function publicPosts(db: Db, viewerId: string | undefined) {
+  return withoutHidden(db, postsWithMedia(db), 'posts.user_id', viewerId, 'blocks-and-mutes')
+    .where(isPublished)
+    .where(isRealPerson)
+    .where('posts.type', 'in', ['post', 'episode']);
+}
+
+type EveryonesShape = { kind: 'public' | 'public-or-own'; signedIn: boolean; limit: number; later: boolean };
+type EveryonesValues = { viewerId?: string; afterCreatedAt?: string; afterId?: string };
 
 /**
- * The feed (the viewer's own posts and everyone's published ones) is every signed-in person's first request, so
- * its query is compiled once per page size and first or later page, binding the viewer and the cursor.
+ * The feed (`public`) and everyone's posts (`public-or-own`) are what most requests ask for, so their queries are
+ * compiled once per list, visitor or signed in, page size and first or later page, binding the viewer and cursor.
  */
-const feedRows = compiledPerShape<FeedShape, FeedValues, PostWithMedia>(
-  ({ limit, later }) => `${limit} ${later}`,
-  (db, { limit, later }, { viewerId, afterCreatedAt, afterId }) => {
+const everyonesRows = compiledPerShape<EveryonesShape, EveryonesValues, PostWithMedia>(
+  ({ kind, signedIn, limit, later }) => `${kind} ${signedIn} ${limit} ${later}`,
+  (db, { kind, signedIn, limit, later }, { viewerId, afterCreatedAt, afterId }) => {
     const after = later ? { createdAt: afterCreatedAt, id: afterId } : undefined;
-    const ids = publishedOrOwnIds(db, viewerId, after, limit);
-    return newestFirstAfter(postsWithMedia(db).where('posts.id', 'in', ids), byNewest, after, limit);
+    const query =
+      kind === 'public'
+        ? publicPosts(db, signedIn ? viewerId : undefined)
+        : postsWithMedia(db).where('posts.id', 'in', publishedOrOwnIds(db, viewerId, after, limit));
+    return newestFirstAfter(query, byNewest, after, limit);
   },
 );
 
-async function feedPage(db: Db, viewerId: string, page: PageRequest): Promise<Page<PostWithMedia>> {
+async function everyonesPage(
+  db: Db,
+  kind: EveryonesShape['kind'],
+  viewerId: string | undefined,
+  page: PageRequest,
+): Promise<Page<PostWithMedia>> {
   const after = decodeCursor(page.cursor);
-  const rows = await feedRows(
+  const rows = await everyonesRows(
     db,
-    { limit: page.limit, later: after !== undefined },
+    { kind, signedIn: viewerId !== undefined, limit: page.limit, later: after !== undefined },
     { viewerId, afterCreatedAt: after?.createdAt, afterId: after?.id },
   );
   return newestPageOf(rows, page.limit, byCreation);
@@ -221,13 +237,9 @@ export async function listPosts(
   let query = postsWithMedia(db);
   switch (filter.kind) {
     case 'public':
-      query = withoutHidden(db, query, 'posts.user_id', viewerId, 'blocks-and-mutes')
-        .where(isPublished)
-        .where(isRealPerson)
-        .where('posts.type', 'in', ['post', 'episode']);
-      break;
+      return everyonesPage(db, 'public', viewerId, page);
     case 'public-or-own':
-      return feedPage(db, filter.viewerId, page);
+      return everyonesPage(db, 'public-or-own', filter.viewerId, page);
     case 'by-user':
       // Diary entries are always private: nobody else has any to walk through.
       if (!filter.includePrivate && filter.type === 'diary') return { items: [], nextCursor: null };
