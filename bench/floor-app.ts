@@ -7,13 +7,18 @@ import type { Database } from '../src/server/db/schema';
 
 /**
  * The floors for the HTTP benches, in a bare Fastify app: no hooks, no auth, no schemas.
- * - GET /feed: the very SQL and parameters of the feed's first page (captured from Kysely's log, so the two can
- *   never drift apart), run raw on a prepared better-sqlite3 statement, the page's rows sent as JSON.
+ * - GET /feed: the very SQL and parameters of the signed-in viewer's first feed page (captured from Kysely's log,
+ *   so the two can never drift apart), run raw on a prepared better-sqlite3 statement, the page's rows sent as JSON.
  * - GET /static/*: @fastify/static over the same media directory the app serves from.
  */
-const FEED_PAGE = 50;
+export const FEED_PAGE = 50;
 
-async function capturedFeedQuery(databaseFile: string): Promise<CompiledQuery> {
+/** The SQL and parameters `GET /api/feed` runs for `viewerId` (the page after `cursor`, if given). */
+export async function capturedFeedQuery(
+  databaseFile: string,
+  viewerId: string,
+  cursor?: string,
+): Promise<CompiledQuery> {
   let captured: CompiledQuery | undefined;
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: new BetterSqlite3(databaseFile, { readonly: true }) }),
@@ -22,7 +27,7 @@ async function capturedFeedQuery(databaseFile: string): Promise<CompiledQuery> {
     },
   });
   try {
-    await listPosts(db, { kind: 'public' }, { limit: FEED_PAGE });
+    await listPosts(db, { kind: 'public' }, { limit: FEED_PAGE, cursor }, viewerId);
   } finally {
     await db.destroy();
   }
@@ -33,8 +38,10 @@ async function capturedFeedQuery(databaseFile: string): Promise<CompiledQuery> {
 export async function buildFloorApp(options: {
   databaseFile: string;
   mediaRoot: string;
+  /** The person the bench reads the feed as: the floor runs their query. */
+  feedViewerId: string;
 }): Promise<FastifyInstance> {
-  const query = await capturedFeedQuery(options.databaseFile);
+  const query = await capturedFeedQuery(options.databaseFile, options.feedViewerId);
   const database = new BetterSqlite3(options.databaseFile, { readonly: true, fileMustExist: true });
   const feed = database.prepare(query.sql);
   const app = Fastify({ logger: false });

@@ -213,3 +213,11 @@ export async function signUp(port: number, email: string): Promise<string> {
   if (!session) throw new Error('sign-up answered without a session cookie');
   return `sid=${session}`;
 }
+
+/** The id of the person a session cookie signs in. */
+export async function signedInId(port: number, cookie: string): Promise<string> {
+  const answer = await send(port, { path: '/api/auth/user', headers: { cookie }, keepBody: true });
+  if (answer.status !== 200)
+    throw new Error(`GET /api/auth/user: ${answer.status} ${answer.body?.toString()}`);
+  return (JSON.parse(answer.body!.toString()) as { id: string }).id;
+}

@@ -11,12 +11,12 @@ import { ffmpegVersion, makeAacClip, makeSpeechWebm, type Fixture } from './audi
 import { benchAudioRoute } from './audio-route';
 import { benchConversations } from './conversations';
 import { benchEvents } from './events';
-import { benchFeed, benchFeedQuery } from './feed';
+import { benchFeed } from './feed';
 import { FULL_LIST_SEED, type ListSeedSize } from './list-seed';
 import { benchDiscover } from './discover';
 import { benchLists } from './lists';
 import { benchSearch } from './search';
-import { signUp } from './http-load';
+import { signedInId, signUp } from './http-load';
 import { benchMedia } from './media';
 import { describeCpu, hasProc } from './proc-stats';
 import { isMet, log, renderTable, type Row } from './report';
@@ -131,7 +131,6 @@ function s3Storage(s3: S3Server, redirectPublicMedia: boolean): Record<string, s
 interface HttpData {
   seeded: SeededFeed;
   audio: ServedAudio;
-  queryRow?: Row;
 }
 
 /** The feed's posts in the database, and the audio file in every store a server reads (the disk, a bucket). */
@@ -147,11 +146,7 @@ async function seedHttpData(
     log(`http: seeding ${settings.posts} posts by ${settings.users} people`);
     const seeded = await seedFeed(db, { users: settings.users, posts: settings.posts });
     const audio = await seedPublicAudio(db, stores, seeded.userIds[0]!, await clip());
-    return {
-      seeded,
-      audio,
-      ...(settings.sections.has('feed') && { queryRow: await benchFeedQuery(db) }),
-    };
+    return { seeded, audio };
   } finally {
     await db.destroy();
   }
@@ -178,15 +173,18 @@ async function benchHttp(
     const s3 = settings.sections.has('audio') ? await start(startS3Server(workspace)) : undefined;
     const stores = [await createBlobStore(config)];
     if (s3) stores.push(await createBlobStore(configWith(s3Storage(s3, false))));
-    const { seeded, audio, queryRow } = await seedHttpData(settings, config, stores, async () => {
+    const { seeded, audio } = await seedHttpData(settings, config, stores, async () => {
       const source = await speech();
       const file = path.join(workspace.root, 'clip.m4a');
       return makeAacClip(ffmpegPath, source.file, file, Math.min(120, source.seconds));
     });
 
-    // One at a time: each of ours checks the (already migrated) schema as it starts.
-    const floor = await start(startServer(workspace, 'floor', dataDir));
+    // One at a time: each of ours checks the (already migrated) schema as it starts. The floor answers the
+    // viewer's own feed, so it starts once the viewer has signed up.
     const ours = await start(startServer(workspace, 'ours', dataDir, { name: 'ours (disk)' }));
+    const cookie = await signUp(ours.port, 'bench-viewer@example.com');
+    const viewerId = await signedInId(ours.port, cookie);
+    const floor = await start(startServer(workspace, 'floor', dataDir, { feedViewerId: viewerId }));
     const onS3 = s3 && {
       server: s3,
       proxied: await start(
@@ -199,7 +197,6 @@ async function benchHttp(
         startServer(workspace, 'ours', dataDir, { name: 'ours (S3, 302)', storage: s3Storage(s3, true) }),
       ),
     };
-    const cookie = await signUp(ours.port, 'bench-viewer@example.com');
     const options = {
       ours,
       floor,
@@ -214,8 +211,8 @@ async function benchHttp(
         `buildApp() with NODE_ENV=production, LOG_LEVEL=warn, jobs off.`,
     ];
     if (settings.sections.has('feed')) {
-      const feed = await benchFeed(options);
-      rows.push(...feed.rows, ...(queryRow ? [queryRow] : []));
+      const feed = await benchFeed(options, { database: config.database, viewerId, people: seeded.userIds });
+      rows.push(...feed.rows);
       notes.push(...feed.notes);
     }
     if (onS3) {

@@ -6,7 +6,8 @@ import { buildFloorApp } from './floor-app';
 
 /**
  * Child-process entry for the HTTP benches: `node --import tsx bench/serve.ts ours|floor` with DATA_DIR set
- * (and for ours STORAGE and any S3_* settings, which the bench always sets).
+ * (for ours STORAGE and any S3_* settings, which the bench always sets; for the floor FEED_VIEWER_ID, the person
+ * whose feed it answers).
  * Each server gets a process (and so a core) of its own, away from the load generator; it reports its port over
  * IPC and exits when the bench disconnects, even if the bench itself was killed.
  */
@@ -29,7 +30,10 @@ async function main(): Promise<void> {
     });
     app = await buildApp(await createContext(config), { runJobs: false });
   } else {
+    const feedViewerId = process.env.FEED_VIEWER_ID;
+    if (!feedViewerId) throw new Error('the floor needs FEED_VIEWER_ID');
     app = await buildFloorApp({
+      feedViewerId,
       databaseFile: path.join(dataDir, 'earshot.sqlite'),
       mediaRoot: path.join(dataDir, 'media'),
     });

@@ -15,6 +15,17 @@ export interface ServerProcess {
   child: ChildProcess;
 }
 
+/**
+ * With BENCH_CPU_PROF=<dir>, each server writes a V8 CPU profile there when it exits (`node --cpu-prof`), named
+ * after the server, to open in Chrome's DevTools (Performance panel).
+ */
+function profilerArgs(name: string): string[] {
+  const directory = process.env.BENCH_CPU_PROF;
+  if (!directory) return [];
+  const file = `${name.replace(/[^a-z0-9]+/gi, '-')}-${Date.now()}.cpuprofile`;
+  return ['--cpu-prof', '--cpu-prof-dir', path.resolve(directory), '--cpu-prof-name', file];
+}
+
 /** Starts a bench entry point in its own process (group) and waits for the port it reports over IPC. */
 async function startChild(
   workspace: Workspace,
@@ -22,7 +33,7 @@ async function startChild(
   args: string[],
   env: NodeJS.ProcessEnv,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, [...profilerArgs(name), '--import', 'tsx', ...args], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -56,13 +67,13 @@ function withoutStorageSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 
 /**
  * Starts bench/serve.ts (ours, or the floor) over DATA_DIR. `storage` holds STORAGE and the S3_* settings for
- * ours; without it, media is on the disk under DATA_DIR.
+ * ours; without it, media is on the disk under DATA_DIR. The floor is told whose feed it answers.
  */
 export function startServer(
   workspace: Workspace,
   kind: 'ours' | 'floor',
   dataDir: string,
-  options: { name?: string; storage?: Record<string, string> } = {},
+  options: { name?: string; storage?: Record<string, string>; feedViewerId?: string } = {},
 ): Promise<ServerProcess> {
   return startChild(workspace, options.name ?? kind, [path.join(repoRoot, 'bench', 'serve.ts'), kind], {
     ...withoutStorageSettings(process.env),
@@ -70,6 +81,7 @@ export function startServer(
     // The bench signs its readers up from 127.0.0.1.
     SIGNUPS_PER_HOUR_PER_ADDRESS: '0',
     ...(options.storage ?? { STORAGE: 'disk' }),
+    ...(options.feedViewerId && { FEED_VIEWER_ID: options.feedViewerId }),
   });
 }
 

@@ -28,7 +28,7 @@ function decodeCursorParts(raw: string): unknown[] {
   throw new BadRequestError(INVALID_CURSOR);
 }
 
-function decodeCursor(raw: string | undefined): Cursor | undefined {
+export function decodeCursor(raw: string | undefined): Cursor | undefined {
   if (raw === undefined) return undefined;
   const parts = decodeCursorParts(raw);
   if (parts.length === 2 && parts.every((part) => typeof part === 'string')) {
@@ -85,13 +85,17 @@ export function newestFirst<DB, TB extends keyof DB, O>(
   columns: KeysetColumns<DB, TB>,
   page: PageRequest,
 ): SelectQueryBuilder<DB, TB, O> {
-  const after = decodeCursor(page.cursor);
-  return descendingAfter(
-    query,
-    [columns.createdAt, columns.id],
-    after && [after.createdAt, after.id],
-    page.limit,
-  );
+  return newestFirstAfter(query, columns, decodeCursor(page.cursor), page.limit);
+}
+
+/** `query` from just after `after`, newest first by (createdAt, id) columns that an index covers, `limit` + 1 rows. */
+export function newestFirstAfter<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  columns: KeysetColumns<DB, TB>,
+  after: Cursor | undefined,
+  limit: number,
+): SelectQueryBuilder<DB, TB, O> {
+  return descendingAfter(query, [columns.createdAt, columns.id], after && [after.createdAt, after.id], limit);
 }
 
 /**
@@ -104,8 +108,12 @@ export async function newestFirstPage<DB, TB extends keyof DB, O>(
   page: PageRequest,
   toCursor: (row: O) => Cursor,
 ): Promise<Page<O>> {
-  const rows = await newestFirst(query, columns, page).execute();
-  return pageOf(rows, page.limit, (row) => {
+  return newestPageOf(await newestFirst(query, columns, page).execute(), page.limit, toCursor);
+}
+
+/** The page of newest-first `rows` (one more than `limit` when another page follows), and its next cursor. */
+export function newestPageOf<O>(rows: O[], limit: number, toCursor: (row: O) => Cursor): Page<O> {
+  return pageOf(rows, limit, (row) => {
     const cursor = toCursor(row);
     return [cursor.createdAt, cursor.id];
   });

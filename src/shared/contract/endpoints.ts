@@ -155,11 +155,22 @@ export const endpoints = {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type EndpointName = keyof typeof endpoints;
 
+/** Each route path split once at its `:name` segments: text, name, text, … text (lists build thousands of links). */
+const pathParts = new Map<string, string[]>();
+
 /** Fills `:name` segments of a route path, encoding each value. */
 export function buildPath(path: string, params?: Record<string, string | number>): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+  let parts = pathParts.get(path);
+  if (!parts) {
+    parts = path.split(/:([A-Za-z]+)/);
+    pathParts.set(path, parts);
+  }
+  let built = parts[0]!;
+  for (let index = 1; index < parts.length; index += 2) {
+    const name = parts[index]!;
     const value = params?.[name];
     if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(String(value));
-  });
+    built += encodeURIComponent(String(value)) + parts[index + 1]!;
+  }
+  return built;
 }

@@ -1,3 +1,4 @@
+import { compiledPerShape } from '../compiled-query';
 import type { Db } from '../database';
 import type { SessionRow } from '../schema';
 
@@ -5,9 +6,9 @@ export async function insertSession(db: Db, session: SessionRow): Promise<void> 
   await db.insertInto('sessions').values(session).execute();
 }
 
-/** The signed-in person of a live session, with when it expires, in one query. */
-export function findLiveSessionUser(db: Db, id: string, now: string) {
-  return (
+const liveSessionUser = compiledPerShape(
+  () => 'one shape',
+  (db, _shape: undefined, { id, now }: { id: string; now: string }) =>
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -16,9 +17,13 @@ export function findLiveSessionUser(db: Db, id: string, now: string) {
       .where('sessions.id', '=', id)
       .where('sessions.expires_at', '>', now)
       // Suspending ends a person's sessions; this closes the gap of a request already under way.
-      .where('users.suspended_at', 'is', null)
-      .executeTakeFirst()
-  );
+      .where('users.suspended_at', 'is', null),
+);
+
+/** The signed-in person of a live session, with when it expires, in one query (compiled once: every request asks). */
+export async function findLiveSessionUser(db: Db, id: string, now: string) {
+  const [found] = await liveSessionUser(db, undefined, { id, now });
+  return found;
 }
 
 export async function extendSession(db: Db, id: string, expiresAt: string): Promise<void> {
