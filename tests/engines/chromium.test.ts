@@ -1,0 +1,13 @@
+import path from 'node:path';
+import { engineFlows } from './flows';
+import { microphoneWav } from './media';
+import { launchChromium } from './puppeteer-driver';
+
+engineFlows('chromium', {
+  port: 3431,
+  async launch(workDir) {
+    const wav = path.join(workDir, 'microphone.wav');
+    await microphoneWav(wav, 60);
+    return launchChromium(wav);
+  },
+});
