@@ -43,18 +43,20 @@ const MISREAD_ORIGINALS: { engine: EngineName; recording: string }[] = [
 ];
 
 /**
- * TODO issue 26 remux: WebKit's short recordings (a 2 s conversation message, a 2 s voice bio; fragmented MP4)
- * are measured by the server as 0.998 s (2026-11-29), the same first-fragment misreading. Empty when it lands.
+ * TODO issue 26 remux: WebKit's short recordings (a 2 s conversation message or voice bio, fragmented MP4) are
+ * sometimes measured by the server as 0.998 s, sometimes right (2026-11-29, 3 runs): the same first-fragment
+ * misreading, but not every time, so these flows are skipped in WebKit rather than expected to fail. Empty this
+ * list when the remux lands.
  */
-const MISMEASURED_FLOWS: { engine: EngineName; flow: string }[] = [
+const SKIPPED_UNTIL_REMUX: { engine: EngineName; flow: string }[] = [
   { engine: 'webkit', flow: 'conversation' },
   { engine: 'webkit', flow: 'voice bio' },
 ];
 
-/** `test`, or `test.fails` where this engine is listed as failing this flow for now. */
+/** `test`, or `test.skip` where this engine's result for this flow is known to be unreliable for now. */
 function flowTest(engine: EngineName, flow: string) {
-  return MISMEASURED_FLOWS.some((known) => known.engine === engine && known.flow === flow)
-    ? test.fails
+  return SKIPPED_UNTIL_REMUX.some((known) => known.engine === engine && known.flow === flow)
+    ? test.skip
     : test;
 }
 
@@ -69,15 +71,29 @@ async function expectAudible(api: Api, audioUrl: string): Promise<void> {
   expect(meanDb, `mean level of ${audioUrl}`).toBeGreaterThan(-60);
 }
 
-/** Some <audio> (in `scope`, a CSS selector) has played past half a second. */
-async function expectAudioAdvances(page: EnginePage, scope = 'body'): Promise<void> {
+/**
+ * Presses `play`, then waits until an <audio> in `scope` (a CSS selector) has played past half a second. Its
+ * furthest time is kept as it plays: a player that rewinds at the end (as it does at once on Firefox's null sound
+ * device) has still played.
+ */
+async function expectPlays(page: EnginePage, play: QueryInput, scope = 'body'): Promise<void> {
+  await page.evaluate((selector: string) => {
+    (window as { engineFurthestTime?: number }).engineFurthestTime = 0;
+    document.addEventListener(
+      'timeupdate',
+      (event) => {
+        const audio = event.target as HTMLAudioElement;
+        if (!audio.closest(selector)) return;
+        const state = window as { engineFurthestTime?: number };
+        state.engineFurthestTime = Math.max(state.engineFurthestTime ?? 0, audio.currentTime);
+      },
+      true,
+    );
+  }, scope);
+  await page.click(play);
   await page.waitFor(
     `audio in ${scope} to play past 0.5 s`,
-    (selector: string) =>
-      [...document.querySelectorAll<HTMLAudioElement>(`${selector} audio`)].some(
-        (audio) => audio.currentTime > 0.5,
-      ),
-    { args: [scope] },
+    () => ((window as { engineFurthestTime?: number }).engineFurthestTime ?? 0) > 0.5,
   );
 }
 
@@ -168,9 +184,13 @@ async function startShareRecorder(page: EnginePage, title: string): Promise<void
   await page.click({ role: 'button', name: 'Start Recording', within: shareRecorder });
 }
 
-/** Presses Stop once the recorder's timer has shown `seconds` of recording. */
+/** Presses Stop once the recorder's timer has shown at least `seconds` of recording. */
 async function recordFor(page: EnginePage, within: QueryInput, seconds: number): Promise<void> {
-  await page.waitForText({ role: 'timer', within }, new RegExp(`00:0${seconds}`), WAIT_MS + seconds * 1000);
+  await page.waitForText(
+    { role: 'timer', within },
+    new RegExp(`00:0[${seconds}-9]`),
+    WAIT_MS + seconds * 1000,
+  );
   await page.click({ role: 'button', name: 'Stop recording', within });
 }
 
@@ -258,8 +278,7 @@ export function engineFlows(
       const { post } = recorded[0]!;
       await page.goto(`/posts/${post.id}`);
       const player: QueryInput = { role: 'group', name: `Player: ${post.title}` };
-      await page.click({ role: 'button', name: `Play ${post.title}`, within: player });
-      await expectAudioAdvances(page);
+      await expectPlays(page, { role: 'button', name: `Play ${post.title}`, within: player });
       await screenshotsOf(page, 'post');
     });
 
@@ -343,9 +362,7 @@ export function engineFlows(
         expect(mine?.duration).toBeGreaterThan(1.2);
         await expectAudible(me.api, mine!.audioUrl);
 
-        await page.click({ role: 'button', name: 'Play all' });
-        await page.waitForVisible({ role: 'button', name: 'Stop playing' });
-        await expectAudioAdvances(page);
+        await expectPlays(page, { role: 'button', name: 'Play all' });
         await screenshotsOf(page, 'conversation');
         await page.waitFor(
           'every message to be played',
@@ -373,8 +390,7 @@ export function engineFlows(
       await expectAudible(me.api, bio.voiceBioUrl!);
 
       const name = `${me.user.firstName} ${me.user.lastName}`;
-      await page.click({ role: 'button', name: `Play ${name}'s voice bio` });
-      await expectAudioAdvances(page, 'header');
+      await expectPlays(page, { role: 'button', name: `Play ${name}'s voice bio` }, 'header');
       await screenshotsOf(page, 'profile');
     });
 
@@ -397,7 +413,8 @@ export function engineFlows(
       await page.waitForVisible(waveform);
       await screenshotsOf(page, 'editor');
       await page.click({ role: 'button', name: 'Play', within: editor });
-      await page.waitForText(waveform, /Playhead 0:0[1-9] of/);
+      // Whole seconds while it plays, tenths once it has stopped (Firefox's null sound device plays it all at once).
+      await page.waitForText(waveform, /Playhead 0:0[1-9](\.\d)? of/);
     });
 
     test('an audio file is uploaded and published from a phone', async () => {
