@@ -16,7 +16,7 @@ import { WRONG_PASSWORD_MESSAGE } from '../../src/server/services/account-deleti
 import { openEventStream } from './support/event-stream';
 import { memberListenerKey } from '../../src/server/services/listen-service';
 import { keysUnder } from '../../src/server/storage/blob-store';
-import { multipartForm, streamedTone } from '../support/audio';
+import { multipartForm, writtenTone } from '../support/audio';
 import { signUp, sessionCookieFrom, type SignedIn, callAs, type Method } from './support/accounts';
 import { createTestApp, databaseKind, storageKind, type TestApp } from './support/test-app';
 import { publishWebm, sendForm, webmPart } from './support/uploads';
@@ -38,9 +38,10 @@ beforeAll(async () => {
   origin = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
   workDir = await mkdtemp(path.join(os.tmpdir(), 'account-data-'));
   const opus = ['-c:a', 'libopus'];
+  // Written to a file, with duration and cues, so each is stored (and exported) byte for byte as uploaded.
   tones = await Promise.all(
     [220, 330, 440, 550, 660, 770, 880].map((frequency) =>
-      streamedTone({ seconds: 1, format: 'webm', codecArgs: opus, frequency }),
+      writtenTone({ seconds: 1, extension: 'webm', codecArgs: opus, frequency }),
     ),
   );
 });

@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { resolveFfmpeg } from '../../src/server/media/ffmpeg-binary';
 
@@ -58,6 +61,26 @@ export function streamedTone(options: {
     options.format,
     'pipe:1',
   ]);
+}
+
+/**
+ * A tone written to a file, as an app exports one: the muxer seeks back to write the duration and index (cues), so
+ * the server stores it as it is rather than remux it.
+ */
+export async function writtenTone(options: {
+  seconds: number;
+  extension: string;
+  codecArgs: string[];
+  frequency?: number;
+}): Promise<Buffer> {
+  const directory = await mkdtemp(path.join(os.tmpdir(), 'earshot-tone-'));
+  try {
+    const file = path.join(directory, `tone.${options.extension}`);
+    await makeTone(serverFfmpegPath, file, options);
+    return await readFile(file);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
 }
 
 /** ffmpeg's one-line description of a file's first audio stream: `Audio: aac (LC) …, 48000 Hz, mono, fltp, …`. */

@@ -68,9 +68,20 @@ export interface JoinPiece {
   toSourceEnd: boolean;
 }
 
+/** The containers audio is remuxed into: MP4 (written with its index first) or WebM (with duration and cues). */
+export type RemuxFormat = AudioFormat & { demuxer: 'mov' | 'matroska' };
+
+/** A file the one input's audio is copied into as it is decoded, packets as they are, in another container. */
+export interface RemuxedOutput {
+  file: string;
+  format: RemuxFormat;
+}
+
 export interface AnalyseOptions {
   /** Also write the joined audio here, as Opus in WebM. */
   joinedOutput?: string;
+  /** Also copy the audio (of one input, not joined) into this file, without re-encoding it. */
+  remuxedOutput?: RemuxedOutput;
   /**
    * Join these stretches of the inputs, in this order, rather than each input whole. The inputs must be stored
    * audio, whose sample rates were checked when it was stored: they are not checked again.
@@ -101,6 +112,19 @@ export interface Ffmpeg {
 
 function inputArgs(inputs: AudioInput[]): string[] {
   return inputs.flatMap((input) => ['-f', input.format.demuxer, '-i', input.file]);
+}
+
+/**
+ * The muxer for a remuxed copy. ffmpeg writes a file it can seek in whole: an MP4 with `+faststart` gets its index
+ * (moov) moved ahead of the audio once written, a WebM gets its duration and cues.
+ */
+const REMUX_MUXERS: Record<RemuxFormat['demuxer'], string[]> = {
+  mov: ['-f', 'mp4', '-movflags', '+faststart'],
+  matroska: ['-f', 'webm'],
+};
+
+function remuxArgs({ file, format }: RemuxedOutput): string[] {
+  return ['-map', '0:a:0', '-c', 'copy', ...REMUX_MUXERS[format.demuxer], '-y', file];
 }
 
 /** Speech is rendered and measured as one mono mix; both passes mix alike, so their samples line up. */
@@ -176,6 +200,7 @@ function analysisGraph(inputCount: number, keepJoined: boolean, pieces?: readonl
 interface Decode {
   /** Also write the joined audio here, as Opus in WebM. */
   joinedOutput?: string | undefined;
+  remuxedOutput?: RemuxedOutput | undefined;
   pieces?: readonly JoinPiece[] | undefined;
   /** Stop once this much audio has passed through. */
   seconds?: number | undefined;
@@ -240,7 +265,7 @@ export function createFfmpeg(
 
   /** Decodes the inputs (joined end to end when several) to mono float PCM, measuring it as it streams. */
   async function decodeToMeters(inputs: AudioInput[], decode: Decode): Promise<PcmMeters> {
-    const { joinedOutput, seconds, pieces } = decode;
+    const { joinedOutput, remuxedOutput, seconds, pieces } = decode;
     // An output option, given before each output: both stop once this much has passed through.
     const stopAt = seconds === undefined ? [] : ['-t', String(seconds)];
     const args = [...HARDENING, '-loglevel', 'error', ...inputArgs(inputs)];
@@ -264,6 +289,7 @@ export function createFfmpeg(
         joinedOutput,
       );
     }
+    if (remuxedOutput) args.push(...stopAt, ...remuxArgs(remuxedOutput));
     const meters = new PcmMeters();
     let refusal: unknown;
     try {
@@ -296,7 +322,8 @@ export function createFfmpeg(
     health,
 
     async analyse(inputs, options = {}) {
-      const { joinedOutput, limit, pieces } = options;
+      const { joinedOutput, remuxedOutput, limit, pieces } = options;
+      if (remuxedOutput && inputs.length !== 1) throw new Error('only a single input is remuxed');
       const lane = options.forRender ? lanes.render : lanes.analysis;
       const timeoutMs = timeoutFor(options.timeoutMs);
       // An edit's pieces all come from stored audio, each checked so when it was stored.
@@ -308,7 +335,8 @@ export function createFfmpeg(
         );
       }
       const seconds = limit && limit.seconds + DECODE_PAST_LIMIT_SECONDS;
-      const meters = await decodeToMeters(inputs, { joinedOutput, pieces, seconds, timeoutMs, lane });
+      const decode = { joinedOutput, remuxedOutput, pieces, seconds, timeoutMs, lane };
+      const meters = await decodeToMeters(inputs, decode);
       const analysis = meters.finish();
       if (limit && analysis.durationSeconds > limit.seconds + LIMIT_TOLERANCE_SECONDS) {
         throw new AudioTooLongError(limit, analysis.durationSeconds);

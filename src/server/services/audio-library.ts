@@ -15,6 +15,7 @@ import {
   operatorReason,
   StoredAudioError,
 } from '../media/media-errors';
+import { playableContainerFor } from '../media/playable-container';
 import { limitedSpeechGainDb, SPEECH_LIMIT_DB } from '../media/speech-loudness';
 import {
   decodeSpeechMeasurements,
@@ -307,27 +308,45 @@ export function createAudioLibrary(deps: {
     );
   }
 
-  async function joinInto(
-    inputs: AudioInput[],
+  /** Stores the file that `analyse` writes (a scratch file in `format`) as the original; nothing is left on failure. */
+  async function storeWritten(
+    format: AudioFormat,
+    analyse: (output: string) => Promise<AnalysedAudio>,
     ownerId: string,
     isPrivate: boolean,
-    limit: AudioDurationLimit,
-    edit?: { pieces: JoinPiece[]; timeoutMs: number },
   ): Promise<PreparedAudio> {
-    const output = await scratch.newPath(JOINED_FORMAT.extension);
+    const output = await scratch.newPath(format.extension);
     try {
-      const analysis = await ffmpeg.analyse(inputs, { joinedOutput: output, limit, ...edit });
+      const analysis = await analyse(output);
       const { size } = await stat(output);
-      return await store(output, size, JOINED_FORMAT, analysis, ownerId, isPrivate);
+      return await store(output, size, format, analysis, ownerId, isPrivate);
     } catch (error) {
       await scratch.discard(output);
       throw error;
     }
   }
 
+  function joinInto(
+    inputs: AudioInput[],
+    ownerId: string,
+    isPrivate: boolean,
+    limit: AudioDurationLimit,
+    edit?: { pieces: JoinPiece[]; timeoutMs: number },
+  ): Promise<PreparedAudio> {
+    const analyse = (output: string) => ffmpeg.analyse(inputs, { joinedOutput: output, limit, ...edit });
+    return storeWritten(JOINED_FORMAT, analyse, ownerId, isPrivate);
+  }
+
   return {
     async prepare(upload, ownerId, isPrivate, limit) {
       const input = await sniffUpload(upload);
+      const playable = await playableContainerFor(input);
+      if (playable) {
+        // Copied into a container every browser reads right, in the same pass that measures it.
+        const analyse = (file: string) =>
+          ffmpeg.analyse([input], { limit, remuxedOutput: { file, format: playable } });
+        return storeWritten(playable, analyse, ownerId, isPrivate);
+      }
       const analysis = await ffmpeg.analyse([input], { limit });
       return store(upload.path, upload.bytes, input.format, analysis, ownerId, isPrivate);
     },
