@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -15,7 +15,10 @@ export interface AppServer {
 
 const START_TIMEOUT_MS = 60_000;
 
-export async function startAppServer(port: number): Promise<AppServer> {
+/** Its log (LOG_LEVEL from ENGINES_LOG_LEVEL, warn unless set) goes to `logFile`, its start-up errors also to the error thrown. */
+export async function startAppServer(port: number, logFile: string): Promise<AppServer> {
+  mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = openSync(logFile, 'w');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-engines-'));
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
@@ -25,14 +28,15 @@ export async function startAppServer(port: number): Promise<AppServer> {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.ENGINES_LOG_LEVEL ?? 'warn',
       // Every flow signs its people up from 127.0.0.1.
       SIGNUPS_PER_HOUR_PER_ADDRESS: '0',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', log, 'pipe'],
   });
+  closeSync(log);
   let errors = '';
-  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

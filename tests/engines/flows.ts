@@ -10,7 +10,7 @@ import type { VoiceBio } from '../../src/shared/contract/voice-bio';
 import { Api } from './api';
 import { startAppServer, type AppServer } from './app-server';
 import type { EngineDriver, EngineName } from './driver';
-import { EnginePage, WAIT_MS } from './engine-page';
+import { EnginePage, SCREENSHOTS_DIR, WAIT_MS } from './engine-page';
 import { audioFile, recordingFixtures, volumeOf } from './media';
 import type { Query, QueryInput } from './query';
 import { serializeQuery } from './query';
@@ -26,39 +26,6 @@ import { serializeQuery } from './query';
 const DESKTOP = { width: 1024, height: 730 };
 const PHONE = { width: 390, height: 844 };
 const UPLOAD_WAIT_MS = 30_000;
-
-/**
- * TODO issue 26 remux: originals that an engine misreads, as measured here on 2026-11-29. A MediaRecorder writes
- * its file as it goes, so a WebM carries no duration (Chromium reads Infinity, as Firefox does for its own; WebKit about 3 s of 4) and WebKit's
- * own fragmented MP4 reads as its first fragment (about 1 s). The server is to remux such originals at upload
- * (branch `fmp4-remux`); until then these tests are expected to fail. Empty this list when that lands: vitest's
- * `fails` marker reports each test that then passes.
- */
-const MISREAD_ORIGINALS: { engine: EngineName; recording: string }[] = [
-  { engine: 'chromium', recording: 'own' },
-  { engine: 'chromium', recording: 'WebM Opus (Chromium, Firefox)' },
-  { engine: 'firefox', recording: 'own' },
-  { engine: 'webkit', recording: 'own' },
-  { engine: 'webkit', recording: 'WebM Opus (Chromium, Firefox)' },
-];
-
-/**
- * TODO issue 26 remux: WebKit's short recordings (a 2 s conversation message or voice bio, fragmented MP4) are
- * sometimes measured by the server as 0.998 s, sometimes right (2026-11-29, 3 runs): the same first-fragment
- * misreading, but not every time, so these flows are skipped in WebKit rather than expected to fail. Empty this
- * list when the remux lands.
- */
-const SKIPPED_UNTIL_REMUX: { engine: EngineName; flow: string }[] = [
-  { engine: 'webkit', flow: 'conversation' },
-  { engine: 'webkit', flow: 'voice bio' },
-];
-
-/** `test`, or `test.skip` where this engine's result for this flow is known to be unreliable for now. */
-function flowTest(engine: EngineName, flow: string) {
-  return SKIPPED_UNTIL_REMUX.some((known) => known.engine === engine && known.flow === flow)
-    ? test.skip
-    : test;
-}
 
 const toasts: QueryInput = { role: 'region', name: /^Notifications/ };
 const toast = (text: string): QueryInput => ({ text, within: toasts });
@@ -216,14 +183,14 @@ export function engineFlows(
 
     beforeAll(async () => {
       workDir = mkdtempSync(path.join(os.tmpdir(), `earshot-${engine}-`));
-      server = await startAppServer(options.port);
+      server = await startAppServer(options.port, path.join(SCREENSHOTS_DIR, engine, 'server.log'));
       page = new EnginePage(await options.launch(workDir), server.origin);
       await page.setViewport(DESKTOP.width, DESKTOP.height);
       other = await Api.signUp(server.origin, 'Olu', 'Other');
     }, 90_000);
 
     afterEach(async ({ task }) => {
-      if (task.result?.state === 'fail' && !task.fails) {
+      if (task.result?.state === 'fail') {
         await page.screenshot(`failed-${task.name.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => undefined);
       }
     });
@@ -296,11 +263,8 @@ export function engineFlows(
 
       for (const kind of ['rendition', 'original'] as const) {
         for (const recording of ['own', 'WebM Opus (Chromium, Firefox)', 'fragmented MP4 AAC (Safari)']) {
-          const expectedToFail =
-            kind === 'original' &&
-            MISREAD_ORIGINALS.some((misread) => misread.engine === engine && misread.recording === recording);
           const name = `the ${kind} of ${recording === 'own' ? `${engine}'s own recording` : `a ${recording} recording`}: its duration reads right and its time advances`;
-          (expectedToFail ? test.fails : test)(name, async () => {
+          test(name, async () => {
             const { post: listed } = recorded.find((item) =>
               recording === 'own' ? item.label.endsWith('own recording') : item.label === recording,
             )!;
@@ -334,49 +298,46 @@ export function engineFlows(
       await expectAudible(me.api, mine!.audioUrl);
     });
 
-    flowTest(engine, 'conversation')(
-      'a conversation: a voice message is sent, then Play all plays every message',
-      async () => {
-        const conversation = await other.api.postJson<Conversation>('/api/conversations', {
-          type: 'direct',
-          participantIds: [me.user.id],
-        });
-        const [greeting] = await recordingFixtures(2);
-        await other.api.postAudio(`/api/conversations/${conversation.id}/recordings`, greeting!);
-        await page.goto(`/conversations/${conversation.id}`);
-        await page.click({ role: 'button', name: /^Record a voice message/ });
-        await page.waitForText({ role: 'timer' }, /./);
-        await page.waitFor('the timer to say two seconds are recorded', () =>
-          /Recorded [2-9] seconds/.test(
-            document.querySelector('[role=timer]')?.getAttribute('aria-label') ?? '',
+    test('a conversation: a voice message is sent, then Play all plays every message', async () => {
+      const conversation = await other.api.postJson<Conversation>('/api/conversations', {
+        type: 'direct',
+        participantIds: [me.user.id],
+      });
+      const [greeting] = await recordingFixtures(2);
+      await other.api.postAudio(`/api/conversations/${conversation.id}/recordings`, greeting!);
+      await page.goto(`/conversations/${conversation.id}`);
+      await page.click({ role: 'button', name: /^Record a voice message/ });
+      await page.waitForText({ role: 'timer' }, /./);
+      await page.waitFor('the timer to say two seconds are recorded', () =>
+        /Recorded [2-9] seconds/.test(
+          document.querySelector('[role=timer]')?.getAttribute('aria-label') ?? '',
+        ),
+      );
+      await page.click({ role: 'button', name: 'Stop recording' });
+      await page.waitForVisible({ role: 'button', name: 'Play your voice message' });
+      await page.click({ role: 'button', name: 'Send' });
+      await page.waitForVisible({ role: 'button', name: /^Record a voice message/ }, UPLOAD_WAIT_MS);
+      const recordings = await me.api.get<ConversationRecording[]>(
+        `/api/conversations/${conversation.id}/recordings`,
+      );
+      const mine = recordings.find((recording) => recording.userId === me.user.id);
+      expect(mine?.duration).toBeGreaterThan(1.2);
+      await expectAudible(me.api, mine!.audioUrl);
+
+      await expectPlays(page, { role: 'button', name: 'Play all' });
+      await screenshotsOf(page, 'conversation');
+      await page.waitFor(
+        'every message to be played',
+        () =>
+          [...document.querySelectorAll('[data-testid=conversation-message]')].every(
+            (message) => message.getAttribute('data-played') === 'true',
           ),
-        );
-        await page.click({ role: 'button', name: 'Stop recording' });
-        await page.waitForVisible({ role: 'button', name: 'Play your voice message' });
-        await page.click({ role: 'button', name: 'Send' });
-        await page.waitForVisible({ role: 'button', name: /^Record a voice message/ }, UPLOAD_WAIT_MS);
-        const recordings = await me.api.get<ConversationRecording[]>(
-          `/api/conversations/${conversation.id}/recordings`,
-        );
-        const mine = recordings.find((recording) => recording.userId === me.user.id);
-        expect(mine?.duration).toBeGreaterThan(1.2);
-        await expectAudible(me.api, mine!.audioUrl);
+        { timeout: UPLOAD_WAIT_MS },
+      );
+      await page.waitForVisible({ role: 'button', name: 'Play all' });
+    });
 
-        await expectPlays(page, { role: 'button', name: 'Play all' });
-        await screenshotsOf(page, 'conversation');
-        await page.waitFor(
-          'every message to be played',
-          () =>
-            [...document.querySelectorAll('[data-testid=conversation-message]')].every(
-              (message) => message.getAttribute('data-played') === 'true',
-            ),
-          { timeout: UPLOAD_WAIT_MS },
-        );
-        await page.waitForVisible({ role: 'button', name: 'Play all' });
-      },
-    );
-
-    flowTest(engine, 'voice bio')('a voice bio is recorded on the profile and plays', async () => {
+    test('a voice bio is recorded on the profile and plays', async () => {
       await page.goto('/profile');
       await page.click({ role: 'button', name: 'Add Voice Bio' });
       const dialog: QueryInput = { role: 'dialog', name: 'Add Voice Bio' };
