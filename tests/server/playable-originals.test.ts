@@ -99,6 +99,18 @@ async function probe(bytes: Buffer): Promise<Container> {
   }
 }
 
+/** The file with its last moof written twice, one copy straight after the other, as WebKitGTK writes it. */
+function withLastFragmentHeaderTwice(mp4: Buffer, fragments: number): Buffer {
+  const boxes: Buffer[] = [];
+  for (let offset = 0; offset + 8 <= mp4.length; offset += mp4.readUInt32BE(offset)) {
+    boxes.push(mp4.subarray(offset, offset + mp4.readUInt32BE(offset)));
+  }
+  const fragmentHeaders = boxes.filter((box) => box.toString('latin1', 4, 8) === 'moof');
+  expect(fragmentHeaders, 'fragments in the upload').toHaveLength(fragments);
+  const last = fragmentHeaders.at(-1)!;
+  return Buffer.concat(boxes.flatMap((box) => (box === last ? [box, box] : [box])));
+}
+
 /** The Matroska Cues element's ID: the seek index a browser needs to jump into a WebM not yet loaded. */
 const CUES_ID = Buffer.from([0x1c, 0x53, 0xbb, 0x6b]);
 
@@ -133,6 +145,29 @@ describe(`originals browsers misread, remuxed at upload, on ${databaseKind} with
     expect(post.duration).toBeCloseTo(4, 1);
     await expectPlayableMp4(originalOf(post.audioSources), post.duration!);
   });
+
+  // WebKitGTK's MediaRecorder repeats the last fragment's moof before its mdat. A recording stopped before its
+  // first timeslice is that one fragment alone.
+  it.each([
+    { seconds: 3.4, fragmentArgs: ['-frag_duration', '1000000'], fragments: 4, shape: 'in 1 s fragments' },
+    { seconds: 1.5, fragmentArgs: [], fragments: 1, shape: 'in one fragment' },
+  ])(
+    'measures all $seconds s of a WebKit MP4 $shape whose last fragment header is written twice',
+    async ({ seconds, fragmentArgs, fragments }) => {
+      const fragmented = await streamedTone({
+        seconds,
+        format: 'mp4',
+        codecArgs: [
+          ...['-c:a', 'aac', '-movflags', 'frag_keyframe+empty_moov+default_base_moof'],
+          ...fragmentArgs,
+        ],
+      });
+      const upload = withLastFragmentHeaderTwice(fragmented, fragments);
+      const post = await created('/api/posts', { title: 'from WebKit' }, audioPart(upload));
+      expect(post.duration).toBeCloseTo(seconds, 1);
+      await expectPlayableMp4(originalOf(post.audioSources), post.duration!);
+    },
+  );
 
   it('moves an MP4’s index from after its audio to before it', async () => {
     const post = await created('/api/posts', { title: 'voice memo' }, audioPart(uploads.indexLastMp4!));

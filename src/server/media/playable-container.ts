@@ -39,7 +39,7 @@ export async function playableContainerFor(input: AudioInput): Promise<RemuxForm
 }
 
 /** Reads stretches of a file by offset; a stretch past its end comes back short. */
-class RandomAccessFile {
+export class RandomAccessFile {
   constructor(
     private readonly handle: FileHandle,
     readonly size: number,
@@ -52,17 +52,22 @@ class RandomAccessFile {
   }
 }
 
-interface Mp4Box {
+export interface Mp4Box {
   type: string;
   start: number;
   headerBytes: number;
   end: number;
 }
 
-/** The boxes between `from` and `to`, one header read each. */
-async function* mp4Boxes(reader: RandomAccessFile, from: number, to: number): AsyncGenerator<Mp4Box> {
+/** The boxes between `from` and `to` (at most `maxSteps` of them), one header read each. */
+export async function* mp4Boxes(
+  reader: RandomAccessFile,
+  from: number,
+  to: number,
+  maxSteps = MAX_STEPS,
+): AsyncGenerator<Mp4Box> {
   let offset = from;
-  for (let step = 0; step < MAX_STEPS && offset + 8 <= to; step += 1) {
+  for (let step = 0; step < maxSteps && offset + 8 <= to; step += 1) {
     const header = await reader.read(offset, 16);
     if (header.length < 8) return;
     let size = header.readUInt32BE(0);

@@ -16,6 +16,7 @@ import {
   StoredAudioError,
 } from '../media/media-errors';
 import { playableContainerFor } from '../media/playable-container';
+import { dropRepeatedFragmentHeaders } from '../media/repeated-fragment-headers';
 import { limitedSpeechGainDb, SPEECH_LIMIT_DB } from '../media/speech-loudness';
 import {
   decodeSpeechMeasurements,
@@ -193,9 +194,12 @@ const EDIT_RENDER_FAILED_MESSAGE =
   'Your edit could not be put together because of a problem on our side, not with your recordings. The draft ' +
   'is as it was; please try again later.';
 
-async function sniffUpload(upload: ScratchFile): Promise<AudioInput> {
+/** The upload's format, from its first bytes; an MP4 with a fragment header written twice loses the spare copy. */
+async function sniffUpload(upload: ScratchFile, scratch: ScratchFiles): Promise<AudioInput> {
   const format = sniffAudioFormat(await readHead(upload.path));
   if (!format) throw new NotAudioError();
+  if (format.mime === 'audio/mp4')
+    await dropRepeatedFragmentHeaders(upload.path, () => scratch.newPath('m4a'));
   return { file: upload.path, format };
 }
 
@@ -339,7 +343,7 @@ export function createAudioLibrary(deps: {
 
   return {
     async prepare(upload, ownerId, isPrivate, limit) {
-      const input = await sniffUpload(upload);
+      const input = await sniffUpload(upload, scratch);
       const playable = await playableContainerFor(input);
       if (playable) {
         // Copied into a container every browser reads right, in the same pass that measures it.
@@ -352,7 +356,7 @@ export function createAudioLibrary(deps: {
     },
 
     async prepareJoined(existing, upload, ownerId, isPrivate, limit) {
-      const addition = await sniffUpload(upload);
+      const addition = await sniffUpload(upload, scratch);
       return withOriginal(existing, (current) => joinInto([current, addition], ownerId, isPrivate, limit));
     },
 

@@ -79,10 +79,24 @@ export function useLiveNotifications(): void {
       });
     };
 
-    open();
-    return () => {
+    const close = () => {
       clearTimeout(reopenTimer);
       source?.close();
+      source = undefined;
+    };
+    // A page left for another stays in the back/forward cache with its connections open: over HTTP/1.1 Chromium
+    // then held a stream for each of the last six pages, every connection it makes to a host, and the next page's
+    // requests waited behind them. The stream closes as the page is left and resumes if it comes back.
+    const resume = (event: PageTransitionEvent) => {
+      if (event.persisted && !source) open();
+    };
+    window.addEventListener('pagehide', close);
+    window.addEventListener('pageshow', resume);
+    open();
+    return () => {
+      window.removeEventListener('pagehide', close);
+      window.removeEventListener('pageshow', resume);
+      close();
     };
   }, [queryClient]);
 }

@@ -1,0 +1,30 @@
+/** The three engines of the tier, each from Debian's packages. */
+export type EngineName = 'chromium' | 'firefox' | 'webkit';
+
+/** An element in the page, acted on the way a person would: the engine's own trusted input. */
+export interface ElementHandle {
+  click(): Promise<void>;
+  /** Replaces the field's text by typing `text`. */
+  fill(text: string): Promise<void>;
+  /** Chooses `file` in an `<input type="file">`, as the file picker would. */
+  setFile(file: string): Promise<void>;
+}
+
+/**
+ * One engine's adapter: the few things each protocol does its own way. Everything else (finding elements by
+ * their accessible names, waiting) is written once on top of it, in `EnginePage`.
+ */
+export interface EngineDriver {
+  readonly engine: EngineName;
+  /** Runs `functionSource` (a function expression) in the page with JSON `args`; answers its awaited JSON result. */
+  evaluate(functionSource: string, args: unknown[]): Promise<unknown>;
+  /** Runs `functionSource`, which answers an element or null; answers a handle to it. */
+  element(functionSource: string, args: unknown[]): Promise<ElementHandle | null>;
+  navigate(url: string): Promise<void>;
+  /** The size of the page's viewport in CSS pixels (or the engine's nearest: WebKitGTK has a minimum window). */
+  setViewport(width: number, height: number): Promise<void>;
+  /** A PNG of the viewport. */
+  screenshot(): Promise<Buffer>;
+  cookie(name: string): Promise<string | undefined>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,446 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { Conversation, ConversationRecording } from '../../src/shared/contract/conversations';
+import type { Post } from '../../src/shared/contract/posts';
+import type { Comment } from '../../src/shared/contract/social';
+import type { CurrentUser } from '../../src/shared/contract/users';
+import type { VoiceBio } from '../../src/shared/contract/voice-bio';
+import { Api } from './api';
+import { startAppServer, type AppServer } from './app-server';
+import type { EngineDriver, EngineName } from './driver';
+import { EnginePage, SCREENSHOTS_DIR, WAIT_MS } from './engine-page';
+import { audioFile, recordingFixtures, volumeOf } from './media';
+import type { Query, QueryInput } from './query';
+import { serializeQuery } from './query';
+
+/**
+ * The core flows, written once and run in each engine with the same assertions: sign up, record and publish a
+ * voice post, play it, every source a post lists, a voice comment, a conversation message and Play all, a voice
+ * bio, a draft opened and played in the editor, an uploaded file, and the app shell offline. The server's own
+ * figures (duration it measured, sound in what it stored) are the proof, not the page's word.
+ */
+
+/** WebKit's default window (1024×730 of page), where a toast once covered Publish; and a phone. */
+const DESKTOP = { width: 1024, height: 730 };
+const PHONE = { width: 390, height: 844 };
+const UPLOAD_WAIT_MS = 30_000;
+
+const toasts: QueryInput = { role: 'region', name: /^Notifications/ };
+const toast = (text: string): QueryInput => ({ text, within: toasts });
+const shareRecorder: QueryInput = { role: 'region', name: 'Recorder' };
+
+/** A stored recording is sound, not the silence a broken fake microphone records. */
+async function expectAudible(api: Api, audioUrl: string): Promise<void> {
+  const { maxDb, meanDb } = await volumeOf(await api.bytes(audioUrl));
+  expect(maxDb, `loudest sample of ${audioUrl}`).toBeGreaterThan(-30);
+  expect(meanDb, `mean level of ${audioUrl}`).toBeGreaterThan(-60);
+}
+
+/**
+ * Presses `play`, then waits until an <audio> in `scope` (a CSS selector) has played past half a second. Its
+ * furthest time is kept as it plays: a player that rewinds at the end (as it does at once on Firefox's null sound
+ * device) has still played.
+ */
+async function expectPlays(page: EnginePage, play: QueryInput, scope = 'body'): Promise<void> {
+  await page.evaluate((selector: string) => {
+    (window as { engineFurthestTime?: number }).engineFurthestTime = 0;
+    document.addEventListener(
+      'timeupdate',
+      (event) => {
+        const audio = event.target as HTMLAudioElement;
+        if (!audio.closest(selector)) return;
+        const state = window as { engineFurthestTime?: number };
+        state.engineFurthestTime = Math.max(state.engineFurthestTime ?? 0, audio.currentTime);
+      },
+      true,
+    );
+  }, scope);
+  await page.click(play);
+  await page.waitFor(
+    `audio in ${scope} to play past 0.5 s`,
+    () => ((window as { engineFurthestTime?: number }).engineFurthestTime ?? 0) > 0.5,
+  );
+}
+
+/** "00:05 recorded" under the preview in the publish form, in seconds. */
+async function recordedSeconds(page: EnginePage): Promise<number> {
+  const text = await page.waitForText(
+    { text: /\d\d:\d\d (recorded|in total)/, within: shareRecorder },
+    /\d\d:\d\d/,
+  );
+  const [, minutes, seconds] = /(\d\d):(\d\d)/.exec(text) ?? [];
+  const total = Number(minutes) * 60 + Number(seconds);
+  expect(total, `the publish form says "${text}"`).toBeGreaterThanOrEqual(4);
+  return total;
+}
+
+/**
+ * No toast covers a field or button of the form, and a click at Publish's centre reaches Publish (spec §8: a
+ * toast never hides the primary action). Publish is scrolled to the middle of the window first.
+ */
+async function expectToastClearOfForm(page: EnginePage, toastText: string, form: QueryInput): Promise<void> {
+  const covered = await page.evaluate(
+    (formQuery: Query, text: string) => {
+      const formElement = window.__engineQueries!.find(formQuery);
+      const publish = [...(formElement?.querySelectorAll('button') ?? [])].find(
+        (button) => button.textContent?.trim() === 'Publish',
+      );
+      const toastElement = [...document.querySelectorAll('[role=region] li')].find((item) =>
+        item.textContent?.includes(text),
+      );
+      if (!formElement || !publish || !toastElement)
+        return `missing: form ${!!formElement}, toast ${!!toastElement}`;
+      publish.scrollIntoView({ block: 'center' });
+      const toastBox = toastElement.getBoundingClientRect();
+      const overlaps = (box: DOMRect) =>
+        box.x < toastBox.right &&
+        toastBox.x < box.right &&
+        box.y < toastBox.bottom &&
+        toastBox.y < box.bottom;
+      const controls = [
+        ...formElement.querySelectorAll<HTMLElement>(
+          'input:not([type=file]):not(.sr-only), textarea, button, [role=combobox], [role=switch]',
+        ),
+      ].filter((control) => control.getClientRects().length > 0);
+      const under = controls
+        .filter((control) => overlaps(control.getBoundingClientRect()))
+        .map((control) => control.getAttribute('aria-label') || control.id || control.textContent);
+      const { x, y, width, height } = publish.getBoundingClientRect();
+      const hit = document.elementFromPoint(x + width / 2, y + height / 2);
+      if (!hit || !publish.contains(hit)) under.push('Publish (a click at its centre misses it)');
+      return under.join(', ');
+    },
+    serializeQuery(form),
+    toastText,
+  );
+  expect(covered, `what the "${toastText}" toast covers in ${page.engine}`).toBe('');
+}
+
+async function setTheme(page: EnginePage, theme: 'light' | 'dark'): Promise<void> {
+  // What the theme toggle does (src/client/lib/theme.ts); a dialog's open screen has no reachable toggle.
+  await page.evaluate((value: string) => {
+    localStorage.setItem('theme', value);
+    document.documentElement.classList.toggle('dark', value === 'dark');
+  }, theme);
+}
+
+/** Screenshots of the screen as it is, light and dark, at desktop and phone width; back to desktop and light. */
+async function screenshotsOf(page: EnginePage, screen: string): Promise<void> {
+  for (const [device, size] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewport(size.width, size.height);
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(page, theme);
+      // Let a resize's layout and the theme's transitions settle.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await page.screenshot(`${screen}-${device}-${theme}`);
+    }
+  }
+  await setTheme(page, 'light');
+  await page.setViewport(DESKTOP.width, DESKTOP.height);
+}
+
+/** Opens the share recorder's type chooser with a title. */
+async function startShareRecorder(page: EnginePage, title: string): Promise<void> {
+  await page.click({ role: 'button', name: /^Share your voice/, within: shareRecorder });
+  await page.fill({ role: 'textbox', name: 'Title', within: shareRecorder }, title);
+  await page.click({ role: 'button', name: 'Start Recording', within: shareRecorder });
+}
+
+/** Presses Stop once the recorder's timer has shown at least `seconds` of recording. */
+async function recordFor(page: EnginePage, within: QueryInput, seconds: number): Promise<void> {
+  await page.waitForText(
+    { role: 'timer', within },
+    new RegExp(`00:0[${seconds}-9]`),
+    WAIT_MS + seconds * 1000,
+  );
+  await page.click({ role: 'button', name: 'Stop recording', within });
+}
+
+async function feedPost(api: Api, title: string): Promise<Post> {
+  const post = (await api.get<Post[]>('/api/feed')).find((item) => item.title === title);
+  if (!post) throw new Error(`"${title}" is not in the feed`);
+  return post;
+}
+
+export function engineFlows(
+  engine: EngineName,
+  options: { port: number; launch(workDir: string): Promise<EngineDriver> },
+): void {
+  describe.sequential(engine, () => {
+    let workDir: string;
+    let server: AppServer;
+    let page: EnginePage;
+    let me: { api: Api; user: CurrentUser };
+    /** Another person, set up through the API: the author of what the browser's person answers. */
+    let other: { api: Api; user: CurrentUser };
+    /** Posts whose every source must play: this engine's own recording, and each engine's kind of recording. */
+    const recorded: { label: string; post: Post }[] = [];
+
+    beforeAll(async () => {
+      workDir = mkdtempSync(path.join(os.tmpdir(), `earshot-${engine}-`));
+      server = await startAppServer(options.port, path.join(SCREENSHOTS_DIR, engine, 'server.log'));
+      page = new EnginePage(await options.launch(workDir), server.origin);
+      await page.setViewport(DESKTOP.width, DESKTOP.height);
+      other = await Api.signUp(server.origin, 'Olu', 'Other');
+    }, 90_000);
+
+    afterEach(async ({ task }) => {
+      if (task.result?.state === 'fail') {
+        await page.screenshot(`failed-${task.name.replace(/\W+/g, '-').slice(0, 60)}`).catch(() => undefined);
+      }
+    });
+
+    afterAll(async () => {
+      await page?.close();
+      await server?.dispose();
+      if (workDir) rmSync(workDir, { recursive: true, force: true });
+    });
+
+    test('a newcomer signs up and lands on Home', async () => {
+      await page.goto('/');
+      await page.click({ role: 'link', name: 'Get Started' });
+      await page.click({ role: 'link', name: 'Create an account' });
+      await page.fill({ label: /^First name/ }, 'Nia');
+      await page.fill({ label: /^Last name/ }, engine);
+      await page.fill({ label: 'E-mail' }, `nia-${engine}-${Date.now()}@example.com`);
+      await page.fill({ label: 'Password' }, 'a good password');
+      await page.click({ role: 'button', name: 'Create account' });
+      await page.waitFor('Home to open', () => location.pathname === '/');
+      await page.waitForVisible({ role: 'button', name: /^Share your voice/, within: shareRecorder });
+      const cookie = await page.sessionCookie();
+      me = {
+        api: new Api(server.origin, cookie),
+        user: await new Api(server.origin, cookie).get('/api/auth/user'),
+      };
+      expect(me.user.firstName).toBe('Nia');
+      await screenshotsOf(page, 'home');
+    });
+
+    test('a voice post is recorded with the microphone and published: the server hears it, as long', async () => {
+      const title = `Morning in ${engine}`;
+      await startShareRecorder(page, title);
+      await page.click({ role: 'button', name: /^Voice Post/, within: shareRecorder });
+      await recordFor(page, shareRecorder, 4);
+      await page.waitForVisible(toast('Segment Added'));
+      const form: QueryInput = { role: 'form', name: 'Publish Voice Post' };
+      await page.waitForVisible(form);
+      await expectToastClearOfForm(page, 'Segment Added', form);
+      const seconds = await recordedSeconds(page);
+      await screenshotsOf(page, 'publish');
+
+      await page.click({ role: 'button', name: 'Publish', within: form });
+      await page.waitForVisible(toast('Your voice post has been uploaded!'), UPLOAD_WAIT_MS);
+      const post = await feedPost(me.api, title);
+      expect(Math.abs(post.duration - seconds), `server measured ${post.duration} s`).toBeLessThan(1.5);
+      await expectAudible(me.api, post.audioUrl);
+      recorded.push({ label: `${engine}'s own recording`, post });
+    });
+
+    test('the post plays on its page: its time advances', async () => {
+      const { post } = recorded[0]!;
+      await page.goto(`/posts/${post.id}`);
+      const player: QueryInput = { role: 'group', name: `Player: ${post.title}` };
+      await expectPlays(page, { role: 'button', name: `Play ${post.title}`, within: player });
+      await screenshotsOf(page, 'post');
+    });
+
+    describe('every source a post lists plays', () => {
+      beforeAll(async () => {
+        for (const fixture of await recordingFixtures(4)) {
+          const post = await other.api.postAudio<Post>(
+            '/api/posts',
+            { name: fixture.name, type: fixture.type, bytes: fixture.bytes },
+            { title: `A recording as ${fixture.label}`, type: 'post' },
+          );
+          recorded.push({ label: fixture.label, post });
+        }
+      }, 60_000);
+
+      for (const kind of ['rendition', 'original'] as const) {
+        for (const recording of ['own', 'WebM Opus (Chromium, Firefox)', 'fragmented MP4 AAC (Safari)']) {
+          const name = `the ${kind} of ${recording === 'own' ? `${engine}'s own recording` : `a ${recording} recording`}: its duration reads right and its time advances`;
+          test(name, async () => {
+            const { post: listed } = recorded.find((item) =>
+              recording === 'own' ? item.label.endsWith('own recording') : item.label === recording,
+            )!;
+            const post = await me.api.postWithRendition(listed.id);
+            const [rendition, original] = post.audioSources;
+            const source = kind === 'rendition' ? rendition! : original!;
+            if (kind === 'rendition') expect(source.mimeType).toMatch(/^audio\/(mp4|aac)/);
+            const heard = await playSource(page, source.url);
+            expect(
+              Math.abs(heard.duration - post.duration),
+              `${source.mimeType} read as ${heard.duration} s, server measured ${post.duration} s`,
+            ).toBeLessThan(0.5);
+            expect(heard.advancedTo).toBeGreaterThan(0.5);
+          });
+        }
+      }
+    });
+
+    test('a voice comment is recorded on another person’s post', async () => {
+      const { post } = recorded.find((item) => item.label.startsWith('WebM'))!;
+      await page.goto(`/posts/${post.id}`);
+      const thread: QueryInput = { css: '[data-voice-thread]' };
+      await page.click({ role: 'button', name: /^Record a voice reply/, within: thread });
+      await recordFor(page, thread, 2);
+      await page.waitForVisible({ role: 'button', name: 'Play your reply', within: thread });
+      await page.click({ role: 'button', name: 'Post', within: thread });
+      await page.waitForVisible(toast('Your voice comment has been posted!'), UPLOAD_WAIT_MS);
+      const comments = await me.api.get<Comment[]>(`/api/posts/${post.id}/comments`);
+      const mine = comments.find((comment) => comment.user?.id === me.user.id);
+      expect(mine?.duration).toBeGreaterThan(1.2);
+      await expectAudible(me.api, mine!.audioUrl);
+    });
+
+    test('a conversation: a voice message is sent, then Play all plays every message', async () => {
+      const conversation = await other.api.postJson<Conversation>('/api/conversations', {
+        type: 'direct',
+        participantIds: [me.user.id],
+      });
+      const [greeting] = await recordingFixtures(2);
+      await other.api.postAudio(`/api/conversations/${conversation.id}/recordings`, greeting!);
+      await page.goto(`/conversations/${conversation.id}`);
+      await page.click({ role: 'button', name: /^Record a voice message/ });
+      await page.waitForText({ role: 'timer' }, /./);
+      await page.waitFor('the timer to say two seconds are recorded', () =>
+        /Recorded [2-9] seconds/.test(
+          document.querySelector('[role=timer]')?.getAttribute('aria-label') ?? '',
+        ),
+      );
+      await page.click({ role: 'button', name: 'Stop recording' });
+      await page.waitForVisible({ role: 'button', name: 'Play your voice message' });
+      await page.click({ role: 'button', name: 'Send' });
+      await page.waitForVisible({ role: 'button', name: /^Record a voice message/ }, UPLOAD_WAIT_MS);
+      const recordings = await me.api.get<ConversationRecording[]>(
+        `/api/conversations/${conversation.id}/recordings`,
+      );
+      const mine = recordings.find((recording) => recording.userId === me.user.id);
+      expect(mine?.duration).toBeGreaterThan(1.2);
+      await expectAudible(me.api, mine!.audioUrl);
+
+      await expectPlays(page, { role: 'button', name: 'Play all' });
+      await screenshotsOf(page, 'conversation');
+      await page.waitFor(
+        'every message to be played',
+        () =>
+          [...document.querySelectorAll('[data-testid=conversation-message]')].every(
+            (message) => message.getAttribute('data-played') === 'true',
+          ),
+        { timeout: UPLOAD_WAIT_MS },
+      );
+      await page.waitForVisible({ role: 'button', name: 'Play all' });
+    });
+
+    test('a voice bio is recorded on the profile and plays', async () => {
+      await page.goto('/profile');
+      await page.click({ role: 'button', name: 'Add Voice Bio' });
+      const dialog: QueryInput = { role: 'dialog', name: 'Add Voice Bio' };
+      await page.click({ role: 'button', name: 'Start recording', within: dialog });
+      await recordFor(page, dialog, 2);
+      await page.waitForVisible({ role: 'button', name: 'Play your voice bio', within: dialog });
+      await page.click({ role: 'button', name: 'Save', within: dialog });
+      await page.waitForVisible(toast('Voice Bio Updated'), UPLOAD_WAIT_MS);
+      const bio = await me.api.get<VoiceBio>(`/api/voice-bio/${me.user.id}`);
+      expect(bio.voiceBioDuration).toBeGreaterThan(1.2);
+      await expectAudible(me.api, bio.voiceBioUrl!);
+
+      const name = `${me.user.firstName} ${me.user.lastName}`;
+      await expectPlays(page, { role: 'button', name: `Play ${name}'s voice bio` }, 'header');
+      await screenshotsOf(page, 'profile');
+    });
+
+    test('a draft opens in the editor and plays', async () => {
+      const title = `Draft in ${engine}`;
+      const [fixture] = await recordingFixtures(5);
+      await me.api.postAudio('/api/diary', fixture!, { title });
+      await page.goto('/drafts');
+      await page.click({
+        role: 'button',
+        name: `Edit ${title}`,
+        within: { role: 'region', name: 'Your drafts' },
+      });
+      const editor: QueryInput = { role: 'dialog', name: title };
+      const waveform: QueryInput = {
+        role: 'slider',
+        name: 'Waveform: playhead and selection',
+        within: editor,
+      };
+      await page.waitForVisible(waveform);
+      await screenshotsOf(page, 'editor');
+      await page.click({ role: 'button', name: 'Play', within: editor });
+      // Whole seconds while it plays, tenths once it has stopped (Firefox's null sound device plays it all at once).
+      await page.waitForText(waveform, /Playhead 0:0[1-9](\.\d)? of/);
+    });
+
+    test('an audio file is uploaded and published from a phone', async () => {
+      await page.setViewport(PHONE.width, PHONE.height);
+      await page.goto('/');
+      const file = path.join(workDir, 'Harbour at dawn.wav');
+      await audioFile(file, 3);
+      await startShareRecorder(page, 'Harbour at dawn');
+      await page.chooseFile({ css: 'input[type=file][aria-label="Audio file to upload"]' }, file);
+      await page.waitForVisible(toast('Audio Uploaded Successfully!'));
+      const form: QueryInput = { role: 'form', name: 'Publish Voice Post' };
+      await page.waitForVisible(form);
+      await expectToastClearOfForm(page, 'Audio Uploaded Successfully!', form);
+      await page.click({ role: 'button', name: 'Publish', within: form });
+      await page.waitForVisible(toast('Your voice post has been uploaded!'), UPLOAD_WAIT_MS);
+      const post = await feedPost(me.api, 'Harbour at dawn');
+      expect(Math.abs(post.duration - 3)).toBeLessThan(0.5);
+      await expectAudible(me.api, post.audioUrl);
+      await page.setViewport(DESKTOP.width, DESKTOP.height);
+    });
+
+    test('offline, the service worker still opens the app', async () => {
+      await page.goto('/');
+      await page.waitFor(
+        'the service worker to control the page',
+        () => navigator.serviceWorker?.controller?.state === 'activated',
+        { timeout: UPLOAD_WAIT_MS },
+      );
+      await server.stop();
+      await page.goto('/');
+      // The shell, from the worker's cache (the server is gone), runs the app.
+      await page.waitForVisible({ role: 'link', name: 'Skip to content' });
+      expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    });
+  });
+}
+
+/**
+ * Loads `url` in an <audio> of its own, reads its duration, and plays it from a click on a button beside it
+ * (WebKit plays only from a user gesture); answers the duration and how far its time got.
+ */
+async function playSource(page: EnginePage, url: string): Promise<{ duration: number; advancedTo: number }> {
+  await page.evaluate((src: string) => {
+    document.getElementById('engine-source-probe')?.remove();
+    const probe = Object.assign(document.createElement('div'), { id: 'engine-source-probe' });
+    probe.style.cssText = 'position:fixed;inset:auto 0 0 auto;z-index:2147483647;background:white';
+    const audio = Object.assign(document.createElement('audio'), { src, preload: 'auto', controls: true });
+    const button = Object.assign(document.createElement('button'), {
+      type: 'button',
+      textContent: 'Play source',
+    });
+    button.addEventListener('click', () => void audio.play());
+    probe.append(audio, button);
+    document.body.append(probe);
+  }, url);
+  const duration = await page.waitFor('the source to load its metadata', () => {
+    const audio = document.querySelector<HTMLAudioElement>('#engine-source-probe audio')!;
+    if (audio.error) throw new Error(`the source failed to load: ${audio.error.code} ${audio.error.message}`);
+    return audio.readyState >= HTMLMediaElement.HAVE_METADATA ? audio.duration : null;
+  });
+  await page.click({ role: 'button', name: 'Play source' });
+  const advancedTo = await page.waitFor('the source to play past 0.5 s', () => {
+    const audio = document.querySelector<HTMLAudioElement>('#engine-source-probe audio')!;
+    return audio.currentTime > 0.5 ? audio.currentTime : null;
+  });
+  await page.evaluate(() => document.getElementById('engine-source-probe')?.remove());
+  return { duration, advancedTo };
+}

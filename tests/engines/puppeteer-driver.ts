@@ -1,0 +1,120 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import puppeteer, { type Browser, type ElementHandle as PuppeteerElement, type Page } from 'puppeteer-core';
+import { chromiumArgs, chromiumPath } from '../../playwright.config';
+import type { ElementHandle, EngineDriver } from './driver';
+
+/**
+ * Chromium over the DevTools protocol and Firefox over WebDriver BiDi, both through puppeteer-core, each the
+ * machine's own browser (puppeteer-core never downloads one).
+ */
+
+const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const COMMAND_TIMEOUT_MS = 30_000;
+
+class PuppeteerElementHandle implements ElementHandle {
+  constructor(private readonly handle: PuppeteerElement) {}
+
+  async click(): Promise<void> {
+    await this.handle.click();
+  }
+
+  async fill(text: string): Promise<void> {
+    await this.handle.evaluate((field) => (field as HTMLInputElement).select());
+    if (text) await this.handle.type(text);
+    else await this.handle.press('Backspace');
+  }
+
+  async setFile(file: string): Promise<void> {
+    await (this.handle as PuppeteerElement<HTMLInputElement>).uploadFile(file);
+  }
+}
+
+class PuppeteerDriver implements EngineDriver {
+  constructor(
+    readonly engine: 'chromium' | 'firefox',
+    private readonly browser: Browser,
+    private readonly page: Page,
+  ) {}
+
+  evaluate(functionSource: string, args: unknown[]): Promise<unknown> {
+    // A function built from its source runs in the page as any function puppeteer is given.
+    return this.page.evaluate(`(${functionSource}).apply(null, ${JSON.stringify(args)})`);
+  }
+
+  async element(functionSource: string, args: unknown[]): Promise<ElementHandle | null> {
+    const handle = await this.page.evaluateHandle(`(${functionSource}).apply(null, ${JSON.stringify(args)})`);
+    const element = handle.asElement();
+    if (!element) {
+      await handle.dispose();
+      return null;
+    }
+    return new PuppeteerElementHandle(element as PuppeteerElement);
+  }
+
+  async navigate(url: string): Promise<void> {
+    await this.page.goto(url, { waitUntil: 'load', timeout: COMMAND_TIMEOUT_MS });
+  }
+
+  async setViewport(width: number, height: number): Promise<void> {
+    await this.page.setViewport({ width, height });
+  }
+
+  async screenshot(): Promise<Buffer> {
+    return Buffer.from(await this.page.screenshot({ type: 'png' }));
+  }
+
+  async cookie(name: string): Promise<string | undefined> {
+    return (await this.browser.cookies()).find((cookie) => cookie.name === name)?.value;
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close();
+  }
+}
+
+async function driverFor(engine: 'chromium' | 'firefox', browser: Browser): Promise<EngineDriver> {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(COMMAND_TIMEOUT_MS);
+  // A flow leaves a page whatever it holds, as a person who confirms "Leave page" does.
+  page.on('dialog', (dialog) => void dialog.accept());
+  return new PuppeteerDriver(engine, browser, page);
+}
+
+/** Debian's Chromium with the e2e suite's flags, its fake microphone playing `microphoneWav` (a tone). */
+export async function launchChromium(microphoneWav: string): Promise<EngineDriver> {
+  const browser = await puppeteer.launch({
+    browser: 'chrome',
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      ...chromiumArgs,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${microphoneWav}`,
+    ],
+  });
+  return driverFor('chromium', browser);
+}
+
+/**
+ * Debian's Firefox ESR over WebDriver BiDi; its fake microphone plays a tone, asked for without a prompt. Firefox
+ * plays audio only through a sound device (Chromium and WebKit fall back to none): on a machine without one it
+ * gets ALSA's null device, through a HOME of its own in `workDir`. That device plays faster than real time.
+ */
+export async function launchFirefox(workDir: string): Promise<EngineDriver> {
+  const home = path.join(workDir, 'firefox-home');
+  mkdirSync(home, { recursive: true });
+  writeFileSync(path.join(home, '.asoundrc'), 'pcm.!default { type null }\n');
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX_PATH,
+    headless: true,
+    env: { ...process.env, HOME: home },
+    extraPrefsFirefox: {
+      'media.navigator.streams.fake': true,
+      'media.navigator.permission.disabled': true,
+    },
+  });
+  return driverFor('firefox', browser);
+}
