@@ -55,9 +55,8 @@ export default defineConfig({
           name: 'client',
           include: ['src/client/**/*.test.tsx'],
           environment: 'jsdom',
-          isolate: false,
-          // Files share a worker's jsdom: spies on prototypes (HTMLMediaElement's play, load …) end with their test.
-          restoreMocks: true,
+          // Each file gets its own document and modules: the app keeps state in modules (the toast store) that a
+          // file must not inherit from the one before.
           setupFiles: ['src/client/testing/setup.ts'],
           testTimeout: 20_000,
         },
