@@ -42,8 +42,9 @@ async function personIn(browser: Browser, firstName: string) {
   return { context, page, user };
 }
 
+/** A 10 s reply: still playing when the moderator, having heard it start, presses Pause on a busy machine. */
 async function replyThroughApi(page: Page, post: Post): Promise<void> {
-  const buffer = await streamedToneOnce({ seconds: 2, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
+  const buffer = await streamedToneOnce({ seconds: 10, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
   const response = await page.request.post('/api/comments', {
     multipart: { postId: post.id, audio: { name: 'comment.webm', mimeType: 'audio/webm', buffer } },
     timeout: 30_000,
