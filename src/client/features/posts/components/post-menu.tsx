@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Post } from '@shared/contract/posts';
+import { loadOnIntent } from '@client/lib/load-on-intent';
 import { useAuth } from '@client/lib/use-auth';
 import { PostMenuButton } from './post-menu-button';
 
@@ -34,8 +35,7 @@ export function PostMenu(props: PostMenuProps) {
       className={props.className}
       aria-haspopup="menu"
       aria-expanded={false}
-      onPointerEnter={() => void loadDropdown()}
-      onFocus={() => void loadDropdown()}
+      {...loadOnIntent(loadDropdown)}
       onClick={() => setOpened(true)}
     />
   );

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { PublicUser } from '@shared/contract/users';
 import { displayName } from '@shared/domain/display-name';
+import { loadOnIntent } from '@client/lib/load-on-intent';
 import type { PlayablePost } from '@client/lib/playable-post';
 
 export interface UserProfilePopupProps {
@@ -30,8 +31,7 @@ export function UserProfilePopup(props: UserProfilePopupProps) {
       aria-haspopup="dialog"
       aria-expanded={false}
       className={props.className}
-      onPointerEnter={() => void loadCard()}
-      onFocus={() => void loadCard()}
+      {...loadOnIntent(loadCard)}
       onClick={() => setOpened(true)}
     >
       {displayName(props.person)}
