@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { spawnBuiltServer } from '../support/built-server';
 
 /**
  * One e2e server: the production bundle (`dist/server/main.js`, built once by the global setup) with
@@ -18,7 +18,7 @@ export interface E2eServer {
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 30_000;
 
-/** The run's own directory (made by global-setup.ts): the cached audio and every server's CSP reports. */
+/** The run's own directory (made by global-setup.ts): the fake microphone's WAV and every server's CSP reports. */
 export function runDir(): string {
   const dir = process.env.E2E_RUN_DIR;
   if (!dir) throw new Error('E2E_RUN_DIR is unset: run the e2e tests with `npx playwright test`.');
@@ -35,19 +35,7 @@ export async function startServer(port: number): Promise<E2eServer> {
   if (await answers(url))
     throw new Error(`Something already listens on ${url}: set E2E_PORT to a free range.`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'earshot-e2e-'));
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // Every test signs its people up from 127.0.0.1.
-      SIGNUPS_PER_HOUR_PER_ADDRESS: '0',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawnBuiltServer({ port, dataDir, logLevel: 'warn', stdout: 'ignore' });
   child.stderr.on('data', (chunk: Buffer) => process.stderr.write(`[server ${port}] ${chunk.toString()}`));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // A worker that dies takes its server with it.

@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnBuiltServer } from '../support/built-server';
 
 /** The production build's server (dist/server/main.js), one per engine, with a DATA_DIR and port of its own. */
 export interface AppServer {
@@ -21,22 +21,15 @@ export async function startAppServer(port: number, logFile: string): Promise<App
   const log = openSync(logFile, 'w');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-engines-'));
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: process.env.ENGINES_LOG_LEVEL ?? 'warn',
-      // Every flow signs its people up from 127.0.0.1.
-      SIGNUPS_PER_HOUR_PER_ADDRESS: '0',
-    },
-    stdio: ['ignore', log, 'pipe'],
+  const child = spawnBuiltServer({
+    port,
+    dataDir,
+    logLevel: process.env.ENGINES_LOG_LEVEL ?? 'warn',
+    stdout: log,
   });
   closeSync(log);
   let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
