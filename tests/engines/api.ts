@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Post } from '../../src/shared/contract/posts';
 import type { CurrentUser } from '../../src/shared/contract/users';
+import { sessionCookieFrom, uniqueEmail } from '../server/support/accounts';
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -17,7 +17,7 @@ export class Api {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        email: uniqueEmail(firstName),
+        email: uniqueEmail(firstName.toLowerCase()),
         password: 'engines password',
         firstName,
         lastName,
@@ -26,8 +26,7 @@ export class Api {
     });
     if (response.status !== 201)
       throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-    const cookie = /(?:^|,\s*)(sid=[^;]*)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
-    if (!cookie) throw new Error('sign-up set no session cookie');
+    const cookie = sessionCookieFrom(response.headers.getSetCookie());
     return { user: (await response.json()) as CurrentUser, api: new Api(origin, cookie) };
   }
 
@@ -81,8 +80,4 @@ export class Api {
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return response;
   }
-}
-
-export function uniqueEmail(prefix: string): string {
-  return `${prefix.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`;
 }
