@@ -1,8 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { spawnBuiltServer } from '../support/built-server';
+import { answersHealth, spawnBuiltServer, stopProcess, untilHealthy } from '../support/built-server';
 
 /**
  * One e2e server: the production bundle (`dist/server/main.js`, built once by the global setup) with
@@ -32,24 +31,18 @@ export function cspReportsDir(): string {
 export async function startServer(port: number): Promise<E2eServer> {
   const url = `http://127.0.0.1:${port}`;
   // Else the health check below could be answered by another server (another run's, or one left behind).
-  if (await answers(url))
+  if (await answersHealth(url))
     throw new Error(`Something already listens on ${url}: set E2E_PORT to a free range.`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'earshot-e2e-'));
   const child = spawnBuiltServer({ port, dataDir, logLevel: 'warn', stdout: 'ignore' });
   child.stderr.on('data', (chunk: Buffer) => process.stderr.write(`[server ${port}] ${chunk.toString()}`));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // A worker that dies takes its server with it.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
 
   const terminate = async () => {
     process.off('exit', killOnExit);
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopProcess(child, STOP_TIMEOUT_MS);
     await rm(dataDir, { recursive: true, force: true });
   };
   const stop = async () => {
@@ -61,29 +54,12 @@ export async function startServer(port: number): Promise<E2eServer> {
   };
 
   try {
-    await waitUntilHealthy(url, () => child.exitCode !== null || child.signalCode !== null);
+    await untilHealthy(url, child, READY_TIMEOUT_MS);
   } catch (error) {
     await terminate();
     throw error;
   }
   return { url, dataDir, stop };
-}
-
-async function waitUntilHealthy(url: string, hasExited: () => boolean): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (hasExited()) throw new Error(`the e2e server for ${url} exited while starting`);
-    if (await answers(url)) return;
-    await sleep(100);
-  }
-  throw new Error(`the e2e server for ${url} did not answer /api/health within ${READY_TIMEOUT_MS} ms`);
-}
-
-async function answers(url: string): Promise<boolean> {
-  return fetch(`${url}/api/health`).then(
-    (response) => response.ok,
-    () => false,
-  );
 }
 
 async function keepCspReports(url: string, port: number): Promise<void> {

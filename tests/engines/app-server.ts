@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnBuiltServer } from '../support/built-server';
+import { spawnBuiltServer, stopProcess, untilHealthy } from '../support/built-server';
 
 /** The production build's server (dist/server/main.js), one per engine, with a DATA_DIR and port of its own. */
 export interface AppServer {
@@ -30,26 +30,14 @@ export async function startAppServer(port: number, logFile: string): Promise<App
   closeSync(log);
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const killed = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(killed);
-  };
+  const stop = () => stopProcess(child, 5_000);
 
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    const healthy = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(2_000) })
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (healthy) break;
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      rmSync(dataDir, { recursive: true, force: true });
-      throw new Error(`the app server on port ${port} did not start:\n${errors}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    await untilHealthy(origin, child, START_TIMEOUT_MS);
+  } catch (error) {
+    await stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`${(error as Error).message}:\n${errors}`);
   }
   return {
     origin,
