@@ -1,6 +1,7 @@
 import type { Post } from '../../src/shared/contract/posts';
 import type { CurrentUser } from '../../src/shared/contract/users';
 import { sessionCookieFrom, uniqueEmail } from '../server/support/accounts';
+import { waitFor } from '../server/support/waits';
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -60,14 +61,15 @@ export class Api {
   }
 
   /** Waits until the server has made the post's AAC rendition (its job worker), so it lists two sources. */
-  async postWithRendition(postId: string, timeoutMs = 30_000): Promise<Post> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const post = await this.get<Post>(`/api/posts/${postId}`);
-      if (post.audioSources.length > 1) return post;
-      if (Date.now() > deadline) throw new Error(`no rendition of "${post.title}" within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+  postWithRendition(postId: string, timeoutMs = 30_000): Promise<Post> {
+    return waitFor(
+      async () => {
+        const post = await this.get<Post>(`/api/posts/${postId}`);
+        return post.audioSources.length > 1 ? post : undefined;
+      },
+      timeoutMs,
+      `the AAC rendition of post ${postId}`,
+    );
   }
 
   private async request(method: string, path: string, init: RequestInit = {}): Promise<Response> {
