@@ -1,5 +1,6 @@
 import { test as base, type WorkerInfo } from '@playwright/test';
-import { fakeMicrophoneArgs, microphoneWavPath } from './microphone';
+import { fakeMicrophoneArgs } from '../support/microphone';
+import { microphoneWavPath } from './microphone';
 import { startServer, type E2eServer } from './server';
 
 export { expect } from '@playwright/test';

@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { microphoneWavPath, writeMicrophoneWav } from './microphone';
+import { writeMicrophoneWav } from '../support/microphone';
+import { microphoneWavPath } from './microphone';
 
 /**
  * Once per run, before any worker starts: the production bundle, as people get it (each worker then starts its

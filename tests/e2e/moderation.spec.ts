@@ -4,7 +4,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Post } from '../../src/shared/contract/posts';
 import { MODERATOR_EMAIL } from '../../playwright.config';
-import { expectNoSeriousA11yViolations, publishPost, signUpQuickly, streamedToneOnce } from './support';
+import { streamedTone } from '../support/audio';
+import { expectNoSeriousA11yViolations, publishPost, signUpQuickly } from './support';
 
 /**
  * Issue 17 end to end: someone reports a voice reply from the post page; the moderator (an account made a moderator
@@ -44,7 +45,7 @@ async function personIn(browser: Browser, firstName: string) {
 
 /** A 10 s reply: still playing when the moderator, having heard it start, presses Pause on a busy machine. */
 async function replyThroughApi(page: Page, post: Post): Promise<void> {
-  const buffer = await streamedToneOnce({ seconds: 10, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
+  const buffer = await streamedTone({ seconds: 10, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
   const response = await page.request.post('/api/comments', {
     multipart: { postId: post.id, audio: { name: 'comment.webm', mimeType: 'audio/webm', buffer } },
     timeout: 30_000,

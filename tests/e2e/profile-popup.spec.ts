@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { randomBytes } from 'node:crypto';
-import { expectNoSeriousA11yViolations, publishPost, signUpQuickly, streamedToneOnce } from './support';
+import { streamedTone } from '../support/audio';
+import { expectNoSeriousA11yViolations, publishPost, signUpQuickly } from './support';
 
 /**
  * Spec §2 user profile popup: an author's name on Home opens their avatar (ringed for a voice bio), name, bio and
@@ -12,7 +13,7 @@ import { expectNoSeriousA11yViolations, publishPost, signUpQuickly, streamedTone
 const WAIT = { timeout: 15_000 };
 
 async function giveVoiceBio(page: Page): Promise<void> {
-  const buffer = await streamedToneOnce({
+  const buffer = await streamedTone({
     seconds: 3,
     format: 'webm',
     codecArgs: ['-c:a', 'libopus', '-b:a', '48k'],

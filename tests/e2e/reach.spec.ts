@@ -1,9 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { makeTone, serverFfmpegPath } from '../support/audio';
+import { writtenTone } from '../support/audio';
 import { expectNoSeriousA11yViolations, publishPost, signUpQuickly } from './support';
-import { readFile } from 'node:fs/promises';
-import { madeOnce } from './made-once';
 
 /** Reaching people outside the app: links to a moment, the installable app offline, the share sheet. */
 
@@ -206,10 +204,8 @@ async function shareFromTheShareSheet(
 
 /** A short tone as a WAV file, as another app would share it. */
 async function toneFile(name: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const file = await madeOnce(`share-${name}`, (output) =>
-    makeTone(serverFfmpegPath, output, { seconds: 2, frequency: 330 }),
-  );
-  return { name, mimeType: 'audio/wav', buffer: await readFile(file) };
+  const buffer = await writtenTone({ seconds: 2, frequency: 330, extension: 'wav', codecArgs: [] });
+  return { name, mimeType: 'audio/wav', buffer };
 }
 
 /** A page on another site that posts a file to the share target, withholding its referrer, as a trap would. */
@@ -268,9 +264,7 @@ test.describe('without the service worker (a first visit)', () => {
 
 test('audio shared from another app opens in the recorder’s Upload flow, taken once', async ({ page }) => {
   test.setTimeout(60_000);
-  const wav = await madeOnce('harbour-sounds.wav', (file) =>
-    makeTone(serverFfmpegPath, file, { seconds: 3, frequency: 330 }),
-  );
+  const wav = await writtenTone({ seconds: 3, frequency: 330, extension: 'wav', codecArgs: [] });
   await signUpQuickly(page, 'Sha', 'Ring');
   await page.goto('/');
   await controlledByServiceWorker(page);
@@ -279,7 +273,7 @@ test('audio shared from another app opens in the recorder’s Upload flow, taken
   await shareFromTheShareSheet(page, {
     name: 'Harbour sounds.wav',
     mimeType: 'application/octet-stream',
-    buffer: await readFile(wav),
+    buffer: wav,
   });
 
   const recorder = page.getByRole('region', { name: 'Recorder', exact: true });

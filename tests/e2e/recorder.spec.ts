@@ -1,14 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { Post } from '../../src/shared/contract/posts';
-import {
-  expectNoSeriousA11yViolations,
-  ffmpegOutputOnce,
-  secondsOn,
-  settled,
-  signUpQuickly,
-  timerReaches,
-} from './support';
+import { generatedAudio } from '../support/audio';
+import { expectNoSeriousA11yViolations, secondsOn, settled, signUpQuickly, timerReaches } from './support';
 
 /**
  * The recorder end to end, in Chromium with a fake microphone that plays a tone: record (countdown, pause,
@@ -23,11 +17,11 @@ let uploadWebm: Buffer;
 let videoWebm: Buffer;
 
 test.beforeAll(async () => {
-  uploadWebm = await ffmpegOutputOnce('webm', [
+  uploadWebm = await generatedAudio([
     ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4,volume=6dB'],
     ...['-ac', '1', '-c:a', 'libopus', '-f', 'webm', '-'],
   ]);
-  videoWebm = await ffmpegOutputOnce('webm', [
+  videoWebm = await generatedAudio([
     ...['-f', 'lavfi', '-i', 'testsrc=size=160x120:rate=10:duration=1'],
     ...['-f', 'lavfi', '-i', 'sine=duration=1'],
     ...['-c:v', 'libvpx', '-c:a', 'libopus', '-f', 'webm', '-'],

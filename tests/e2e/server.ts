@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { answersHealth, spawnBuiltServer, stopProcess, untilHealthy } from '../support/built-server';
 
 /**
  * One e2e server: the production bundle (`dist/server/main.js`, built once by the global setup) with
@@ -18,7 +17,7 @@ export interface E2eServer {
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 30_000;
 
-/** The run's own directory (made by global-setup.ts): the cached audio and every server's CSP reports. */
+/** The run's own directory (made by global-setup.ts): the fake microphone's WAV and every server's CSP reports. */
 export function runDir(): string {
   const dir = process.env.E2E_RUN_DIR;
   if (!dir) throw new Error('E2E_RUN_DIR is unset: run the e2e tests with `npx playwright test`.');
@@ -32,36 +31,18 @@ export function cspReportsDir(): string {
 export async function startServer(port: number): Promise<E2eServer> {
   const url = `http://127.0.0.1:${port}`;
   // Else the health check below could be answered by another server (another run's, or one left behind).
-  if (await answers(url))
+  if (await answersHealth(url))
     throw new Error(`Something already listens on ${url}: set E2E_PORT to a free range.`);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'earshot-e2e-'));
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // Every test signs its people up from 127.0.0.1.
-      SIGNUPS_PER_HOUR_PER_ADDRESS: '0',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawnBuiltServer({ port, dataDir, logLevel: 'warn', stdout: 'ignore' });
   child.stderr.on('data', (chunk: Buffer) => process.stderr.write(`[server ${port}] ${chunk.toString()}`));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   // A worker that dies takes its server with it.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
 
   const terminate = async () => {
     process.off('exit', killOnExit);
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopProcess(child, STOP_TIMEOUT_MS);
     await rm(dataDir, { recursive: true, force: true });
   };
   const stop = async () => {
@@ -73,29 +54,12 @@ export async function startServer(port: number): Promise<E2eServer> {
   };
 
   try {
-    await waitUntilHealthy(url, () => child.exitCode !== null || child.signalCode !== null);
+    await untilHealthy(url, child, READY_TIMEOUT_MS);
   } catch (error) {
     await terminate();
     throw error;
   }
   return { url, dataDir, stop };
-}
-
-async function waitUntilHealthy(url: string, hasExited: () => boolean): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (hasExited()) throw new Error(`the e2e server for ${url} exited while starting`);
-    if (await answers(url)) return;
-    await sleep(100);
-  }
-  throw new Error(`the e2e server for ${url} did not answer /api/health within ${READY_TIMEOUT_MS} ms`);
-}
-
-async function answers(url: string): Promise<boolean> {
-  return fetch(`${url}/api/health`).then(
-    (response) => response.ok,
-    () => false,
-  );
 }
 
 async function keepCspReports(url: string, port: number): Promise<void> {

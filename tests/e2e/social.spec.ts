@@ -1,11 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { readFile } from 'node:fs/promises';
 import type { Post } from '../../src/shared/contract/posts';
 import type { Comment, Notification } from '../../src/shared/contract/social';
-import { makeTone, serverFfmpegPath } from '../support/audio';
-import { madeOnce } from './made-once';
+import { writtenTone } from '../support/audio';
 import { signUpQuickly, stopOnceTimerReaches } from './support';
 
 /**
@@ -87,10 +85,12 @@ test.describe('the social layer', () => {
   let postAudio: Buffer;
 
   test.beforeAll(async () => {
-    const postFile = await madeOnce('social-post.webm', (file) =>
-      makeTone(serverFfmpegPath, file, { seconds: 3, gainDb: 6, codecArgs: ['-c:a', 'libopus'] }),
-    );
-    postAudio = await readFile(postFile);
+    postAudio = await writtenTone({
+      seconds: 3,
+      gainDb: 6,
+      extension: 'webm',
+      codecArgs: ['-c:a', 'libopus'],
+    });
   });
 
   test('B follows, likes and replies by voice; A hears of it; a visitor replies on a shared link', async ({

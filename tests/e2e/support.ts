@@ -2,20 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Post } from '../../src/shared/contract/posts';
 import type { CurrentUser } from '../../src/shared/contract/users';
-import { ffmpegOutput, streamedTone } from '../support/audio';
+import { streamedTone } from '../support/audio';
 import { randomBytes } from 'node:crypto';
 import { expect } from './fixtures';
-import { bytesMadeOnce } from './made-once';
-
-/** A tone encoded straight to a pipe, as MediaRecorder writes it (tests/support/audio.ts), made once per run. */
-export function streamedToneOnce(options: Parameters<typeof streamedTone>[0]): Promise<Buffer> {
-  return bytesMadeOnce(options, options.format, () => streamedTone(options));
-}
-
-/** What ffmpeg writes to stdout with these arguments, made once per run. */
-export function ffmpegOutputOnce(extension: string, args: string[]): Promise<Buffer> {
-  return bytesMadeOnce(args, extension, () => ffmpegOutput(args));
-}
 
 export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
@@ -47,7 +36,7 @@ export async function publishPost(
     category?: string;
   },
 ): Promise<Post> {
-  const buffer = await streamedToneOnce({
+  const buffer = await streamedTone({
     seconds: fields.seconds,
     format: 'webm',
     codecArgs: ['-c:a', 'libopus', '-b:a', '48k'],
@@ -73,7 +62,7 @@ export async function saveDraftThroughApi(
   title: string,
   seconds: number,
 ): Promise<Post> {
-  const buffer = await streamedToneOnce({
+  const buffer = await streamedTone({
     seconds,
     format: 'webm',
     codecArgs: ['-c:a', 'libopus', '-b:a', '48k'],

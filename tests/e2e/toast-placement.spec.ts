@@ -1,8 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { readFile } from 'node:fs/promises';
-import { makeTone, serverFfmpegPath } from '../support/audio';
-import { madeOnce } from './made-once';
+import { writtenTone } from '../support/audio';
 import { signUpQuickly } from './support';
 
 /**
@@ -20,10 +18,8 @@ const WINDOWS = [
 let upload: { name: string; mimeType: string; buffer: Buffer };
 
 test.beforeAll(async () => {
-  const wav = await madeOnce('harbour-at-dawn.wav', (file) =>
-    makeTone(serverFfmpegPath, file, { seconds: 3, frequency: 392 }),
-  );
-  upload = { name: 'Harbour at dawn.wav', mimeType: 'audio/wav', buffer: await readFile(wav) };
+  const wav = await writtenTone({ seconds: 3, frequency: 392, extension: 'wav', codecArgs: [] });
+  upload = { name: 'Harbour at dawn.wav', mimeType: 'audio/wav', buffer: wav };
 });
 
 /** Opens the publish form through Upload, which says "Audio Uploaded Successfully!" as it opens. */

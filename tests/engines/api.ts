@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { Post } from '../../src/shared/contract/posts';
 import type { CurrentUser } from '../../src/shared/contract/users';
+import { sessionCookieFrom, uniqueEmail } from '../server/support/accounts';
+import { waitFor } from '../server/support/waits';
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -17,7 +18,7 @@ export class Api {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        email: uniqueEmail(firstName),
+        email: uniqueEmail(firstName.toLowerCase()),
         password: 'engines password',
         firstName,
         lastName,
@@ -26,8 +27,7 @@ export class Api {
     });
     if (response.status !== 201)
       throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-    const cookie = /(?:^|,\s*)(sid=[^;]*)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
-    if (!cookie) throw new Error('sign-up set no session cookie');
+    const cookie = sessionCookieFrom(response.headers.getSetCookie());
     return { user: (await response.json()) as CurrentUser, api: new Api(origin, cookie) };
   }
 
@@ -61,14 +61,15 @@ export class Api {
   }
 
   /** Waits until the server has made the post's AAC rendition (its job worker), so it lists two sources. */
-  async postWithRendition(postId: string, timeoutMs = 30_000): Promise<Post> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const post = await this.get<Post>(`/api/posts/${postId}`);
-      if (post.audioSources.length > 1) return post;
-      if (Date.now() > deadline) throw new Error(`no rendition of "${post.title}" within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+  postWithRendition(postId: string, timeoutMs = 30_000): Promise<Post> {
+    return waitFor(
+      async () => {
+        const post = await this.get<Post>(`/api/posts/${postId}`);
+        return post.audioSources.length > 1 ? post : undefined;
+      },
+      timeoutMs,
+      `the AAC rendition of post ${postId}`,
+    );
   }
 
   private async request(method: string, path: string, init: RequestInit = {}): Promise<Response> {
@@ -81,8 +82,4 @@ export class Api {
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return response;
   }
-}
-
-export function uniqueEmail(prefix: string): string {
-  return `${prefix.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`;
 }

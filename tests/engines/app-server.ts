@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnBuiltServer, stopProcess, untilHealthy } from '../support/built-server';
 
 /** The production build's server (dist/server/main.js), one per engine, with a DATA_DIR and port of its own. */
 export interface AppServer {
@@ -21,42 +21,23 @@ export async function startAppServer(port: number, logFile: string): Promise<App
   const log = openSync(logFile, 'w');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'earshot-engines-'));
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: process.env.ENGINES_LOG_LEVEL ?? 'warn',
-      // Every flow signs its people up from 127.0.0.1.
-      SIGNUPS_PER_HOUR_PER_ADDRESS: '0',
-    },
-    stdio: ['ignore', log, 'pipe'],
+  const child = spawnBuiltServer({
+    port,
+    dataDir,
+    logLevel: process.env.ENGINES_LOG_LEVEL ?? 'warn',
+    stdout: log,
   });
   closeSync(log);
   let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const killed = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(killed);
-  };
+  child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const stop = () => stopProcess(child, 5_000);
 
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    const healthy = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(2_000) })
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (healthy) break;
-    if (child.exitCode !== null || Date.now() > deadline) {
-      await stop();
-      rmSync(dataDir, { recursive: true, force: true });
-      throw new Error(`the app server on port ${port} did not start:\n${errors}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  try {
+    await untilHealthy(origin, child, START_TIMEOUT_MS);
+  } catch (error) {
+    await stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`${(error as Error).message}:\n${errors}`);
   }
   return {
     origin,

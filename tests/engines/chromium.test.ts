@@ -1,6 +1,6 @@
 import path from 'node:path';
+import { writeMicrophoneWav } from '../support/microphone';
 import { engineFlows } from './flows';
-import { microphoneWav } from './media';
 import { ENGINE_PORTS } from './ports';
 import { launchChromium } from './puppeteer-driver';
 
@@ -8,7 +8,7 @@ engineFlows('chromium', {
   port: ENGINE_PORTS.chromium,
   async launch(workDir) {
     const wav = path.join(workDir, 'microphone.wav');
-    await microphoneWav(wav, 60);
+    await writeMicrophoneWav(wav);
     return launchChromium(wav);
   },
 });

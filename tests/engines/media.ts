@@ -55,16 +55,6 @@ export async function volumeOf(audio: Buffer): Promise<{ maxDb: number; meanDb: 
   }
 }
 
-/** A WAV tone for Chromium's fake microphone, loud enough to survive its capture processing. */
-export function microphoneWav(file: string, seconds: number): Promise<void> {
-  return makeTone(serverFfmpegPath, file, {
-    seconds,
-    frequency: 330,
-    gainDb: 12,
-    codecArgs: ['-ac', '1', '-ar', '48000', '-c:a', 'pcm_s16le'],
-  });
-}
-
 /** An audio file as a person has one on their computer: a WAV of a tone. */
 export function audioFile(file: string, seconds: number): Promise<void> {
   return makeTone(serverFfmpegPath, file, { seconds, frequency: 523, gainDb: 6 });

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import puppeteer, { type Browser, type ElementHandle as PuppeteerElement, type Page } from 'puppeteer-core';
 import { chromiumArgs, chromiumPath } from '../../playwright.config';
+import { fakeMicrophoneArgs } from '../support/microphone';
 import type { ElementHandle, EngineDriver } from './driver';
 
 /**
@@ -87,12 +88,7 @@ export async function launchChromium(microphoneWav: string): Promise<EngineDrive
     browser: 'chrome',
     executablePath: chromiumPath,
     headless: true,
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${microphoneWav}`,
-    ],
+    args: [...chromiumArgs, ...fakeMicrophoneArgs(microphoneWav)],
   });
   return driverFor('chromium', browser);
 }

@@ -53,23 +53,28 @@ const generatedAudioDir = (() => {
 })();
 
 /**
- * What `ffmpegOutput(args)` gives, generated once and then read back: the same arguments to the same ffmpeg give
- * the same bytes, and a 15-minute message costs seconds of CPU to encode.
+ * What `make` gives, made once for `key` (whatever determines the bytes) and then read back, in this and later runs:
+ * a 15-minute message costs seconds of CPU to encode.
  */
-export async function generatedAudio(args: string[]): Promise<Buffer> {
-  const file = path.join(generatedAudioDir, createHash('sha256').update(args.join('\0')).digest('hex'));
+async function madeOnce(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  const file = path.join(generatedAudioDir, createHash('sha256').update(key).digest('hex'));
   try {
     return await readFile(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  const audio = await ffmpegOutput(args);
+  const audio = await make();
   await mkdir(generatedAudioDir, { recursive: true });
   // Written aside and renamed, so a suite running at the same time never reads half a file.
   const partial = `${file}.${process.pid}.${Math.random().toString(16).slice(2)}`;
   await writeFile(partial, audio);
   await rename(partial, file);
   return audio;
+}
+
+/** What `ffmpegOutput(args)` gives, generated once: the same arguments to the same ffmpeg give the same bytes. */
+export function generatedAudio(args: string[]): Promise<Buffer> {
+  return madeOnce(args.join('\0'), () => ffmpegOutput(args));
 }
 
 /**
@@ -97,22 +102,25 @@ export function streamedTone(options: {
 
 /**
  * A tone written to a file, as an app exports one: the muxer seeks back to write the duration and index (cues), so
- * the server stores it as it is rather than remux it.
+ * the server stores it as it is rather than remux it. Made once, like `generatedAudio`.
  */
-export async function writtenTone(options: {
+export function writtenTone(options: {
   seconds: number;
   extension: string;
   codecArgs: string[];
   frequency?: number;
+  gainDb?: number;
 }): Promise<Buffer> {
-  const directory = await mkdtemp(path.join(os.tmpdir(), 'earshot-tone-'));
-  try {
-    const file = path.join(directory, `tone.${options.extension}`);
-    await makeTone(serverFfmpegPath, file, options);
-    return await readFile(file);
-  } finally {
-    await rm(directory, { recursive: true, force: true });
-  }
+  return madeOnce(JSON.stringify(['written tone', options]), async () => {
+    const directory = await mkdtemp(path.join(os.tmpdir(), 'earshot-tone-'));
+    try {
+      const file = path.join(directory, `tone.${options.extension}`);
+      await makeTone(serverFfmpegPath, file, options);
+      return await readFile(file);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
 }
 
 /** ffmpeg's one-line description of a file's first audio stream: `Audio: aac (LC) …, 48000 Hz, mono, fltp, …`. */
