@@ -169,14 +169,15 @@ export function isTransientConflict(error: unknown): boolean {
 }
 
 /**
- * PostgreSQL named a schema (3F000) or a table (42P01) that no longer exists. Kysely's migrator lists the tables of
- * every schema and checks its privilege on each by name, so another deployment's schema dropped at that moment
- * (tests drop theirs all the time) fails it before any migration of ours has run: trying again is safe, and our own
- * migrations run in one transaction, so a missing table of ours fails the same way on every try.
+ * PostgreSQL named a schema (3F000), a table (42P01) or a column (42703) that no longer exists. Kysely's migrator
+ * lists the columns of every schema and looks each one up again by name (its privilege, its serial sequence), so
+ * another deployment's schema dropped at that moment (tests drop theirs all the time) fails it before any migration
+ * of ours has run: trying again is safe, and our own migrations run in one transaction, so a missing table or column
+ * of ours fails the same way on every try.
  */
 export function isVanishedSchema(error: unknown): boolean {
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return code === '3F000' || code === '42P01';
+  return code === '3F000' || code === '42P01' || code === '42703';
 }
 
 /** PostgreSQL returns COUNT(*) as a bigint string; SQLite as a number. */
