@@ -31,7 +31,10 @@ describe('retrying a transaction PostgreSQL broke off', () => {
 describe('migrating while another schema of the database is dropped', () => {
   it('tries again when PostgreSQL says a schema, a table or a column vanished mid-way, and nothing else', async () => {
     for (const vanished of ['3F000', '42P01', '42703']) {
-      const migrate = vi.fn<() => Promise<string>>().mockRejectedValueOnce(failure(vanished)).mockResolvedValue('up');
+      const migrate = vi
+        .fn<() => Promise<string>>()
+        .mockRejectedValueOnce(failure(vanished))
+        .mockResolvedValue('up');
       await expect(retryWhen(isVanishedSchema, migrate)).resolves.toBe('up');
       expect(migrate).toHaveBeenCalledTimes(2);
     }
