@@ -42,7 +42,8 @@ export function serviceWorker(options: { source: string; skipPublic: string[] })
       publicDir = config.publicDir;
     },
     generateBundle(_options, bundle) {
-      const built = Object.keys(bundle).filter((file) => !file.endsWith('.map') && file !== 'index.html');
+      // Pages are the server's to answer (the embed's is a template it fills), never kept by the worker.
+      const built = Object.keys(bundle).filter((file) => !file.endsWith('.map') && !file.endsWith('.html'));
       const publicFiles = publicDir
         ? filesUnder(publicDir).filter((file) => !options.skipPublic.includes(file))
         : [];

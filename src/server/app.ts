@@ -67,10 +67,9 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerErrorHandler(app, context.sessions);
   const pages = [renderLoginPage({ mode: 'signin' }), await clientPageHtml(options.clientDir)];
   const mediaOrigins = presignedMediaOrigins(context.config.storage);
-  registerSecurityHeaders(
-    app,
-    contentSecurityPolicy(pages.flatMap(inlineScriptHashes), CSP_REPORT_PATH, mediaOrigins),
-  );
+  const policy = (framable: boolean) =>
+    contentSecurityPolicy(pages.flatMap(inlineScriptHashes), CSP_REPORT_PATH, mediaOrigins, { framable });
+  registerSecurityHeaders(app, { standard: policy(false), framable: policy(true) });
   registerSameOriginGuard(app);
   registerUnreadBodyDiscard(app, options.lingering);
   registerControlCharacterGuard(app);
@@ -80,7 +79,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   registerCurrentUser(app, context.sessions);
 
-  registerRoutes(app, context);
+  registerRoutes(app, context, options.clientDir);
   await registerClientApp(app, options.clientDir);
 
   // The PostgreSQL bus opens its listening connection here, so a context used without an app holds none.

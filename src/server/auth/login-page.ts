@@ -1,3 +1,4 @@
+import { escapeHtml } from '@shared/domain/escape-html';
 import { PASSWORD_MIN_LENGTH } from '@shared/domain/limits';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@shared/domain/product';
 
@@ -9,10 +10,6 @@ export interface LoginPageState {
   email?: string | undefined;
   firstName?: string | undefined;
   lastName?: string | undefined;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 const STYLES = `

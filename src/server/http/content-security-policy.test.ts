@@ -31,4 +31,11 @@ describe('content security policy', () => {
     expect(redirected).toContain("connect-src 'self' blob: https://media.example.net;");
     expect(redirected).toContain("script-src 'self';");
   });
+
+  it('lets any site frame a framable page, and changes nothing else', () => {
+    const standard = contentSecurityPolicy([sha('a')], '/reports');
+    const framable = contentSecurityPolicy([sha('a')], '/reports', [], { framable: true });
+    expect(framable).toContain('frame-ancestors *;');
+    expect(framable.replace('frame-ancestors *', "frame-ancestors 'none'")).toBe(standard);
+  });
 });

@@ -14,11 +14,13 @@ export function inlineScriptHashes(html: string): string[] {
  * Styles allow inline: dialogs inject <style> elements at run time (scroll locking), and CSS cannot run code.
  * Audio previews, recordings and waveforms use blob: URLs. `mediaOrigins` are where media redirects lead
  * (S3_REDIRECT_PUBLIC_MEDIA): players and images load from there, and the player's fallback fetches from there.
+ * `framable`: any site may frame the page (the embeddable player alone); else no site may, ours included.
  */
 export function contentSecurityPolicy(
   scriptHashes: readonly string[],
   reportPath: string,
   mediaOrigins: readonly string[] = [],
+  { framable = false } = {},
 ): string {
   const media = mediaOrigins.map((origin) => ` ${origin}`).join('');
   return [
@@ -34,7 +36,7 @@ export function contentSecurityPolicy(
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    `frame-ancestors ${framable ? '*' : "'none'"}`,
     `report-uri ${reportPath}`,
   ].join('; ');
 }

@@ -42,6 +42,8 @@ const TAGS: Record<string, string> = {
   notifications: 'Notifications',
   events: 'Notifications',
   media: 'Media',
+  embed: 'Embedding',
+  oembed: 'Embedding',
   'openapi.json': 'Reference',
   docs: 'Reference',
   'create-fake-user': 'Test helpers',

@@ -1,12 +1,26 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-/** `contentSecurityPolicy` goes on every answer, so every HTML page (the app, the sign-in page) carries it. */
-export function registerSecurityHeaders(app: FastifyInstance, contentSecurityPolicy: string): void {
+/** The embeddable player's pages: the only ones other sites may put in a frame. */
+const FRAMABLE_PATH = /^\/embed\//;
+
+export interface ContentSecurityPolicies {
+  /** For every answer but the framable ones. */
+  standard: string;
+  /** The same, but any site may frame the page. */
+  framable: string;
+}
+
+/**
+ * A policy goes on every answer, so every HTML page (the app, the sign-in page) carries it. Nothing may be framed
+ * (frame-ancestors 'none' and X-Frame-Options DENY) but the embeddable player, which any site may frame.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, policies: ContentSecurityPolicies): void {
   app.addHook('onSend', async (request, reply) => {
-    reply.header('content-security-policy', contentSecurityPolicy);
+    const framable = FRAMABLE_PATH.test(request.url);
+    reply.header('content-security-policy', framable ? policies.framable : policies.standard);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
+    if (!framable) reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('permissions-policy', 'microphone=(self), camera=(), geolocation=()');
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');

@@ -6,6 +6,7 @@ import { registerAuthRoutes } from './auth';
 import { registerConversationRoutes } from './conversations';
 import { registerCspReportRoutes } from './csp-reports';
 import { registerDiscoverRoutes } from './discover';
+import { registerEmbedRoutes } from './embed';
 import { registerEventRoutes } from './events';
 import { registerHealthRoutes } from './health';
 import { registerMediaRoutes } from './media';
@@ -20,7 +21,8 @@ import { registerTestHelperRoutes } from './test-helpers';
 import { registerUserRoutes } from './users';
 import { registerVoiceBioRoutes } from './voice-bio';
 
-export function registerRoutes(app: App, context: AppContext): void {
+/** `clientDir`: the built client (dist/client), whose embed script the embeddable player's page loads. */
+export function registerRoutes(app: App, context: AppContext, clientDir?: string): void {
   registerHealthRoutes(app, context);
   registerCspReportRoutes(app, context);
   registerAuthRoutes(app, context);
@@ -35,6 +37,7 @@ export function registerRoutes(app: App, context: AppContext): void {
   registerModerationRoutes(app, context);
   registerSearchRoutes(app, context);
   registerDiscoverRoutes(app, context);
+  registerEmbedRoutes(app, context, clientDir);
   registerEventRoutes(app, context);
   registerShareTargetRoutes(app, context);
   registerMediaRoutes(app, context);

@@ -10,9 +10,9 @@ import {
 } from '@shared/contract/posts';
 import type { Insertable, Updateable } from 'kysely';
 import { notFound } from '../access/guard';
-import { actorOf, can } from '../access/policy';
+import { actorOf, can, VISITOR } from '../access/policy';
 import { authorizePost, findPostFor } from '../access/posts';
-import { postMediaIsPrivate } from '../access/resources';
+import { postMediaIsPrivate, postResource } from '../access/resources';
 import type { Db } from '../db/database';
 import {
   deleteAudioAsset,
@@ -97,6 +97,8 @@ export interface PostService {
   /** The owner's chapter list, times clamped to the recording (spec §5 Chapters), in time order. */
   updateChapters(userId: string, postId: string, chapters: Chapter[]): Promise<Post>;
   get(viewerId: string | undefined, postId: string): Promise<Post>;
+  /** The post if anyone may see it (a signed-out visitor may): what other sites embed. Else undefined. */
+  findPublic(postId: string): Promise<Post | undefined>;
   peaks(viewerId: string | undefined, postId: string): Promise<{ peaksPerSecond: number; peaks: number[] }>;
   /** One page of posts, already as the JSON array the API answers with. */
   list(
@@ -435,6 +437,11 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
       if (!row) throw notFound('post');
       await authorizePost(db, actorOf(viewerId), 'view', row);
       return toPost(row);
+    },
+
+    async findPublic(postId) {
+      const row = await findPostWithMedia(db, postId);
+      return row && can(VISITOR, 'view', postResource(row)) ? toPost(row) : undefined;
     },
 
     async peaks(viewerId, postId) {

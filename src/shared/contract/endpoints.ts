@@ -68,6 +68,10 @@ export const endpoints = {
   /** A post's transcript as WebVTT, timed as the player lights its words (spec §9), for podcast apps. */
   getPostTranscriptVtt: { method: 'GET', path: '/api/posts/:id/transcript.vtt' },
   deletePost: { method: 'DELETE', path: '/api/posts/:id' },
+  /** A public post's player for other sites to frame (an HTML page; "not available" for anything else). */
+  embedPlayer: { method: 'GET', path: '/embed/posts/:id' },
+  /** oEmbed (oembed.com): how other sites embed the page of a public post, as an iframe of `embedPlayer`. */
+  oembed: { method: 'GET', path: '/api/oembed' },
   /** The player's report of listening to a post (beyond the spec): counts listens and listening time. */
   recordListen: { method: 'POST', path: '/api/posts/:id/listens' },
   /** Spec §7 `GET /api/search/{posts|users}/{query}`: ranked by relevance, then newest. */

@@ -3,6 +3,7 @@ import { ACCOUNT_EXPORT_TYPE, accountDeletedSchema, deleteAccountBodySchema } fr
 import { loginBodySchema, registerBodySchema } from './auth';
 import { endpoints, type EndpointName, type HttpMethod } from './endpoints';
 import { healthSchema, livenessSchema } from './health';
+import { oembedQuerySchema, oembedSchema } from './oembed';
 import { pageQuerySchema } from './pagination';
 import {
   autosaveFieldsSchema,
@@ -304,6 +305,15 @@ export const routes = {
   feed: { ...endpoints.feed, query: pageQuerySchema, response: posts },
   getPost: { ...endpoints.getPost, params: postIdParamsSchema, response: postSchema },
   getPostPeaks: { ...endpoints.getPostPeaks, params: postIdParamsSchema, response: peaksSchema },
+  // Any id: what is not a public post's is a page saying so (404), never an error in JSON inside someone's site.
+  embedPlayer: {
+    ...endpoints.embedPlayer,
+    params: z.object({ id: z.string() }),
+    response: z.string(),
+    responseType: 'text/html',
+  },
+  // 404 for anything but a public post's page on this site; 501 for a format other than JSON (oEmbed §2.3).
+  oembed: { ...endpoints.oembed, query: oembedQuerySchema, response: oembedSchema },
   getPostChaptersJson: {
     ...endpoints.getPostChaptersJson,
     params: postIdParamsSchema,

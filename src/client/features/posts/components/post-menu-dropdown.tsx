@@ -1,4 +1,4 @@
-import { AudioLines, Flag, Link2, ShieldCheck, Trash2 } from 'lucide-react';
+import { AudioLines, Code, Flag, Link2, ShieldCheck, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import {
   DropdownMenu,
@@ -9,6 +9,7 @@ import {
   DropdownMenuTrigger,
 } from '@client/components/ui/dropdown-menu';
 import { useVisitorCommentHold } from '../api/post';
+import { useCopyEmbedCode } from '../hooks/use-copy-embed-code';
 import { useCopyPostLink } from '../hooks/use-copy-post-link';
 import type { PostMenuProps } from './post-menu';
 import { PostMenuButton } from './post-menu-button';
@@ -31,10 +32,12 @@ export function PostMenuDropdown({
   appearance,
   className,
   canReport,
-}: PostMenuProps & { canReport: boolean }) {
+  canEmbed,
+}: PostMenuProps & { canReport: boolean; canEmbed: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
   const copyLink = useCopyPostLink();
+  const copyEmbedCode = useCopyEmbedCode();
   const holdComments = useVisitorCommentHold(post.id);
 
   return (
@@ -50,7 +53,13 @@ export function PostMenuDropdown({
               Copy link
             </DropdownMenuItem>
           )}
-          {includeShare && isOwner && <DropdownMenuSeparator />}
+          {canEmbed && (
+            <DropdownMenuItem onSelect={() => void copyEmbedCode(post)}>
+              <Code aria-hidden="true" />
+              Embed
+            </DropdownMenuItem>
+          )}
+          {(includeShare || canEmbed) && isOwner && <DropdownMenuSeparator />}
           {isOwner && onExtend && (
             <DropdownMenuItem onSelect={() => onExtend(post)}>
               <AudioLines aria-hidden="true" />

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { Post } from '@shared/contract/posts';
 import { loadOnIntent } from '@client/lib/load-on-intent';
 import { useAuth } from '@client/lib/use-auth';
+import { isEmbeddable } from '../hooks/use-copy-embed-code';
 import { PostMenuButton } from './post-menu-button';
 
 export interface PostMenuProps {
@@ -19,7 +20,8 @@ const loadDropdown = () => import('./post-menu-dropdown');
 const PostMenuDropdown = lazy(() => loadDropdown().then((module) => ({ default: module.PostMenuDropdown })));
 
 /**
- * Spec §2/§6: the owner's "Extend Post" and "Delete Post" (deleting asks once more), Report for others. Every card
+ * Spec §2/§6: the owner's "Extend Post" and "Delete Post" (deleting asks once more), Report for others; "Embed"
+ * for a public post (issue 27). Every card
  * has one, so the menu's code loads when a menu is first opened (and starts loading when the pointer or focus
  * reaches the button), not with the first screen.
  */
@@ -27,7 +29,8 @@ export function PostMenu(props: PostMenuProps) {
   const { user } = useAuth();
   const [opened, setOpened] = useState(false);
   const canReport = user !== null && !props.isOwner;
-  if (!props.isOwner && !props.includeShare && !canReport) return null;
+  const canEmbed = isEmbeddable(props.post);
+  if (!props.isOwner && !props.includeShare && !canReport && !canEmbed) return null;
   const standIn = (
     <PostMenuButton
       post={props.post}
@@ -42,7 +45,7 @@ export function PostMenu(props: PostMenuProps) {
   if (!opened) return standIn;
   return (
     <Suspense fallback={standIn}>
-      <PostMenuDropdown {...props} canReport={canReport} />
+      <PostMenuDropdown {...props} canReport={canReport} canEmbed={canEmbed} />
     </Suspense>
   );
 }
