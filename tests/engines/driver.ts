@@ -20,7 +20,14 @@ export interface EngineDriver {
   evaluate(functionSource: string, args: unknown[]): Promise<unknown>;
   /** Runs `functionSource`, which answers an element or null; answers a handle to it. */
   element(functionSource: string, args: unknown[]): Promise<ElementHandle | null>;
+  /** Loads `url` in the window, and leaves any frame entered. */
   navigate(url: string): Promise<void>;
+  /**
+   * From now on `evaluate` and `element` run in the document of the iframe `css` finds (another site's too), as
+   * a person's clicks reach into it; until `leaveFrame`.
+   */
+  enterFrame(css: string): Promise<void>;
+  leaveFrame(): Promise<void>;
   /** The size of the page's viewport in CSS pixels (or the engine's nearest: WebKitGTK has a minimum window). */
   setViewport(width: number, height: number): Promise<void>;
   /** A PNG of the viewport. */

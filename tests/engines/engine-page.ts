@@ -27,6 +27,20 @@ export class EnginePage {
     await this.driver.navigate(new URL(pathname, this.origin).href);
   }
 
+  /** Finds, clicks and runs scripts in the iframe `css` finds until `leaveFrame` (or the next `goto`). */
+  async enterFrame(css: string): Promise<void> {
+    await this.until(`the frame ${css} to load`, WAIT_MS, async () => {
+      await this.driver.enterFrame(css);
+      const loaded = await this.driver.evaluate('() => document.readyState === "complete"', []);
+      if (!loaded) await this.driver.leaveFrame();
+      return loaded ? true : null;
+    });
+  }
+
+  leaveFrame(): Promise<void> {
+    return this.driver.leaveFrame();
+  }
+
   /** The page's URL path. */
   async path(): Promise<string> {
     return this.evaluate(() => location.pathname);

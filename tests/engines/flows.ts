@@ -7,11 +7,15 @@ import type { Post } from '../../src/shared/contract/posts';
 import type { Comment } from '../../src/shared/contract/social';
 import type { CurrentUser } from '../../src/shared/contract/users';
 import type { VoiceBio } from '../../src/shared/contract/voice-bio';
+import { formatDuration } from '../../src/client/lib/format';
+import { embedPath } from '../../src/shared/domain/embed';
 import { Api } from './api';
 import { startAppServer, type AppServer } from './app-server';
 import type { EngineDriver, EngineName } from './driver';
 import { EnginePage, SCREENSHOTS_DIR, WAIT_MS } from './engine-page';
+import { startForeignSite } from './foreign-site';
 import { audioFile, recordingFixtures, volumeOf } from './media';
+import { ENGINE_PORTS } from './ports';
 import type { Query, QueryInput } from './query';
 import { serializeQuery } from './query';
 
@@ -173,6 +177,69 @@ async function feedPost(api: Api, title: string): Promise<Post> {
   const post = (await api.get<Post[]>('/api/feed')).find((item) => item.title === title);
   if (!post) throw new Error(`"${title}" is not in the feed`);
   return post;
+}
+
+/** The embed's default size in an iframe. */
+const EMBED = { width: 560, height: 200 };
+
+/**
+ * The embed follows the reader's system (prefers-color-scheme): each of its stylesheets' dark rules made to apply,
+ * or not, as the system's setting would (WebDriver has no way to set it).
+ */
+async function setSystemScheme(page: EnginePage, scheme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((dark: boolean) => {
+    for (const sheet of document.styleSheets) {
+      for (const rule of sheet.cssRules) {
+        if (
+          rule instanceof CSSMediaRule &&
+          /prefers-color-scheme:\s*dark|^not all$|^all$/.test(rule.media.mediaText)
+        ) {
+          rule.media.mediaText = dark ? 'all' : 'not all';
+        }
+      }
+    }
+  }, scheme === 'dark');
+}
+
+/** Screenshots of the embed (or the page framing it, `framed`) light and dark at each size; back to light. */
+async function embedScreenshots(
+  page: EnginePage,
+  screen: string,
+  sizes: Record<string, { width: number; height: number }>,
+  framed?: string,
+): Promise<void> {
+  for (const [device, size] of Object.entries(sizes)) {
+    await page.setViewport(size.width, size.height);
+    for (const scheme of ['light', 'dark'] as const) {
+      if (framed) await page.enterFrame(framed);
+      await setSystemScheme(page, scheme);
+      if (framed) await page.leaveFrame();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await page.screenshot(`${screen}-${device}-${scheme}`);
+    }
+  }
+  if (framed) await page.enterFrame(framed);
+  await setSystemScheme(page, 'light');
+  if (framed) await page.leaveFrame();
+}
+
+/**
+ * In the embed's document: it shows the server's duration, plays from a click on Play (its time advances past
+ * half a second), the audio's own duration agrees, and a word of the transcript lights up.
+ */
+async function expectEmbedPlays(page: EnginePage, post: Post): Promise<void> {
+  await page.waitForText({ css: '[data-total]' }, new RegExp(`^${formatDuration(post.duration)}$`));
+  await expectPlays(page, { role: 'button', name: `Play ${post.title}` });
+  const heardDuration = await page.waitFor('the audio to know its duration', () => {
+    const { duration } = document.querySelector('audio')!;
+    return Number.isFinite(duration) && duration > 0 ? duration : null;
+  });
+  expect(Math.abs(heardDuration - post.duration), `read as ${heardDuration} s`).toBeLessThan(0.5);
+  const lit = await page.waitFor(
+    'a word of the transcript to light up',
+    () => document.querySelector('[data-transcript] .lit')?.textContent ?? null,
+  );
+  expect(post.transcription!.split(' ')).toContain(lit);
 }
 
 export function engineFlows(
@@ -406,6 +473,44 @@ export function engineFlows(
       expect(Math.abs(post.duration - 3)).toBeLessThan(0.5);
       await expectAudible(me.api, post.audioUrl);
       await page.setViewport(DESKTOP.width, DESKTOP.height);
+    });
+
+    describe('the embed of a public post', () => {
+      let post: Post;
+      beforeAll(async () => {
+        const [fixture] = await recordingFixtures(4);
+        const { id } = await other.api.postAudio<Post>('/api/posts', fixture!, {
+          title: `Embedded in ${engine}`,
+          transcription: 'The boats go out at dawn and come back with the tide',
+        });
+        post = await other.api.postWithRendition(id);
+      }, 60_000);
+
+      test('plays on its own page, its duration right and its transcript lit', async () => {
+        await page.setViewport(EMBED.width, EMBED.height);
+        await page.goto(embedPath(post.id));
+        await expectEmbedPlays(page, post);
+        await embedScreenshots(page, 'embed', { '560x200': EMBED, phone: PHONE });
+        await page.setViewport(DESKTOP.width, DESKTOP.height);
+      });
+
+      test('plays framed by another site’s page', async () => {
+        const site = await startForeignSite(
+          ENGINE_PORTS.foreignSite[engine],
+          `${server.origin}${embedPath(post.id)}`,
+          post.title,
+        );
+        try {
+          await page.goto(site.url);
+          await page.enterFrame('iframe');
+          await expectEmbedPlays(page, post);
+          await page.leaveFrame();
+          await embedScreenshots(page, 'embed-framed', { desktop: DESKTOP, phone: PHONE }, 'iframe');
+        } finally {
+          await site.close();
+          await page.setViewport(DESKTOP.width, DESKTOP.height);
+        }
+      });
     });
 
     test('offline, the service worker still opens the app', async () => {

@@ -9,4 +9,6 @@ export const ENGINE_PORTS = {
   firefox: base + 1,
   webkit: base + 2,
   webkitDriver: base + 3,
+  /** Another site's page framing the embeddable player, one per engine. */
+  foreignSite: { chromium: base + 4, firefox: base + 5, webkit: base + 6 },
 } as const;

@@ -1,6 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import puppeteer, { type Browser, type ElementHandle as PuppeteerElement, type Page } from 'puppeteer-core';
+import puppeteer, {
+  type Browser,
+  type ElementHandle as PuppeteerElement,
+  type Frame,
+  type Page,
+} from 'puppeteer-core';
 import { chromiumArgs, chromiumPath } from '../../playwright.config';
 import { fakeMicrophoneArgs } from '../support/microphone';
 import type { ElementHandle, EngineDriver } from './driver';
@@ -32,19 +37,26 @@ class PuppeteerElementHandle implements ElementHandle {
 }
 
 class PuppeteerDriver implements EngineDriver {
+  /** Where scripts run: the page, or a frame entered. */
+  private target: Page | Frame;
+
   constructor(
     readonly engine: 'chromium' | 'firefox',
     private readonly browser: Browser,
     private readonly page: Page,
-  ) {}
+  ) {
+    this.target = page;
+  }
 
   evaluate(functionSource: string, args: unknown[]): Promise<unknown> {
     // A function built from its source runs in the page as any function puppeteer is given.
-    return this.page.evaluate(`(${functionSource}).apply(null, ${JSON.stringify(args)})`);
+    return this.target.evaluate(`(${functionSource}).apply(null, ${JSON.stringify(args)})`);
   }
 
   async element(functionSource: string, args: unknown[]): Promise<ElementHandle | null> {
-    const handle = await this.page.evaluateHandle(`(${functionSource}).apply(null, ${JSON.stringify(args)})`);
+    const handle = await this.target.evaluateHandle(
+      `(${functionSource}).apply(null, ${JSON.stringify(args)})`,
+    );
     const element = handle.asElement();
     if (!element) {
       await handle.dispose();
@@ -54,7 +66,18 @@ class PuppeteerDriver implements EngineDriver {
   }
 
   async navigate(url: string): Promise<void> {
+    this.target = this.page;
     await this.page.goto(url, { waitUntil: 'load', timeout: COMMAND_TIMEOUT_MS });
+  }
+
+  async enterFrame(css: string): Promise<void> {
+    const frame = await (await this.target.$(css))?.contentFrame();
+    if (!frame) throw new Error(`${this.engine}: no frame at ${css}`);
+    this.target = frame;
+  }
+
+  async leaveFrame(): Promise<void> {
+    this.target = this.page;
   }
 
   async setViewport(width: number, height: number): Promise<void> {

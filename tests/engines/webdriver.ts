@@ -86,7 +86,21 @@ class WebKitDriver implements EngineDriver {
   }
 
   async navigate(url: string): Promise<void> {
+    // Navigating leaves any frame: WebDriver's commands go to the top window's new document.
     await this.session.command('POST', '/url', { url });
+  }
+
+  async enterFrame(css: string): Promise<void> {
+    const frame = await this.session.command<WebElement | null>('POST', '/execute/sync', {
+      script: 'return document.querySelector(arguments[0]);',
+      args: [css],
+    });
+    if (!frame) throw new Error(`webkit: no frame at ${css}`);
+    await this.session.command('POST', '/frame', { id: frame });
+  }
+
+  async leaveFrame(): Promise<void> {
+    await this.session.command('POST', '/frame/parent', {});
   }
 
   async setViewport(width: number, height: number): Promise<void> {
