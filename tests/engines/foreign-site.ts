@@ -31,6 +31,11 @@ ${embedIframeHtml(embedUrl, title)}
   });
   return {
     url: `http://${FOREIGN_HOST}:${(server.address() as AddressInfo).port}/`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // A browser keeps its connections open for the next page: that wait is not ours.
+        server.closeAllConnections();
+      }),
   };
 }
