@@ -1,3 +1,6 @@
+/** The keys the flows press. */
+export type KeyName = 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End' | ' ' | 'Enter';
+
 /** The three engines of the tier, each from Debian's packages. */
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
 
@@ -28,6 +31,8 @@ export interface EngineDriver {
    */
   enterFrame(css: string): Promise<void>;
   leaveFrame(): Promise<void>;
+  /** Presses and releases `key` (a KeyboardEvent key: 'ArrowLeft', ' ', 'End'…) where the focus is, as a keyboard does. */
+  press(key: KeyName): Promise<void>;
   /** The size of the page's viewport in CSS pixels (or the engine's nearest: WebKitGTK has a minimum window). */
   setViewport(width: number, height: number): Promise<void>;
   /** A PNG of the viewport. */

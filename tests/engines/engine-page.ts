@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { EngineDriver, EngineName } from './driver';
+import type { EngineDriver, EngineName, KeyName } from './driver';
 import { describeQuery, inPageQueries, serializeQuery, type Query, type QueryInput } from './query';
 
 /** Every wait has a limit; this one unless a step says otherwise. */
@@ -133,6 +133,11 @@ export class EnginePage {
 
   async count(query: QueryInput): Promise<number> {
     return this.evaluate((q: Query) => window.__engineQueries!.count(q), serializeQuery(query));
+  }
+
+  /** A key pressed where the focus is, with the engine's trusted input. */
+  async press(key: KeyName): Promise<void> {
+    await this.driver.press(key);
   }
 
   async setViewport(width: number, height: number): Promise<void> {

@@ -179,6 +179,32 @@ async function feedPost(api: Api, title: string): Promise<Post> {
   return post;
 }
 
+/** On the embed's waveform, with the audio paused: arrows seek 5 s, Home and End go to either end, Space plays. */
+async function expectKeyboardControls(page: EnginePage, post: Post): Promise<void> {
+  await page.evaluate(() => {
+    document.querySelector('audio')!.pause();
+    document.querySelector<HTMLElement>('[data-seek]')!.focus();
+  });
+  const seek: QueryInput = { role: 'slider', name: 'Seek' };
+  const total = formatDuration(post.duration);
+  for (const [key, time] of [
+    ['Home', '0:00'],
+    ['ArrowRight', '0:05'],
+    ['ArrowRight', '0:10'],
+    ['ArrowLeft', '0:05'],
+  ] as const) {
+    await page.press(key);
+    await page.waitForText(seek, new RegExp(`^${time} of ${total}$`));
+  }
+  await page.press(' ');
+  await page.waitFor('Space to play on from 0:05', () => {
+    const audio = document.querySelector('audio')!;
+    return audio.ended || (!audio.paused && audio.currentTime > 5.3);
+  });
+  await page.press('End');
+  await page.waitForText(seek, new RegExp(`^${total} of ${total}$`));
+}
+
 /** The embed's default size in an iframe. */
 const EMBED = { width: 560, height: 200 };
 
@@ -478,7 +504,8 @@ export function engineFlows(
     describe('the embed of a public post', () => {
       let post: Post;
       beforeAll(async () => {
-        const [fixture] = await recordingFixtures(4);
+        // Long enough for a few of the arrow keys' 5 s steps.
+        const [fixture] = await recordingFixtures(12);
         const { id } = await other.api.postAudio<Post>('/api/posts', fixture!, {
           title: `Embedded in ${engine}`,
           transcription: 'The boats go out at dawn and come back with the tide',
@@ -486,11 +513,12 @@ export function engineFlows(
         post = await other.api.postWithRendition(id);
       }, 60_000);
 
-      test('plays on its own page, its duration right and its transcript lit', async () => {
+      test('plays on its own page, its duration right and its transcript lit; keys seek and play', async () => {
         await page.setViewport(EMBED.width, EMBED.height);
         await page.goto(embedPath(post.id));
         await expectEmbedPlays(page, post);
         await embedScreenshots(page, 'embed', { '560x200': EMBED, phone: PHONE });
+        await expectKeyboardControls(page, post);
         await page.setViewport(DESKTOP.width, DESKTOP.height);
       });
 

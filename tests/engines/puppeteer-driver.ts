@@ -8,7 +8,7 @@ import puppeteer, {
 } from 'puppeteer-core';
 import { chromiumArgs, chromiumPath } from '../../playwright.config';
 import { fakeMicrophoneArgs } from '../support/microphone';
-import type { ElementHandle, EngineDriver } from './driver';
+import type { ElementHandle, EngineDriver, KeyName } from './driver';
 
 /**
  * Chromium over the DevTools protocol and Firefox over WebDriver BiDi, both through puppeteer-core, each the
@@ -78,6 +78,10 @@ class PuppeteerDriver implements EngineDriver {
 
   async leaveFrame(): Promise<void> {
     this.target = this.page;
+  }
+
+  async press(key: KeyName): Promise<void> {
+    await this.page.keyboard.press(key);
   }
 
   async setViewport(width: number, height: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { ElementHandle, EngineDriver } from './driver';
+import type { ElementHandle, EngineDriver, KeyName } from './driver';
 
 /**
  * WebKit through WebKitGTK's WebDriver (Debian's webkit2gtk-driver): classic W3C WebDriver, JSON over HTTP, so a
@@ -7,6 +7,15 @@ import type { ElementHandle, EngineDriver } from './driver';
  */
 
 const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
+/** WebDriver's code points for the keys that are not characters. */
+const KEY_CODES: Record<KeyName, string> = {
+  ArrowLeft: '\uE012',
+  ArrowRight: '\uE014',
+  Home: '\uE011',
+  End: '\uE010',
+  Enter: '\uE007',
+  ' ': ' ',
+};
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const COMMAND_TIMEOUT_MS = 30_000;
 
@@ -101,6 +110,22 @@ class WebKitDriver implements EngineDriver {
 
   async leaveFrame(): Promise<void> {
     await this.session.command('POST', '/frame/parent', {});
+  }
+
+  async press(key: KeyName): Promise<void> {
+    const value = KEY_CODES[key];
+    await this.session.command('POST', '/actions', {
+      actions: [
+        {
+          type: 'key',
+          id: 'keyboard',
+          actions: [
+            { type: 'keyDown', value },
+            { type: 'keyUp', value },
+          ],
+        },
+      ],
+    });
   }
 
   async setViewport(width: number, height: number): Promise<void> {
