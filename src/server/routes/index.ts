@@ -8,6 +8,7 @@ import { registerCspReportRoutes } from './csp-reports';
 import { registerDiscoverRoutes } from './discover';
 import { registerEventRoutes } from './events';
 import { registerHealthRoutes } from './health';
+import { registerLinkPreviewRoutes } from './link-previews';
 import { registerMediaRoutes } from './media';
 import { registerModerationRoutes } from './moderation';
 import { registerPostRoutes } from './posts';
@@ -38,6 +39,7 @@ export function registerRoutes(app: App, context: AppContext): void {
   registerEventRoutes(app, context);
   registerShareTargetRoutes(app, context);
   registerMediaRoutes(app, context);
+  registerLinkPreviewRoutes(app, context);
   registerApiReferenceRoutes(app, context);
   if (context.config.environment === 'test') registerTestHelperRoutes(app, context);
 }

@@ -1,4 +1,4 @@
-import { stableChoice } from '@client/lib/stable-choice';
+import { stableChoice } from '@shared/domain/stable-choice';
 import type { ReactNode } from 'react';
 import type { Post } from '@shared/contract/posts';
 import type { PublicUser } from '@shared/contract/users';
