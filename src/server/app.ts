@@ -19,6 +19,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerUnreadBodyDiscard, type LingeringLimits } from './http/unread-body';
 import { CSP_REPORT_PATH } from './routes/csp-reports';
 import { registerRoutes } from './routes/index';
+import { pagesWithPreviews } from './routes/link-previews';
 import { presignedMediaOrigins } from './storage/s3-blob-store';
 
 export interface BuildAppOptions {
@@ -80,7 +81,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   registerCurrentUser(app, context.sessions);
 
   registerRoutes(app, context, options.clientDir);
-  await registerClientApp(app, options.clientDir);
+  await registerClientApp(app, options.clientDir, pagesWithPreviews(context));
 
   // The PostgreSQL bus opens its listening connection here, so a context used without an app holds none.
   app.addHook('onReady', async () => {

@@ -35,6 +35,7 @@ import { createLegacyImageSweep } from './services/legacy-images';
 import { createListenService, type ListenService } from './services/listen-service';
 import { createLoginThrottle } from './services/login-throttle';
 import { createMediaService, type MediaService } from './services/media-service';
+import { createLinkPreviews, type LinkPreviews } from './link-previews/link-previews';
 import { removeLeftObjects } from './services/object-removal';
 import { createModerationService, type ModerationService } from './services/moderation-service';
 import { createPostService, type PostService } from './services/post-service';
@@ -100,6 +101,8 @@ export interface AppContext {
   discover: DiscoverService;
   /** Who may fetch which stored file, and where it is. */
   media: MediaService;
+  /** What a shared link to a post or profile shows in other apps: its page's head and its drawn image. */
+  linkPreviews: LinkPreviews;
   health: HealthService;
 }
 
@@ -164,6 +167,7 @@ export async function createContext(
   const notifications = createNotificationService(db, users, events);
   const comments = createCommentService({ db, audio, users, notifications });
   const conversations = createConversationService({ db, audio, users, events, jobs });
+  const media = createMediaService(db);
   const retakeConversationVoices = createVoiceRetake({ db, audio, posts });
   const reencodeLegacyImages = createLegacyImageSweep({ db, blobs, scratch, images, log });
   return {
@@ -207,7 +211,8 @@ export async function createContext(
     podcasts: createPodcastFeedService({ db, blobs, users, posts }),
     search: createSearchService(db),
     discover: createDiscoverService(db),
-    media: createMediaService(db),
+    media,
+    linkPreviews: createLinkPreviews({ posts, users, media, blobs }),
     health: createHealthService({ db, ffmpeg: ffmpeg.health, storage: blobs, scratch, log }),
   };
 }

@@ -1,4 +1,4 @@
-import { stableChoice } from '@client/lib/stable-choice';
+import { stableChoice } from '@shared/domain/stable-choice';
 /** Spec §2: without a cover image of their own, a gradient; picked from the user id so each profile keeps its own. */
 const COVER_GRADIENTS = [
   'from-orange-400 via-rose-500 to-fuchsia-600',

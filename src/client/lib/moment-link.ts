@@ -1,3 +1,5 @@
+import { postPagePath } from '@shared/domain/page-paths';
+
 /** The query parameter of a link to a moment: `/posts/{id}?t=73` opens the post playing from 73 s. */
 export const MOMENT_PARAM = 't';
 
@@ -12,7 +14,7 @@ export function linksToMoments(post: { isDraft: boolean }): boolean {
 
 /** The share link of a post (spec §2), optionally at a moment: whole seconds, rounded down. */
 export function postShareUrl(postId: string, seconds?: number): string {
-  const url = `${location.origin}/posts/${encodeURIComponent(postId)}`;
+  const url = `${location.origin}${postPagePath(postId)}`;
   if (seconds === undefined || !Number.isFinite(seconds) || seconds < 1) return url;
   return `${url}?${MOMENT_PARAM}=${Math.floor(seconds)}`;
 }

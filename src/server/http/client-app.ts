@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,13 +18,37 @@ export async function clientPageHtml(clientDir: string | undefined): Promise<str
 }
 
 /**
- * Serves the built React app: hashed assets cached for a year, index.html for every other page path (the
- * client router decides what to show), and JSON 404s under /api.
+ * A page that names one thing (a post, a person), with the `<head>` link previews read: the page's HTML for the
+ * asker, given the app's own.
  */
-export async function registerClientApp(app: FastifyInstance, clientDir: string | undefined): Promise<void> {
+export interface PageWithHead {
+  path: string;
+  render(request: FastifyRequest<{ Params: { id: string } }>, page: string): Promise<string>;
+}
+
+/**
+ * Serves the built React app: hashed assets cached for a year, index.html for every other page path (the
+ * client router decides what to show), and JSON 404s under /api. The pages of `pagesWithHead` get a head of their
+ * own, written for the asker, so no shared cache keeps them.
+ */
+export async function registerClientApp(
+  app: FastifyInstance,
+  clientDir: string | undefined,
+  pagesWithHead: readonly PageWithHead[] = [],
+): Promise<void> {
   const indexHtml = indexHtmlOf(clientDir);
   const hasClient = indexHtml !== undefined && existsSync(indexHtml);
   if (hasClient) {
+    const page = await readFile(indexHtml, 'utf8');
+    for (const { path: url, render } of pagesWithHead) {
+      app.get<{ Params: { id: string } }>(url, async (request, reply) =>
+        reply
+          .header('cache-control', 'private, no-cache')
+          .header('vary', 'Cookie')
+          .type('text/html; charset=utf-8')
+          .send(await render(request, page)),
+      );
+    }
     await app.register(fastifyStatic, {
       root: clientDir,
       index: false,

@@ -9,6 +9,7 @@ import { registerDiscoverRoutes } from './discover';
 import { registerEmbedRoutes } from './embed';
 import { registerEventRoutes } from './events';
 import { registerHealthRoutes } from './health';
+import { registerLinkPreviewRoutes } from './link-previews';
 import { registerMediaRoutes } from './media';
 import { registerModerationRoutes } from './moderation';
 import { registerPostRoutes } from './posts';
@@ -41,6 +42,7 @@ export function registerRoutes(app: App, context: AppContext, clientDir?: string
   registerEventRoutes(app, context);
   registerShareTargetRoutes(app, context);
   registerMediaRoutes(app, context);
+  registerLinkPreviewRoutes(app, context);
   registerApiReferenceRoutes(app, context);
   if (context.config.environment === 'test') registerTestHelperRoutes(app, context);
 }

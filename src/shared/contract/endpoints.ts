@@ -134,6 +134,8 @@ export const endpoints = {
   /** Media bytes (not JSON): audio originals and renditions, and images. */
   mediaAudio: { method: 'GET', path: '/media/audio/:assetId/:file' },
   mediaImage: { method: 'GET', path: '/media/images/:file' },
+  /** A post's drawn share image (link previews), at `<version>.png`: a new title or recording, a new version. */
+  shareCard: { method: 'GET', path: '/media/share-cards/:id/:file' },
 
   /** This API described as an OpenAPI 3.1 document, generated from `routes.ts`. */
   openApiDocument: { method: 'GET', path: '/api/openapi.json' },

@@ -504,6 +504,13 @@ export const routes = {
     responseType: 'image/*',
   },
 
+  shareCard: {
+    ...endpoints.shareCard,
+    params: z.object({ id: z.string().min(1).max(100), file: z.string().regex(/^[0-9a-f]{16}\.png$/) }),
+    response: z.string(),
+    responseType: 'image/*',
+  },
+
   openApiDocument: {
     ...endpoints.openApiDocument,
     response: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),

@@ -83,6 +83,8 @@ export async function createTestApp(
      */
     runJobs?: boolean;
     lingering?: BuildAppOptions['lingering'];
+    /** Serve the app's pages from this folder (its index.html), as the built server serves dist/client. */
+    clientDir?: string;
   } = {},
 ): Promise<TestApp> {
   const shared = options.sameDatabaseAs?.config.database;
@@ -91,7 +93,11 @@ export async function createTestApp(
     shared?.kind === 'postgres' ? shared.schema : undefined,
   );
   const context = await createContext(config, { preferNpmFfmpeg: options.preferNpmFfmpeg });
-  const app = await buildApp(context, { runJobs: options.runJobs ?? false, lingering: options.lingering });
+  const app = await buildApp(context, {
+    runJobs: options.runJobs ?? false,
+    lingering: options.lingering,
+    clientDir: options.clientDir,
+  });
   await app.ready();
   return {
     app,

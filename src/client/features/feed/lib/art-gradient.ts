@@ -1,4 +1,4 @@
-import { stableChoice } from '@client/lib/stable-choice';
+import { stableChoice } from '@shared/domain/stable-choice';
 const GRADIENTS = [
   'from-orange-500 via-rose-500 to-fuchsia-600',
   'from-amber-400 via-orange-500 to-red-600',

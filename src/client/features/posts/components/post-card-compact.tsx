@@ -6,13 +6,9 @@ import { displayName } from '@shared/domain/display-name';
 import { Badge } from '@client/components/ui/badge';
 import { formatDuration, formatShortDate } from '@client/lib/format';
 import { cn } from '@client/lib/utils';
-import {
-  postGradient,
-  postTitle,
-  postTypeLabel,
-  type RenderAuthorName,
-  type RenderPlayer,
-} from '../lib/post-labels';
+import { postArtGradient } from '@shared/domain/post-art';
+import { postTitle, postTypeLabel, type RenderAuthorName, type RenderPlayer } from '../lib/post-labels';
+import { PostArt } from './post-art';
 import { PostMenu } from './post-menu';
 
 interface PostCardCompactProps {
@@ -54,10 +50,8 @@ export function PostCardCompact({
   return (
     <article aria-label={title} className={cn('group min-w-0', className)}>
       <div
-        className={cn(
-          'relative aspect-square overflow-hidden rounded-3xl bg-linear-to-br shadow-soft transition-shadow group-hover:shadow-lifted',
-          postGradient(post.id),
-        )}
+        className="relative aspect-square overflow-hidden rounded-3xl shadow-soft transition-shadow group-hover:shadow-lifted"
+        style={{ backgroundImage: postArtGradient(post.id) }}
         onClick={() => onOpen(post)}
       >
         {post.imageUrl ? (
@@ -68,10 +62,7 @@ export function PostCardCompact({
             className="absolute inset-0 size-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
           />
         ) : (
-          <div
-            aria-hidden="true"
-            className="absolute -right-10 -top-10 size-40 rounded-full bg-white/15 blur-2xl"
-          />
+          <PostArt post={post} />
         )}
         <div
           aria-hidden="true"
