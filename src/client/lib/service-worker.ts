@@ -40,6 +40,8 @@ export function useNotificationClicks(): void {
       if (isOpenNotification(event.data)) navigate(event.data.url);
     };
     navigator.serviceWorker.addEventListener('message', onMessage);
+    // Messages wait in a queue until the page says it listens (setting onmessage would say it too).
+    navigator.serviceWorker.startMessages();
     return () => navigator.serviceWorker.removeEventListener('message', onMessage);
   }, [navigate]);
 }
