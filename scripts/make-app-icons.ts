@@ -19,18 +19,24 @@ function fullBleed(mark: string): string {
     .replace('<g ', '<g transform="translate(32 32) scale(0.62) translate(-32 -32)" ');
 }
 
+/** The bars alone, white on transparent: Android draws a notification's badge from its alpha only. */
+function barsOnly(mark: string): string {
+  return mark.replace(/<rect[^>]*\/>/, '');
+}
+
 const mark = await readFile(path.join(publicDir, 'favicon.svg'), 'utf8');
-const renders: [file: string, svg: string, size: number][] = [
-  ['icon-192.png', mark, 192],
-  ['icon-512.png', mark, 512],
-  ['icon-maskable-512.png', fullBleed(mark), 512],
-  ['apple-touch-icon.png', fullBleed(mark), 180],
-  ['podcast-artwork.png', fullBleed(mark), 1400],
+/** Opaque renders are the artwork that must be (Apple Podcasts refuses transparency); the others keep theirs. */
+const renders: [file: string, svg: string, size: number, opaque: boolean][] = [
+  ['icon-192.png', mark, 192, false],
+  ['icon-512.png', mark, 512, false],
+  ['icon-maskable-512.png', fullBleed(mark), 512, true],
+  ['apple-touch-icon.png', fullBleed(mark), 180, true],
+  ['podcast-artwork.png', fullBleed(mark), 1400, true],
+  ['badge-96.png', barsOnly(mark), 96, false],
 ];
-for (const [file, svg, size] of renders) {
+for (const [file, svg, size, opaque] of renders) {
   const image = sharp(Buffer.from(svg), { density: (72 * size) / 64 }).resize(size, size);
-  // Opaque where the artwork must be (Apple Podcasts refuses transparency); the plain icons keep round corners.
-  const output = svg === mark ? image.png() : image.flatten({ background: '#d3431a' }).png();
+  const output = opaque ? image.flatten({ background: '#d3431a' }).png() : image.png();
   await output.toFile(path.join(outDir, file));
   console.log(`${file} ${size}×${size}`);
 }

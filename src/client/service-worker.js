@@ -66,3 +66,63 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(keptFirst(request));
   }
 });
+
+// Web Push (issue 27). The payload is `{ kind, title, body, url, tag }` and carries nothing the notification does
+// not show. A push replacing an earlier one of the same tag (likes grouped per post) alerts again.
+const ICON = '/icons/icon-192.png';
+const BADGE = '/icons/badge-96.png';
+
+/** The app's own path a notification opens; anything else (another site, garbage) opens the app's home. */
+function appPath(url) {
+  try {
+    const target = new URL(url, self.location.origin);
+    return target.origin === self.location.origin ? target.pathname + target.search + target.hash : '/';
+  } catch {
+    return '/';
+  }
+}
+
+function notificationOf(data) {
+  let payload = {};
+  try {
+    payload = data ? data.json() : {};
+  } catch {
+    // Not JSON: shown as a plain notification that opens the app.
+  }
+  const title = typeof payload.title === 'string' && payload.title ? payload.title : 'Earshot';
+  const tag = typeof payload.tag === 'string' && payload.tag ? payload.tag : undefined;
+  return {
+    title,
+    options: {
+      body: typeof payload.body === 'string' ? payload.body : '',
+      tag,
+      renotify: tag !== undefined,
+      icon: ICON,
+      badge: BADGE,
+      data: { url: appPath(payload.url ?? '/'), kind: payload.kind },
+    },
+  };
+}
+
+self.addEventListener('push', (event) => {
+  const { title, options } = notificationOf(event.data);
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+/**
+ * An open window of the app is focused and told where to go, so it moves there without reloading (a page the
+ * person has used may start playing a message; a reload would lose that). With none open, one opens there.
+ */
+async function openApp(path) {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (!open) return self.clients.openWindow(path);
+  const focused = await open.focus();
+  focused.postMessage({ type: 'open-notification', url: path });
+  return focused;
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openApp(appPath(event.notification.data?.url ?? '/')));
+});

@@ -11,6 +11,7 @@ type Listener = (event: {
   respondWith: (answer: Promise<Response>) => void;
   request?: Request;
   data?: unknown;
+  notification?: unknown;
 }) => void;
 
 /** Cache names to the paths each holds. */
@@ -52,6 +53,40 @@ const caches = {
   delete: async (name: string) => storage.delete(name),
 };
 
+/** A notification the worker showed, as the browser keeps it. */
+interface Shown {
+  title: string;
+  options: NotificationOptions & { renotify?: boolean; data: { url: string } };
+  closed: boolean;
+}
+/** What the worker did to the app's windows. */
+interface WindowCall {
+  call: 'focus' | 'postMessage' | 'openWindow';
+  url?: string;
+  message?: unknown;
+}
+let shown: Shown[];
+let windowCalls: WindowCall[];
+/** The URLs of the windows open now (any origin). */
+let openWindows: string[];
+
+/** The browser's window clients, recording what the worker asks of them. */
+function fakeClients() {
+  const windowClient = (url: string) => ({
+    url,
+    focus: async () => {
+      windowCalls.push({ call: 'focus', url });
+      return windowClient(url);
+    },
+    postMessage: (message: unknown) => void windowCalls.push({ call: 'postMessage', url, message }),
+  });
+  return {
+    claim: async () => undefined,
+    matchAll: async () => openWindows.map(windowClient),
+    openWindow: async (url: string) => void windowCalls.push({ call: 'openWindow', url }),
+  };
+}
+
 /** A worker of the given build, as the browser starts it: its listeners by event type. */
 function startWorker(build: ServiceWorkerBuild) {
   const listeners = new Map<string, Listener>();
@@ -59,7 +94,11 @@ function startWorker(build: ServiceWorkerBuild) {
     location: new URL(ORIGIN),
     addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
     skipWaiting: async () => undefined,
-    clients: { claim: async () => undefined },
+    clients: fakeClients(),
+    registration: {
+      showNotification: async (title: string, options: Shown['options']) =>
+        void shown.push({ title, options, closed: false }),
+    },
   };
   // A worker resolves relative URLs against its own origin; Node has none, so these do it for it.
   class WorkerRequest extends Request {
@@ -80,7 +119,10 @@ function startWorker(build: ServiceWorkerBuild) {
     WorkerResponse,
   );
   /** Dispatches an extendable event; settles when its work does. */
-  const dispatch = async (type: string, fields: { request?: Request } = {}) => {
+  const dispatch = async (
+    type: string,
+    fields: { request?: Request; data?: unknown; notification?: unknown } = {},
+  ) => {
     const work: Promise<unknown>[] = [];
     let answer: Promise<Response> | undefined;
     listeners.get(type)!({
@@ -95,12 +137,23 @@ function startWorker(build: ServiceWorkerBuild) {
     install: () => dispatch('install'),
     activate: () => dispatch('activate'),
     fetch: (request: Request) => dispatch('fetch', { request }),
+    /** A push whose payload is this text, as PushMessageData reads it. */
+    push: (text: string) =>
+      dispatch('push', { data: { json: () => JSON.parse(text) as unknown, text: () => text } }),
+    /** The person clicks a notification the worker showed. */
+    click: (notification: Shown) =>
+      dispatch('notificationclick', {
+        notification: { data: notification.options.data, close: () => (notification.closed = true) },
+      }),
   };
 }
 
 const build = (version: string, assets: string[]): ServiceWorkerBuild => ({ version, assets });
 
 beforeEach(() => {
+  shown = [];
+  windowCalls = [];
+  openWindows = [];
   storage = new Map();
   server = new Map([
     ['/', '<html>v1</html>'],
@@ -174,5 +227,85 @@ describe('the service worker leaves shared audio to the server', () => {
     form.append('audio', new File(['x'], 'Memo.m4a', { type: 'audio/mp4' }));
     const share = new Request(`${ORIGIN}/share-target`, { method: 'POST', body: form });
     expect(await worker.fetch(share)).toBeUndefined();
+  });
+});
+
+describe('the service worker shows pushes and opens them', () => {
+  const payload = (fields: Record<string, unknown>) => JSON.stringify(fields);
+
+  it('shows a push with its title, body, tag, the app’s icons and where it leads', async () => {
+    const worker = startWorker(build('one', []));
+    await worker.push(
+      payload({
+        kind: 'message',
+        title: 'Ada sent a voice message',
+        body: '0:12 in “Weekend plans”',
+        url: '/conversations/c1?play=r9',
+        tag: 'conversation-c1',
+      }),
+    );
+    expect(shown).toHaveLength(1);
+    const [notification] = shown;
+    expect(notification!.title).toBe('Ada sent a voice message');
+    expect(notification!.options).toMatchObject({
+      body: '0:12 in “Weekend plans”',
+      tag: 'conversation-c1',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/badge-96.png',
+      data: { url: '/conversations/c1?play=r9' },
+    });
+  });
+
+  it('alerts again when likes grouped under one tag replace the earlier notification', async () => {
+    const worker = startWorker(build('one', []));
+    await worker.push(
+      payload({
+        kind: 'like',
+        title: '3 people liked “Morning”',
+        body: '',
+        url: '/posts/p1',
+        tag: 'likes-p1',
+      }),
+    );
+    expect(shown[0]!.options).toMatchObject({ tag: 'likes-p1', renotify: true });
+  });
+
+  it('never leads a notification off the app: another site’s URL opens the app’s home', async () => {
+    const worker = startWorker(build('one', []));
+    await worker.push(
+      payload({ kind: 'reply', title: 'A reply', body: '', url: 'https://evil.example/phish', tag: 't' }),
+    );
+    await worker.push('not json');
+    expect(shown.map((each) => [each.title, each.options.data.url])).toEqual([
+      ['A reply', '/'],
+      ['Earshot', '/'],
+    ]);
+  });
+
+  it('on a click, focuses an open window of the app and tells it where to go', async () => {
+    openWindows = ['https://elsewhere.example/', `${ORIGIN}/discover`];
+    const worker = startWorker(build('one', []));
+    await worker.push(
+      payload({ kind: 'reply', title: 'Bo replied', body: '', url: '/posts/p1', tag: 'reply-p1' }),
+    );
+    await worker.click(shown[0]!);
+    expect(shown[0]!.closed).toBe(true);
+    expect(windowCalls).toEqual([
+      { call: 'focus', url: `${ORIGIN}/discover` },
+      {
+        call: 'postMessage',
+        url: `${ORIGIN}/discover`,
+        message: { type: 'open-notification', url: '/posts/p1' },
+      },
+    ]);
+  });
+
+  it('on a click with no window of the app open, opens one where the notification leads', async () => {
+    const worker = startWorker(build('one', []));
+    await worker.push(
+      payload({ kind: 'follower', title: 'Cy follows you', body: '', url: '/profile/u3', tag: 'f' }),
+    );
+    await worker.click(shown[0]!);
+    expect(windowCalls).toEqual([{ call: 'openWindow', url: '/profile/u3' }]);
   });
 });

@@ -1,7 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { writtenTone } from '../support/audio';
-import { expectNoSeriousA11yViolations, publishPost, signUpQuickly } from './support';
+import {
+  controlledByServiceWorker,
+  expectNoSeriousA11yViolations,
+  publishPost,
+  signUpQuickly,
+} from './support';
 
 /** Reaching people outside the app: links to a moment, the installable app offline, the share sheet. */
 
@@ -19,17 +24,6 @@ const audioState = (page: Page, title: string) =>
 function pngSize(bytes: Buffer): string {
   expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
   return `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
-}
-
-/**
- * Waits until the service worker controls the page, so the next load goes through it. It claims open pages as it
- * activates; a page that loaded while it was installing may still miss that, and a reload puts it under the worker.
- */
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  const controlled = () => page.evaluate(() => Boolean(navigator.serviceWorker.controller));
-  if (!(await controlled())) await page.reload();
-  await expect.poll(controlled, { timeout: 10_000 }).toBe(true);
 }
 
 test('a link to a moment opens the post playing from there, and the player copies such links', async ({

@@ -147,3 +147,14 @@ export async function inEachThemeAndWidth(
     }
   }
 }
+
+/**
+ * Waits until the service worker controls the page, so the next load goes through it. It claims open pages as it
+ * activates; a page that loaded while it was installing may still miss that, and a reload puts it under the worker.
+ */
+export async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const controlled = () => page.evaluate(() => Boolean(navigator.serviceWorker.controller));
+  if (!(await controlled())) await page.reload();
+  await expect.poll(controlled, { timeout: 10_000 }).toBe(true);
+}

@@ -4,6 +4,7 @@ import { MAIN_CONTENT_ID, SkipLink } from '@client/components/skip-link';
 import { LandingHeader } from '@client/features/landing/components/landing-header';
 import { useAuth } from '@client/lib/use-auth';
 import { retryingLazy } from '@client/lib/retrying-lazy';
+import { useNotificationClicks } from '@client/lib/service-worker';
 import { useOnline } from '@client/lib/use-online';
 import { AppShell } from './layout/app-shell';
 import { HomePage } from './routes/home';
@@ -73,6 +74,7 @@ export function AppRouter() {
   const { user, isLoading, isKnown } = useAuth();
   const [location] = useLocation();
   const online = useOnline();
+  useNotificationClicks();
 
   if (!user && !isKnown && !online) return <OfflinePage />;
   if (!user) {

@@ -104,6 +104,19 @@ export function getJson(path: string, signal?: AbortSignal): Promise<unknown> {
   return send(path, { method: 'GET', credentials: 'include', signal });
 }
 
+/**
+ * Calls a path that the shared contract does not name yet, with an optional JSON body; errors are the same
+ * `STATUS: body` ApiError as apiRequest's. Prefer apiRequest once the route is in the contract.
+ */
+export function requestJson(method: string, path: string, body?: unknown): Promise<unknown> {
+  const init: RequestInit = { method, credentials: 'include' };
+  if (body !== undefined) {
+    init.headers = { 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  return send(path, init);
+}
+
 async function send(url: string, init: RequestInit): Promise<unknown> {
   const response = await fetch(url, init);
   const text = await response.text();

@@ -4,6 +4,7 @@ import { BlockedAndMutedSettings } from '@client/features/settings/components/bl
 import { DataExportSettings } from '@client/features/settings/components/data-export-settings';
 import { DeleteAccountSettings } from '@client/features/settings/components/delete-account-settings';
 import { GroupAddsSettings } from '@client/features/settings/components/group-adds-settings';
+import { NotificationSettings } from '@client/features/settings/components/notification-settings';
 import { SignOutSettings } from '@client/features/settings/components/sign-out-settings';
 
 /** The signed-in person's settings: one section per concern. */
@@ -12,6 +13,7 @@ export function SettingsPage() {
     <div className="mx-auto max-w-3xl space-y-8">
       <PageHeader title="Settings" description="How Earshot looks and works for you." />
       <AppearanceSettings />
+      <NotificationSettings />
       <GroupAddsSettings />
       <BlockedAndMutedSettings />
       <DataExportSettings />

@@ -20,11 +20,12 @@ import {
   usePublishRequest,
 } from '../api/conversations';
 import { useMessagePlayback } from '../hooks/use-message-playback';
+import { usePlayFromLink } from '../hooks/use-play-from-link';
 import { conversationTitle, othersIn } from '../lib/conversation-display';
 import { groupByDay } from '../lib/day-label';
 import { markPlayed, usePlayedMessages } from '../lib/played-messages';
 import { GroupMembersDialog } from './group-members-dialog';
-import { MessageItem } from './message-item';
+import { MessageItem, playButtonId } from './message-item';
 import { PublishRequestPrompt } from './publish-request-prompt';
 import { RecorderBar } from './recorder-bar';
 
@@ -42,7 +43,12 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
   const played = usePlayedMessages();
   const isPlayed = (id: string) =>
     played.has(id) || messages.find((message) => message.id === id)?.userId === myId;
-  const playback = useMessagePlayback(messages, { isPlayed, onPlayed: markPlayed });
+  const playback = useMessagePlayback(messages, {
+    isPlayed,
+    onPlayed: markPlayed,
+    onRefused: (id) => document.getElementById(playButtonId(id))?.focus(),
+  });
+  usePlayFromLink(messages, playback.toggle);
   const { rate, setRate } = usePlaybackPreferences();
   const publish = usePublishConversation();
   const publishRequest = usePublishRequest(conversation.id).data;

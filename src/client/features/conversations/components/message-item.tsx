@@ -22,6 +22,9 @@ interface MessageItemProps {
   onReport: () => void;
 }
 
+/** The id of a message's play button, which a link that asks to play it focuses when the browser will not autoplay. */
+export const playButtonId = (messageId: string) => `play-message-${messageId}`;
+
 /** Spec §2 Conversation view: one voice message with play, sender avatar, duration, transcription and time. */
 export function MessageItem({
   message,
@@ -70,6 +73,7 @@ export function MessageItem({
           <div className="flex items-center gap-3 pr-2">
             <button
               type="button"
+              id={playButtonId(message.id)}
               onClick={onToggle}
               aria-label={`${playing ? 'Pause' : 'Play'} voice message from ${mine ? 'you' : name}`}
               aria-pressed={playing}

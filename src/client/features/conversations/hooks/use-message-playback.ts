@@ -24,6 +24,8 @@ interface PlaybackOptions {
   isPlayed: (id: string) => boolean;
   /** A message was heard to its end. */
   onPlayed: (id: string) => void;
+  /** The browser refused to start a message without the person's own gesture (autoplay blocked). */
+  onRefused?: (id: string) => void;
 }
 
 /**
@@ -33,7 +35,7 @@ interface PlaybackOptions {
  */
 export function useMessagePlayback(
   messages: readonly PlayableMessage[],
-  { isPlayed, onPlayed }: PlaybackOptions,
+  { isPlayed, onPlayed, onRefused }: PlaybackOptions,
 ) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const { rate } = usePlaybackPreferences();
@@ -44,9 +46,9 @@ export function useMessagePlayback(
   const gapTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** The sources of the current message not yet tried. */
   const fallbacks = useRef<string[]>([]);
-  const latest = useRef({ messages, playingAll, currentId, rate, isPlayed, onPlayed });
+  const latest = useRef({ messages, playingAll, currentId, rate, isPlayed, onPlayed, onRefused });
   useEffect(() => {
-    latest.current = { messages, playingAll, currentId, rate, isPlayed, onPlayed };
+    latest.current = { messages, playingAll, currentId, rate, isPlayed, onPlayed, onRefused };
   });
 
   const clearGap = () => {
@@ -54,7 +56,7 @@ export function useMessagePlayback(
     gapTimer.current = undefined;
   };
 
-  const playSource = useCallback((audio: HTMLAudioElement, url: string) => {
+  const playSource = useCallback((audio: HTMLAudioElement, url: string, id: string) => {
     audio.src = url;
     audio.playbackRate = latest.current.rate;
     for (const other of document.querySelectorAll('audio')) if (other !== audio) other.pause();
@@ -63,6 +65,7 @@ export function useMessagePlayback(
       if (error instanceof DOMException && error.name === 'AbortError') return;
       setPlaying(false);
       setPlayingAll(false);
+      if (error instanceof DOMException && error.name === 'NotAllowedError') latest.current.onRefused?.(id);
     });
   }, []);
 
@@ -77,7 +80,7 @@ export function useMessagePlayback(
       fallbacks.current = rest;
       setCurrentId(id);
       setPosition(0);
-      playSource(audio, first);
+      playSource(audio, first, id);
     },
     [playSource],
   );
@@ -170,7 +173,8 @@ export function useMessagePlayback(
     onError: () => {
       const audio = audioRef.current;
       const next = fallbacks.current.shift();
-      if (audio && next) playSource(audio, next);
+      const id = latest.current.currentId;
+      if (audio && next && id) playSource(audio, next, id);
       else {
         setPlaying(false);
         setPlayingAll(false);
