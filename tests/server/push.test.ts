@@ -17,9 +17,12 @@ const MODERATOR_EMAIL = 'push-moderator@example.com';
 let moderator: SignedIn;
 
 beforeAll(async () => {
-  pushService = await startTestPushService();
+  // Independent of each other: made at once, so a loaded machine keeps within the hook's time.
+  [pushService, voice] = await Promise.all([
+    startTestPushService(),
+    streamedTone({ seconds: 1, format: 'webm', codecArgs: ['-c:a', 'libopus'] }),
+  ]);
   testApp = await createTestApp({ PUSH_ENDPOINT_ALLOWLIST: pushService.origin }, { runJobs: true });
-  voice = await streamedTone({ seconds: 1, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
   moderator = await signUp(testApp.app, { email: MODERATOR_EMAIL, firstName: 'Mo' });
   await restartWithAdminEmails(testApp, MODERATOR_EMAIL);
 });

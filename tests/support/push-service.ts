@@ -84,7 +84,7 @@ async function loopbackCertificate(): Promise<{ key: string; cert: string }> {
         '-out',
         cert,
       ],
-      { timeout: 20_000 },
+      { timeout: 60_000 },
     );
     const pair = { key: await readFile(key, 'utf8'), cert: await readFile(cert, 'utf8') };
     tls.setDefaultCACertificates([...tls.getCACertificates('default'), pair.cert]);
