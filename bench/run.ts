@@ -18,6 +18,7 @@ import { benchLists } from './lists';
 import { benchSearch } from './search';
 import { signedInId, signUp } from './http-load';
 import { benchMedia } from './media';
+import { benchPush } from './push';
 import { describeCpu, hasProc } from './proc-stats';
 import { isMet, log, renderTable, type Row } from './report';
 import { seedFeed, seedPublicAudio, type SeededFeed, type ServedAudio } from './seed';
@@ -29,7 +30,7 @@ import { benchEditorMemory } from './editor-memory';
 import { repoRoot, Workspace } from './workspace';
 
 /**
- * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,images,lag,events,conversations,lists,discover,search,editor]`: each of ours
+ * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,images,lag,events,conversations,lists,discover,search,editor,push]`: each of ours
  * against its floor on this machine, alternating the two, medians of several rounds. Progress goes to stderr, the
  * table to stdout.
  */
@@ -47,12 +48,15 @@ const SECTIONS = [
   'discover',
   'search',
   'editor',
+  'push',
 ] as const;
 /** The events, conversations, lists, discover and search sections need PostgreSQL: BENCH_DATABASE_URL, or the tests' database. */
 const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** A typical voice post: what the rendition-lag section uploads over and over. */
 const LAG_CLIP_SECONDS = 20;
-/** A short voice message: what the conversations section sends. */
+/** Events the push section times, quick or not: the issue's p95 is over a hundred. */
+const PUSH_EVENTS = 100;
+/** A short voice message: what the conversations and push sections send. */
 const MESSAGE_CLIP_SECONDS = 3;
 type Section = (typeof SECTIONS)[number];
 
@@ -329,6 +333,15 @@ async function main(): Promise<number> {
           databaseUrl: BENCH_DATABASE_URL,
           samples: settings.lists.samples,
           budgetMsPerPage: settings.lists.budgetMsPerPage,
+        }),
+      );
+    }
+    if (settings.sections.has('push')) {
+      await run('push', async () =>
+        benchPush(workspace, {
+          events: PUSH_EVENTS,
+          clip: await makeSpeechWebm(ffmpegPath, await workspace.dir('push-fixtures'), MESSAGE_CLIP_SECONDS),
+          ffmpegPath,
         }),
       );
     }

@@ -24,6 +24,38 @@ function optionalHttpUrl(name: string) {
 /** A credential: any value goes, and no error message ever repeats it. */
 const optionalSecret = z.preprocess(unsetWhenEmpty, z.string().optional());
 
+/** A base64url value of `bytes` bytes, unpadded (as web-push's generateVAPIDKeys() writes it). */
+function optionalVapidKey(name: string, bytes: number, what: string) {
+  return z.preprocess(
+    unsetWhenEmpty,
+    z
+      .string()
+      .refine((value) => /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, 'base64url').length === bytes, {
+        error: `${name} must be ${what} (${bytes} bytes) in base64url, as "npx web-push generate-vapid-keys" prints it`,
+      })
+      .optional(),
+  );
+}
+
+const originList = (name: string) =>
+  z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const origins: string[] = [];
+      for (const entry of value.split(',').map((item) => item.trim())) {
+        if (entry === '') continue;
+        const url = URL.parse(entry);
+        // Web Push speaks https alone: an http origin could never be sent to.
+        if (url?.protocol !== 'https:' || url.username || url.password) {
+          context.addIssue({ code: 'custom', message: `${name}: "${entry}" is not an https:// origin` });
+          continue;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    });
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -76,6 +108,18 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFlag,
   S3_REDIRECT_PUBLIC_MEDIA: booleanFlag,
   SIGNUPS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(10),
+  VAPID_PUBLIC_KEY: optionalVapidKey('VAPID_PUBLIC_KEY', 65, 'an uncompressed P-256 public key'),
+  VAPID_PRIVATE_KEY: optionalVapidKey('VAPID_PRIVATE_KEY', 32, 'a P-256 private key'),
+  VAPID_SUBJECT: z.preprocess(
+    unsetWhenEmpty,
+    z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, {
+        error: 'VAPID_SUBJECT must be a mailto: address or an https:// URL where push services can reach you',
+      })
+      .optional(),
+  ),
+  PUSH_ENDPOINT_ALLOWLIST: originList('PUSH_ENDPOINT_ALLOWLIST'),
   ADMIN_EMAILS: z
     .string()
     .default('')
@@ -109,6 +153,15 @@ export type StorageConfig =
       redirectPublicMedia: boolean;
     };
 
+export interface PushConfig {
+  /** The operator's VAPID key pair; unset, one is generated once and kept in the database. */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Who push services contact about this server's pushes (the JWT's `sub`). */
+  subject: string;
+  /** Origins push endpoints may have beyond public https addresses: test push services, self-hosted relays. */
+  endpointAllowlist: readonly string[];
+}
+
 export type S3StorageConfig = Extract<StorageConfig, { kind: 's3' }>;
 
 export interface Config {
@@ -141,6 +194,8 @@ export interface Config {
   signupsPerHourPerAddress: number;
   /** Lower-case e-mails whose existing accounts are made moderators at start (never at sign-up or sign-in). */
   adminEmails: readonly string[];
+  /** Web Push (issue 27). */
+  push: PushConfig;
 }
 
 export class ConfigError extends Error {}
@@ -178,6 +233,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: storageOf(values),
     signupsPerHourPerAddress: values.SIGNUPS_PER_HOUR_PER_ADDRESS,
     adminEmails: values.ADMIN_EMAILS,
+    push: pushOf(values),
+  };
+}
+
+/** Without VAPID_SUBJECT: the public https address, else a placeholder the README tells operators to replace. */
+const FALLBACK_VAPID_SUBJECT = 'mailto:webpush@earshot.invalid';
+
+function pushOf(values: z.infer<typeof envSchema>): PushConfig {
+  const publicKey = values.VAPID_PUBLIC_KEY;
+  const privateKey = values.VAPID_PRIVATE_KEY;
+  if (Boolean(publicKey) !== Boolean(privateKey)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or neither to have a key pair generated and kept in the database',
+    );
+  }
+  const publicHttps = values.PUBLIC_URL?.startsWith('https://')
+    ? new URL(values.PUBLIC_URL).origin
+    : undefined;
+  return {
+    vapidKeys: publicKey && privateKey ? { publicKey, privateKey } : undefined,
+    subject: values.VAPID_SUBJECT ?? publicHttps ?? FALLBACK_VAPID_SUBJECT,
+    endpointAllowlist: values.PUSH_ENDPOINT_ALLOWLIST,
   };
 }
 

@@ -41,6 +41,10 @@ import { createModerationService, type ModerationService } from './services/mode
 import { createPostService, type PostService } from './services/post-service';
 import { createVoiceRetake } from './services/published-voices';
 import { createProfileService, type ProfileService } from './services/profile-service';
+import { createPushDevices, type PushDevices } from './services/push-devices';
+import { createPushService, type PushService } from './services/push-delivery';
+import { createPushEndpoints } from './services/push-endpoints';
+import { loadVapidKeys, type VapidKeys } from './services/vapid-keys';
 import { createRateLimiter, type RateLimiter } from './services/rate-limiter';
 import { createSearchService, type SearchService } from './services/search-service';
 import { createDiscoverService, type DiscoverService } from './services/discover-service';
@@ -104,6 +108,10 @@ export interface AppContext {
   /** What a shared link to a post or profile shows in other apps: its page's head and its drawn image. */
   linkPreviews: LinkPreviews;
   health: HealthService;
+  /** Web Push (issue 27): the key pair pushes are signed with; only its public half is ever shown. */
+  vapidKeys: VapidKeys;
+  pushDevices: PushDevices;
+  push: PushService;
 }
 
 /** SQLite: one process, events delivered in it once their transaction commits. PostgreSQL: across instances. */
@@ -138,9 +146,11 @@ export async function createContext(
   const blobs = await createBlobStore(config);
   const { events, transactions } = createEventBus(config.database, log);
   const db = createDatabase(config.database, log, transactions);
+  let vapidKeys: VapidKeys;
   try {
     await migrateToLatest(db, config.database);
     await setRole(db, config.adminEmails, 'moderator');
+    vapidKeys = await loadVapidKeys(db, config.push);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -152,10 +162,19 @@ export async function createContext(
   const scratch = createScratchFiles(config.dataDir, { minFreeBytes: MAX_AUDIO_BYTES });
   const jobs = createJobQueue(db);
   const users = createUserService(db);
+  const pushEndpoints = createPushEndpoints(config.push.endpointAllowlist);
+  const push = createPushService({
+    db,
+    jobs,
+    users,
+    keys: vapidKeys,
+    subject: config.push.subject,
+    endpoints: pushEndpoints,
+  });
   const audio = createAudioLibrary({ blobs, scratch, ffmpeg, db, jobs });
   const rateLimits = createRateLimiter(db);
   const images = createImageLibrary(blobs, rateLimits);
-  const posts = createPostService({ db, audio, images });
+  const posts = createPostService({ db, audio, images, push });
   const autosave = createAutosaveService({
     db,
     blobs,
@@ -165,8 +184,8 @@ export async function createContext(
     log,
   });
   const notifications = createNotificationService(db, users, events);
-  const comments = createCommentService({ db, audio, users, notifications });
-  const conversations = createConversationService({ db, audio, users, events, jobs });
+  const comments = createCommentService({ db, audio, users, notifications, push });
+  const conversations = createConversationService({ db, audio, users, events, jobs, push });
   const media = createMediaService(db);
   const retakeConversationVoices = createVoiceRetake({ db, audio, posts });
   const reencodeLegacyImages = createLegacyImageSweep({ db, blobs, scratch, images, log });
@@ -185,6 +204,10 @@ export async function createContext(
       'images.reencode-legacy': (_payload, { signal }) => reencodeLegacyImages(signal),
       'storage.remove-objects': (objects) => removeLeftObjects(blobs, objects),
       'posts.retake-conversation-voices': ({ postId }) => retakeConversationVoices(postId),
+      'push.notify': (event) => push.prepare(event),
+      'push.likes': ({ postId }) => push.pushLikes(postId),
+      'push.new-post': ({ postId, after }) => push.fanOutPost(postId, after),
+      'push.deliver': (delivery) => push.deliver(delivery),
     },
     sessions: createSessionStore(db),
     rateLimits,
@@ -197,8 +220,8 @@ export async function createContext(
     posts,
     draftEditor: createDraftEditor({ db, audio, posts, log }),
     autosave,
-    reactions: createReactionService(db, notifications),
-    follows: createFollowService(db, users, notifications),
+    reactions: createReactionService(db, notifications, push),
+    follows: createFollowService(db, users, notifications, push),
     safety: createSafetyService(db),
     comments,
     notifications,
@@ -214,5 +237,8 @@ export async function createContext(
     media,
     linkPreviews: createLinkPreviews({ posts, users, media, blobs }),
     health: createHealthService({ db, ffmpeg: ffmpeg.health, storage: blobs, scratch, log }),
+    vapidKeys,
+    pushDevices: createPushDevices(db, pushEndpoints),
+    push,
   };
 }

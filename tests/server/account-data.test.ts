@@ -1,6 +1,7 @@
 import type { Conversation, ConversationRecording } from '@shared/contract/conversations';
 import type { Post } from '@shared/contract/posts';
 import { execFile } from 'node:child_process';
+import { createECDH, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { get, type IncomingMessage } from 'node:http';
@@ -183,6 +184,17 @@ async function leaverAndOthers() {
 describe(`leaving with one's data on ${databaseKind} with ${storageKind} storage`, () => {
   it('exports a ZIP of the person’s own profile, posts, drafts, comments and sent messages with their audio', async () => {
     const world = await leaverAndOthers();
+    const browser = createECDH('prime256v1');
+    const device = {
+      endpoint: 'https://93.184.215.14/wpush/v2/ada-laptop',
+      keys: {
+        p256dh: browser.generateKeys().toString('base64url'),
+        auth: randomBytes(16).toString('base64url'),
+      },
+      deviceName: 'Firefox on Linux',
+    };
+    const subscribed = await callAs(testApp.app, world.ada, 'POST', '/api/push/subscriptions', device);
+    expect(subscribed.statusCode, subscribed.body).toBe(201);
     const { response, file } = await download(world.ada);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
@@ -197,6 +209,12 @@ describe(`leaving with one's data on ${databaseKind} with ${storageKind} storage
     >;
     expect(profile).toMatchObject({ id: world.ada.user.id, email: world.ada.email, firstName: 'Ada' });
     expect(JSON.stringify(profile)).not.toContain('password');
+    // The devices that get pushes, by name: their endpoints and keys are capabilities, not the person's data.
+    expect(profile.pushDevices).toEqual([
+      { deviceName: 'Firefox on Linux', createdAt: expect.any(String), lastDeliveredAt: null },
+    ]);
+    for (const secret of [device.endpoint, device.keys.p256dh, device.keys.auth])
+      expect(JSON.stringify(profile)).not.toContain(secret);
     expect(index.profile.media.map((media) => media.role).sort()).toEqual(['avatar', 'voice-bio']);
 
     const byKind = (kind: string) =>

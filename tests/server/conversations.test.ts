@@ -561,6 +561,7 @@ describe(`conversations on ${databaseKind}`, () => {
       db,
       events,
       jobs,
+      push: testApp.context.push,
       audio: createAudioLibrary({ blobs, scratch, ffmpeg, db, jobs }),
       users: {
         ...users,

@@ -441,6 +441,7 @@ describe(`the advanced editor's server on ${databaseKind} with ${storageKind} st
       db: racedDb,
       audio: createAudioLibrary({ blobs, scratch, ffmpeg, db, jobs }),
       images: createImageLibrary(blobs, testApp.context.rateLimits),
+      push: testApp.context.push,
     });
     await posts.delete(owner.user.id, draft.id, { draftsOnly: true });
     expect(meanwhile).toBeDefined();

@@ -91,6 +91,10 @@ function handlers(renderSpeech: JobHandlers['media.render-speech']): JobHandlers
     'images.reencode-legacy': async () => 'skipped',
     'storage.remove-objects': async () => 'skipped',
     'posts.retake-conversation-voices': async () => 'skipped',
+    'push.notify': async () => 'skipped',
+    'push.likes': async () => 'skipped',
+    'push.new-post': async () => 'skipped',
+    'push.deliver': async () => 'skipped',
   };
 }
 

@@ -22,6 +22,7 @@ const NOT_FOUND_MESSAGES: Record<ResourceKind, string> = {
   conversation: CONVERSATION_NOT_FOUND_MESSAGE,
   'conversation-message': CONVERSATION_MESSAGE_NOT_FOUND_MESSAGE,
   'publish-request': 'This request to post a conversation does not exist or is not shared with you.',
+  'push-subscription': 'None of your devices has this id: it may have been removed already.',
 };
 
 const ONLY_THE_AUTHOR = 'Only the author can change this post.';

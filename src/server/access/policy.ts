@@ -45,7 +45,9 @@ export type Action =
   /** Put a person into a group, new or existing (a direct chat is not a group). */
   | 'add-to-group'
   /** Agree or decline to a request to post a conversation one's voice is in. */
-  | 'answer';
+  | 'answer'
+  /** A person: be told by push of what they did (the asker is the one told). */
+  | 'be-notified-of';
 
 /** A published post or episode; a private one exists only for its owner. */
 export interface PostResource {
@@ -136,6 +138,14 @@ export interface PersonResource {
   /** Their setting for who may add them to a group, and whether they follow the asker (for `following`). */
   groupAdds?: GroupAdds;
   followsAsker?: boolean;
+  /** The asker mutes this person (one way: what comes to the asker from them stays away). */
+  mutedByViewer?: boolean;
+}
+
+/** A browser a person gets pushes on: theirs alone. */
+export interface PushSubscriptionResource {
+  kind: 'push-subscription';
+  ownerId: string;
 }
 
 /** The open reports and the moderation log. */
@@ -153,7 +163,8 @@ export type Resource =
   | VoiceBioResource
   | ConversationResource
   | ConversationMessageResource
-  | PublishRequestResource;
+  | PublishRequestResource
+  | PushSubscriptionResource;
 export type ResourceKind = Resource['kind'];
 
 type Rule<R> = (actor: Actor, resource: R) => boolean;
@@ -192,6 +203,12 @@ const rules: Rules = {
     'view-activity': (_actor, person) => !person.blockedWithViewer,
     // Someone a person blocks finds no profile of theirs, as if absent, like their posts.
     'view-profile': (actor, person) => !person.blocksViewer || isModerator(actor),
+    // Nothing pushes across a block, from someone the asker mutes, or from oneself (`view`: nor a suspended person).
+    'be-notified-of': (actor, person) =>
+      actor.kind === 'user' &&
+      !isUser(actor, person.userId) &&
+      !person.blockedWithViewer &&
+      !person.mutedByViewer,
     'add-to-group': (actor, person) =>
       actor.kind === 'user' &&
       (person.groupAdds === 'everyone' || (person.groupAdds === 'following' && person.followsAsker === true)),
@@ -256,6 +273,7 @@ const rules: Rules = {
     report: reportOthers((message) => message.authorId),
     moderate: moderatorOnly,
   },
+  'push-subscription': { view: ownerOnly, delete: ownerOnly },
   // Withdrawing it or posting it with the yeses so far (`change`) is its asker's alone.
   'publish-request': {
     view: (actor, request) => isMember(actor, request.conversation),

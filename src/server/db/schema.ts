@@ -328,6 +328,43 @@ export interface SharedAudioTable {
   shared_at: string;
 }
 
+/** The deployment's own VAPID key pair (id `default`), when VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are unset. */
+export interface VapidKeysTable {
+  id: string;
+  public_key: string;
+  private_key: string;
+  created_at: string;
+}
+
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), which every payload is encrypted to. */
+  p256dh: string;
+  auth: string;
+  device_name: string;
+  created_at: string;
+  last_delivered_at: string | null;
+}
+
+/** What pushes to a person (1 on, 0 off); no row: the defaults. */
+export interface PushPreferencesTable {
+  user_id: string;
+  messages: number;
+  replies: number;
+  followers: number;
+  likes: number;
+  new_posts: number;
+  updated_at: string;
+}
+
+/** When a post's likes last pushed to its owner. */
+export interface PushLikeRoundsTable {
+  post_id: string;
+  pushed_at: string;
+}
+
 export interface PublishAnswersTable {
   request_id: string;
   user_id: string;
@@ -434,6 +471,10 @@ export interface Database {
   publish_requests: PublishRequestsTable;
   publish_answers: PublishAnswersTable;
   shared_audio: SharedAudioTable;
+  vapid_keys: VapidKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_preferences: PushPreferencesTable;
+  push_like_rounds: PushLikeRoundsTable;
   conversation_posts: ConversationPostsTable;
   conversation_post_parts: ConversationPostPartsTable;
   draft_edits: DraftEditsTable;
@@ -454,4 +495,5 @@ export type ConversationRow = Selectable<ConversationsTable>;
 export type ConversationMessageRow = Selectable<ConversationMessagesTable>;
 export type PublishRequestRow = Selectable<PublishRequestsTable>;
 export type SharedAudioRow = Selectable<SharedAudioTable>;
+export type PushSubscriptionRow = Selectable<PushSubscriptionsTable>;
 export type ConversationPostPartRow = Selectable<ConversationPostPartsTable>;

@@ -1,3 +1,6 @@
+import type { Cursor } from '../db/pagination';
+import type { PushDelivery, PushEvent } from '../services/push-delivery';
+
 /**
  * Every background job and its payload. Payloads are stored as JSON, so they hold ids, not records: a handler reads
  * the current state when it runs and must be idempotent, because a job can run again after a crash or a retry.
@@ -10,6 +13,14 @@ export interface JobPayloads {
   'storage.remove-objects': { prefixes: string[]; keys: string[] };
   /** A conversation's post re-rendered without the voice of someone who left it or deleted their account. */
   'posts.retake-conversation-voices': { postId: string };
+  /** Web Push (issue 27): what one person is told, composed when it runs, and handed to each of their devices. */
+  'push.notify': PushEvent;
+  /** A post's likes since its owner last heard of them (at most one an hour). */
+  'push.likes': { postId: string };
+  /** A new post's followers who chose to hear of new posts, a page at a time from `after`. */
+  'push.new-post': { postId: string; after?: Cursor };
+  /** One push to one device, retried with backoff; a 404 or 410 removes the device. */
+  'push.deliver': PushDelivery;
 }
 
 export type JobName = keyof JobPayloads;

@@ -14,6 +14,7 @@ import { registerMediaRoutes } from './media';
 import { registerModerationRoutes } from './moderation';
 import { registerPostRoutes } from './posts';
 import { registerProfileRoutes } from './profile';
+import { registerPushRoutes } from './push';
 import { registerSafetyRoutes } from './safety';
 import { registerSearchRoutes } from './search';
 import { registerShareTargetRoutes } from './share-target';
@@ -34,6 +35,7 @@ export function registerRoutes(app: App, context: AppContext, clientDir?: string
   registerPostRoutes(app, context);
   registerSocialRoutes(app, context);
   registerSafetyRoutes(app, context);
+  registerPushRoutes(app, context);
   registerConversationRoutes(app, context);
   registerModerationRoutes(app, context);
   registerSearchRoutes(app, context);

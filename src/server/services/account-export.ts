@@ -8,6 +8,7 @@ import {
   draftTakesForExport,
   imagesByIds,
   postsForExport,
+  pushDevicesForExport,
   sentMessagesForExport,
   voiceBioForExport,
 } from '../db/queries/account-data';
@@ -117,7 +118,7 @@ export function createAccountExport(deps: {
   async function collect(userId: string) {
     const user = await findUserById(db, userId);
     if (!user) throw new UnauthorizedError();
-    const [posts, takes, comments, messages, voiceBio, pictures] = await Promise.all([
+    const [posts, takes, comments, messages, voiceBio, pictures, pushDevices] = await Promise.all([
       postsForExport(db, userId),
       draftTakesForExport(db, userId),
       commentsForExport(db, userId),
@@ -127,6 +128,7 @@ export function createAccountExport(deps: {
         db,
         [user.profile_image_id, user.background_image_id].filter((id): id is string => !!id),
       ),
+      pushDevicesForExport(db, userId),
     ]);
     const picture = (id: string | null, role: 'avatar' | 'cover'): MediaFile[] => {
       const image = pictures.find((row) => row.id === id);
@@ -161,7 +163,15 @@ export function createAccountExport(deps: {
         media: [originalAudio(`messages/${message.id}/original`, message)],
       })),
     ];
-    return { profile: profileOf(user), profileMedia, entries };
+    const profile = {
+      ...profileOf(user),
+      pushDevices: pushDevices.map((device) => ({
+        deviceName: device.device_name,
+        createdAt: device.created_at,
+        lastDeliveredAt: device.last_delivered_at,
+      })),
+    };
+    return { profile, profileMedia, entries };
   }
 
   /** Adds the object and waits until the archive has taken all of it: one stored object is open at a time. */

@@ -7,6 +7,7 @@ import { can, type Actor } from '../access/policy';
 import { authorizePost, commentAsSeenBy, findPostFor } from '../access/posts';
 import { commentResource, postMediaIsPrivate } from '../access/resources';
 import type { Db } from '../db/database';
+import type { PushService } from './push-delivery';
 import type { Page } from '../db/pagination';
 import type { PostRow } from '../db/schema';
 import { deleteAudioAsset, findAudioAsset } from '../db/queries/audio-assets';
@@ -64,8 +65,9 @@ export function createCommentService(deps: {
   audio: AudioLibrary;
   users: UserService;
   notifications: NotificationService;
+  push: PushService;
 }): CommentService {
-  const { db, audio, users, notifications } = deps;
+  const { db, audio, users, notifications, push } = deps;
 
   function toComment(row: CommentWithAudio, author: PublicUser | null, showEmail: boolean): Comment {
     const audioSources = audioSourcesOf(row.audio_id, row);
@@ -154,13 +156,14 @@ export function createCommentService(deps: {
             await addToTrending(trx, post.id, 'comment', now.toISOString());
           if (viewerId) {
             await noteActivity(trx, viewerId, now);
-            await notifications.notify(trx, {
+            const news = await notifications.notify(trx, {
               recipientId: post.user_id,
               actorId: viewerId,
               type: 'comment',
               postId: post.id,
               once: id,
             });
+            if (news) await push.announceReply(trx, post.user_id, id);
           }
         });
       } catch (error) {

@@ -17,6 +17,7 @@ import { conversationFor, heardBy, membershipOf, requireGroupWithoutBlocks } fro
 import { requireReach } from '../access/people';
 import { conversationMessageResource } from '../access/resources';
 import type { Db } from '../db/database';
+import type { PushService } from './push-delivery';
 import { isUniqueViolation } from '../db/dialect';
 import type { Page, PageRequest } from '../db/pagination';
 import { deleteAudioAsset } from '../db/queries/audio-assets';
@@ -97,8 +98,9 @@ export function createConversationService(deps: {
   users: UserService;
   events: EventBus;
   jobs: JobQueue;
+  push: PushService;
 }): ConversationService {
-  const { db, audio, events, jobs } = deps;
+  const { db, audio, events, jobs, push } = deps;
   const present = createConversationPresenter(db, deps.users);
 
   async function presentOwn(userId: string, conversationId: string): Promise<Conversation> {
@@ -348,6 +350,12 @@ export function createConversationService(deps: {
           created_at: now,
         });
         await publishAll(trx, conversationEvents(conversation.id, returned));
+        const hearers = [...new Set([...membership.memberIds, ...returned])];
+        await push.announceMessage(
+          trx,
+          id,
+          hearers.filter((memberId) => memberId !== userId),
+        );
         await publishAll(
           trx,
           [...membership.memberIds, ...returned].map((memberId) => ({

@@ -3,6 +3,7 @@ import { notFound } from '../access/guard';
 import { requirePerson } from '../access/people';
 import { actorOf } from '../access/policy';
 import type { Db } from '../db/database';
+import type { PushService } from './push-delivery';
 import type { Page } from '../db/pagination';
 import { noteActivity } from '../db/queries/active-users';
 import { countFollows, isFollowing, listFollowPeople, setFollowing } from '../db/queries/follows';
@@ -29,6 +30,7 @@ export function createFollowService(
   db: Db,
   users: UserService,
   notifications: NotificationService,
+  push: PushService,
 ): FollowService {
   return {
     async toggle(followerId, followingId) {
@@ -44,13 +46,14 @@ export function createFollowService(
         await setFollowing(trx, followerId, followingId, followed);
         await noteActivity(trx, followerId);
         if (followed) {
-          await notifications.notify(trx, {
+          const news = await notifications.notify(trx, {
             recipientId: followingId,
             actorId: followerId,
             type: 'follow',
             postId: null,
             once: followingId,
           });
+          if (news) await push.announceFollower(trx, followingId, followerId);
         }
         return { followed };
       });

@@ -21,7 +21,7 @@ export interface NotificationService {
   /**
    * Tells `recipientId` that `actorId` did something, inside the caller's transaction, and publishes it to their
    * open pages once that commits. Never for one's own actions; `once` names the event so a repeated toggle does
-   * not notify twice.
+   * not notify twice. True when this is news (not told before): what else tells of it (a push) goes only then.
    */
   notify(
     db: Db,
@@ -33,7 +33,7 @@ export interface NotificationService {
       conversationId?: string;
       once: string;
     },
-  ): Promise<void>;
+  ): Promise<boolean>;
   list(userId: string, page: { limit: number; cursor?: string | undefined }): Promise<Page<Notification>>;
   /** One of the user's notifications, or undefined when it is not theirs (or its actor is gone). */
   find(userId: string, id: string): Promise<Notification | undefined>;
@@ -74,7 +74,7 @@ export function createNotificationService(db: Db, users: UserService, events: Ev
 
   return {
     async notify(database, event) {
-      if (event.recipientId === event.actorId) return;
+      if (event.recipientId === event.actorId) return false;
       const id = newId();
       const inserted = await insertNotificationOnce(database, {
         id,
@@ -88,6 +88,7 @@ export function createNotificationService(db: Db, users: UserService, events: Ev
         created_at: new Date().toISOString(),
       });
       if (inserted) await events.publish(database, { type: 'notification', userId: event.recipientId, id });
+      return inserted;
     },
 
     async list(userId, page) {

@@ -14,6 +14,7 @@ import { actorOf, can, VISITOR } from '../access/policy';
 import { authorizePost, findPostFor } from '../access/posts';
 import { postMediaIsPrivate, postResource } from '../access/resources';
 import type { Db } from '../db/database';
+import type { PushService } from './push-delivery';
 import {
   deleteAudioAsset,
   deleteImage,
@@ -166,8 +167,13 @@ async function insertNewPost(
   }
 }
 
-export function createPostService(deps: { db: Db; audio: AudioLibrary; images: ImageLibrary }): PostService {
-  const { db, audio, images } = deps;
+export function createPostService(deps: {
+  db: Db;
+  audio: AudioLibrary;
+  images: ImageLibrary;
+  push: PushService;
+}): PostService {
+  const { db, audio, images, push } = deps;
 
   async function presentOne(postId: string): Promise<Post> {
     const row = await findPostWithMedia(db, postId);
@@ -281,6 +287,7 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
         if (!isPrivate) {
           await adjustPostCount(trx, draft.user_id, 1);
           await noteActivity(trx, draft.user_id);
+          await push.announcePost(trx, draftId);
         }
       } else {
         await updatePost(trx, draftId, { ...next, updated_at: now });
@@ -333,6 +340,7 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
           created_at: now,
         });
         if (fields.sessionId) await markAutosavePublished(trx, userId, fields.sessionId, now);
+        if (!isPrivate) await push.announcePost(trx, postId);
       });
       return presentOne(postId);
     },
@@ -359,6 +367,7 @@ export function createPostService(deps: { db: Db; audio: AudioLibrary; images: I
           allow_visitor_comments: 0,
           created_at: now,
         });
+        await push.announcePost(trx, postId);
         await alongside?.(trx, postId);
       });
       return presentOne(postId);

@@ -1,6 +1,7 @@
 import { actorOf } from '../access/policy';
 import { findPostFor } from '../access/posts';
 import type { Db } from '../db/database';
+import type { PushService } from './push-delivery';
 import { noteActivity } from '../db/queries/active-users';
 import {
   countReactions,
@@ -29,7 +30,11 @@ export interface ReactionService {
   repostStatus(viewerId: string | undefined, postId: string): Promise<ReactionStatus>;
 }
 
-export function createReactionService(db: Db, notifications: NotificationService): ReactionService {
+export function createReactionService(
+  db: Db,
+  notifications: NotificationService,
+  push: PushService,
+): ReactionService {
   async function status(viewerId: string | undefined, postId: string, kind: ReactionKind) {
     const [mine, count] = await Promise.all([
       viewerId ? findReaction(db, postId, viewerId) : undefined,
@@ -82,13 +87,14 @@ export function createReactionService(db: Db, notifications: NotificationService
         );
         await noteActivity(trx, userId, now);
         if (next === 'like') {
-          await notifications.notify(trx, {
+          const news = await notifications.notify(trx, {
             recipientId: post.user_id,
             actorId: userId,
             type: 'like',
             postId: post.id,
             once: post.id,
           });
+          if (news) await push.announceLike(trx, post.id);
         }
       });
       return status(userId, post.id, kind);

@@ -31,6 +31,13 @@ export const endpoints = {
   unmuteUser: { method: 'DELETE', path: '/api/users/:id/mute' },
   listBlockedUsers: { method: 'GET', path: '/api/me/blocks' },
   listMutedUsers: { method: 'GET', path: '/api/me/mutes' },
+  /** Web Push (issue 27): the key to subscribe with (signed out too), my devices, and what pushes to me. */
+  pushKey: { method: 'GET', path: '/api/push/key' },
+  subscribePush: { method: 'POST', path: '/api/push/subscriptions' },
+  listPushSubscriptions: { method: 'GET', path: '/api/push/subscriptions' },
+  deletePushSubscription: { method: 'DELETE', path: '/api/push/subscriptions/:id' },
+  pushPreferences: { method: 'GET', path: '/api/push/preferences' },
+  updatePushPreferences: { method: 'PATCH', path: '/api/push/preferences' },
   getVoiceBio: { method: 'GET', path: '/api/voice-bio/:userId' },
   uploadVoiceBio: { method: 'POST', path: '/api/voice-bio' },
   deleteVoiceBio: { method: 'DELETE', path: '/api/voice-bio' },

@@ -57,6 +57,16 @@ import {
   saveDraftEditBodySchema,
 } from './drafts';
 import { PODCAST_FEED_TYPE, PODCAST_TRANSCRIPT_TYPE, podcastChaptersSchema } from './podcast';
+import {
+  pushDevicesPageSchema,
+  pushDevicesQuerySchema,
+  pushKeySchema,
+  pushPreferencesPatchSchema,
+  pushPreferencesSchema,
+  pushSubscriptionBodySchema,
+  pushSubscriptionIdParamsSchema,
+  pushSubscriptionSchema,
+} from './push';
 import { profileUserSchema, safetyRelationSchema } from './safety';
 import { searchMatchSchema, searchParamsSchema } from './search';
 import { userStatsSchema } from './stats';
@@ -210,6 +220,31 @@ export const routes = {
     ...endpoints.listMutedUsers,
     query: pageQuerySchema,
     response: z.array(publicUserSchema),
+  },
+  pushKey: { ...endpoints.pushKey, response: pushKeySchema },
+  // 201 for a new device; 200 when this person subscribed this endpoint before (its keys and name updated).
+  subscribePush: {
+    ...endpoints.subscribePush,
+    body: pushSubscriptionBodySchema,
+    response: pushSubscriptionSchema,
+    successStatus: 201,
+  },
+  listPushSubscriptions: {
+    ...endpoints.listPushSubscriptions,
+    query: pushDevicesQuerySchema,
+    response: pushDevicesPageSchema,
+  },
+  deletePushSubscription: {
+    ...endpoints.deletePushSubscription,
+    params: pushSubscriptionIdParamsSchema,
+    response: z.null(),
+    successStatus: 204,
+  },
+  pushPreferences: { ...endpoints.pushPreferences, response: pushPreferencesSchema },
+  updatePushPreferences: {
+    ...endpoints.updatePushPreferences,
+    body: pushPreferencesPatchSchema,
+    response: pushPreferencesSchema,
   },
   getVoiceBio: { ...endpoints.getVoiceBio, params: postsUserIdParamsSchema, response: voiceBioSchema },
   // Spec §7: the recording as `voiceBio`; the client's `duration` is ignored, the server measures.

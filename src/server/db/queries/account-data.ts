@@ -1,3 +1,4 @@
+import { PUSH_DEVICES_MAX } from '@shared/contract/push';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../database';
 import type { Database, ReportTargetKind } from '../schema';
@@ -268,6 +269,8 @@ export async function deleteRowsOf(
   if (listenerKeys.length > 0)
     await db.deleteFrom('post_listens').where('listener_key', 'in', listenerKeys).execute();
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
+  await db.deleteFrom('push_preferences').where('user_id', '=', userId).execute();
   // Per-person rate limits are keyed `<limit>:<user id>` (a suffix: read over the table, which holds only the last
   // day's windows); sign-in throttles `login:pair:<address> <e-mail>`.
   await db
@@ -343,5 +346,17 @@ export async function forgetInModeration(db: Db, userId: string): Promise<void> 
     .updateTable('moderation_actions')
     .set({ moderator_id: null })
     .where('moderator_id', '=', userId)
+    .execute();
+}
+
+/** The devices the person gets pushes on, by name: never their endpoints or keys (capabilities, not data). */
+export function pushDevicesForExport(db: Db, userId: string) {
+  return db
+    .selectFrom('push_subscriptions')
+    .select(['device_name', 'created_at', 'last_delivered_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(PUSH_DEVICES_MAX)
     .execute();
 }

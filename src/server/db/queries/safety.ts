@@ -112,16 +112,22 @@ export async function relationTo(
   viewerId: string,
   userId: string,
 ): Promise<{ blocks: boolean; mutes: boolean }> {
-  const [blocks, mute] = await Promise.all([
+  const [blocks, mutes] = await Promise.all([
     isBlocking(db, viewerId, userId),
-    db
-      .selectFrom('user_mutes')
-      .select('muter_id')
-      .where('muter_id', '=', viewerId)
-      .where('muted_id', '=', userId)
-      .executeTakeFirst(),
+    isMuting(db, viewerId, userId),
   ]);
-  return { blocks, mutes: mute !== undefined };
+  return { blocks, mutes };
+}
+
+/** Whether `muterId` mutes `mutedId` (one way). */
+export async function isMuting(db: Db, muterId: string, mutedId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_mutes')
+    .select('muter_id')
+    .where('muter_id', '=', muterId)
+    .where('muted_id', '=', mutedId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Whether `blockerId` blocks `blockedId` (one way). */
