@@ -40,14 +40,15 @@ async function installFonts(): Promise<void> {
   const digest = createHash('sha256');
   for (const font of fonts) digest.update(font.bytes);
   const folder = path.join(os.tmpdir(), `earshot-fonts-${digest.digest('hex').slice(0, 16)}`);
-  const configFile = path.join(folder, 'fonts.conf');
-  if (!existsSync(configFile)) {
-    await mkdir(folder, { recursive: true });
-    for (const font of fonts) {
-      await writeAtomically(path.join(folder, font.name.replace(/\.woff$/, '.ttf')), woffToSfnt(font.bytes));
-    }
-    await writeAtomically(configFile, fontconfigFile(folder, process.env.FONTCONFIG_FILE));
+  await mkdir(folder, { recursive: true });
+  for (const font of fonts) {
+    const file = path.join(folder, font.name.replace(/\.woff$/, '.ttf'));
+    if (!existsSync(file)) await writeAtomically(file, woffToSfnt(font.bytes));
   }
+  const machineConfig = process.env.FONTCONFIG_FILE ?? '/etc/fonts/fonts.conf';
+  const configName = `fonts-${createHash('sha256').update(machineConfig).digest('hex').slice(0, 8)}.conf`;
+  const configFile = path.join(folder, configName);
+  if (!existsSync(configFile)) await writeAtomically(configFile, fontconfigFile(folder, machineConfig));
   // Read when fontconfig first starts, which is the first text drawn in this process.
   process.env.FONTCONFIG_FILE = configFile;
 }
@@ -62,11 +63,11 @@ async function writeAtomically(file: string, content: Buffer | string): Promise<
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The machine's own configuration (or the operator's FONTCONFIG_FILE), plus our folder. */
-function fontconfigFile(folder: string, operatorConfig: string | undefined): string {
+function fontconfigFile(folder: string, machineConfig: string): string {
   return `<?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
 <fontconfig>
-  <include ignore_missing="yes">${escapeXml(operatorConfig ?? '/etc/fonts/fonts.conf')}</include>
+  <include ignore_missing="yes">${escapeXml(machineConfig)}</include>
   <dir>${escapeXml(folder)}</dir>
   <cachedir>${escapeXml(path.join(folder, 'cache'))}</cachedir>
 </fontconfig>

@@ -149,7 +149,12 @@ export function createLinkPreviews(deps: {
         url: origin + profilePagePath(person.id),
         type: 'profile',
         ...(person.profileImageUrl && {
-          image: { url: origin + person.profileImageUrl, alt: name, type: 'image/webp' },
+          image: {
+            url: origin + person.profileImageUrl,
+            type: 'image/webp',
+            ...(await imageSize(viewer, person.profileImageUrl).catch(() => undefined)),
+            alt: name,
+          },
         }),
       };
     },

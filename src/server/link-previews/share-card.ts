@@ -35,7 +35,7 @@ const escapeMarkup = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** One block of text, wrapped at `width`, as an image with transparency. */
-async function textImage(
+export async function textImage(
   text: string,
   options: { size: number; weight: 'Bold' | 'Regular'; width: number; colour: string },
 ) {

@@ -1,0 +1,22 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { prepareCardFonts } from './card-fonts';
+import { textImage } from './share-card';
+
+describe('the share card’s text', () => {
+  it('is drawn in a real typeface, whatever fonts the machine has: glyphs of their own widths, not boxes', async () => {
+    // A machine with no fonts at all, unless fontconfig already started in this worker.
+    const bare = path.join(await mkdtemp(path.join(os.tmpdir(), 'no-fonts-')), 'fonts.conf');
+    await writeFile(bare, '<?xml version="1.0"?>\n<fontconfig></fontconfig>\n');
+    process.env.FONTCONFIG_FILE = bare;
+    await prepareCardFonts();
+    const widthOf = async (text: string) =>
+      (await textImage(text, { size: 40, weight: 'Bold', width: 1000, colour: '#ffffff' })).width;
+    const [narrow, wide] = await Promise.all([widthOf('iiiiiiiiii'), widthOf('WWWWWWWWWW')]);
+    // A missing font draws every letter as the same box; Inter's i is under a third of its W.
+    expect(narrow).toBeGreaterThan(0);
+    expect(narrow / wide).toBeLessThan(0.4);
+  });
+});
