@@ -56,7 +56,10 @@ export function registerCurrentUser(app: FastifyInstance, sessions: SessionStore
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/api/')) await loadCurrentUser(request, sessions);
   });
-  app.addHook('onSend', async (request, reply) => markPersonalAnswer(request, reply));
+  app.addHook('onSend', (request, reply, _payload, done) => {
+    markPersonalAnswer(request, reply);
+    done();
+  });
 }
 
 /** The route's guard: only signed-in people get past it. */
