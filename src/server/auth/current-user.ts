@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { UserRow } from '../db/schema';
 import { UnauthorizedError } from '../errors';
 import { sessionTokenOf } from './session-cookie';
@@ -63,8 +63,12 @@ export function registerCurrentUser(app: FastifyInstance, sessions: SessionStore
 }
 
 /** The route's guard: only signed-in people get past it. */
-export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!request.currentUser) throw new UnauthorizedError();
+export function requireUser(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  done(request.currentUser ? undefined : new UnauthorizedError());
 }
 
 /** For handlers behind requireUser. */

@@ -91,29 +91,35 @@ export function toPost(row: PostWithMedia): Post {
 
 const json = JSON.stringify;
 
-const audioSourceJson = (url: string, mimeType: string) =>
-  `{"url":${json(url)},"mimeType":${json(mimeType)}}`;
+/**
+ * A path from `buildPath` as a JSON string: route text and `encodeURIComponent`'s output hold no quote, backslash
+ * or control character, so it needs no escaping.
+ */
+const pathJson = (path: string) => `"${path}"`;
+
+const audioSourceJson = (urlJson: string, mimeType: string) =>
+  `{"url":${urlJson},"mimeType":${json(mimeType)}}`;
 
 /**
  * `JSON.stringify(postFields(row))` but its closing brace, printed field by field in the same order: making each
  * post's objects (the post, its sources) only to print them was half of what the presenter cost a feed page.
  */
 function openPostFieldsJson(row: PostWithMedia): string {
-  const original = audioFileUrl(row.audio_id, row.original_key);
+  const original = pathJson(audioFileUrl(row.audio_id, row.original_key));
   const originalJson = audioSourceJson(original, row.original_mime);
   let audioUrl = original;
   let audioSources = `[${originalJson}]`;
   if (row.rendition_key && row.rendition_mime) {
-    audioUrl = audioFileUrl(row.audio_id, row.rendition_key);
+    audioUrl = pathJson(audioFileUrl(row.audio_id, row.rendition_key));
     audioSources = `[${audioSourceJson(audioUrl, row.rendition_mime)},${originalJson}]`;
   }
   return (
     `{"id":${json(row.id)},"userId":${json(row.user_id)},"type":${json(row.type)},` +
     `"isDraft":${row.is_draft === 1},"isPrivate":${row.is_private === 1},` +
     `"title":${json(row.title)},"category":${json(row.category)},"duration":${json(row.duration)},` +
-    `"audioUrl":${json(audioUrl)},"audioSources":${audioSources},` +
-    `"peaksUrl":${json(buildPath(endpoints.getPostPeaks.path, { id: row.id }))},` +
-    `"imageUrl":${row.image_key ? json(imageUrl(row.image_key)) : 'null'},` +
+    `"audioUrl":${audioUrl},"audioSources":${audioSources},` +
+    `"peaksUrl":${pathJson(buildPath(endpoints.getPostPeaks.path, { id: row.id }))},` +
+    `"imageUrl":${row.image_key ? pathJson(imageUrl(row.image_key)) : 'null'},` +
     `"transcription":${json(row.transcription)},"chapters":${json(parseJsonArray<Chapter>(row.chapters_json))},` +
     `"affiliateLink":${json(row.affiliate_link)},"affiliateLinkTitle":${json(row.affiliate_link_title)},` +
     `"allowVisitorComments":${row.allow_visitor_comments === 1},` +
