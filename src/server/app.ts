@@ -41,11 +41,13 @@ function registerDrainOnClose(app: App): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, _payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done();
   });
-  app.addHook('onResponse', async () => {
+  app.addHook('onResponse', (_request, _reply, done) => {
     if (closing) app.server.closeIdleConnections();
+    done();
   });
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { UserRow } from '../db/schema';
 import { UnauthorizedError } from '../errors';
 import { sessionTokenOf } from './session-cookie';
@@ -56,12 +56,19 @@ export function registerCurrentUser(app: FastifyInstance, sessions: SessionStore
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/api/')) await loadCurrentUser(request, sessions);
   });
-  app.addHook('onSend', async (request, reply) => markPersonalAnswer(request, reply));
+  app.addHook('onSend', (request, reply, _payload, done) => {
+    markPersonalAnswer(request, reply);
+    done();
+  });
 }
 
 /** The route's guard: only signed-in people get past it. */
-export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!request.currentUser) throw new UnauthorizedError();
+export function requireUser(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  done(request.currentUser ? undefined : new UnauthorizedError());
 }
 
 /** For handlers behind requireUser. */

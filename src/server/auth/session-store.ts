@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
 import { deleteSession, extendSession, findLiveSessionUser, insertSession } from '../db/queries/sessions';
 import type { UserRow } from '../db/schema';
@@ -9,7 +9,7 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const EXTEND_WHEN_REMAINING_MS = SESSION_TTL_MS / 2;
 
 function sessionIdOf(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token);
 }
 
 export interface SessionStore {

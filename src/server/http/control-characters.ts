@@ -68,11 +68,17 @@ function checkParams(request: FastifyRequest): void {
  * (readMultipartUpload).
  */
 export function registerControlCharacterGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    checkParams(request);
-    for (const part of [request.query, request.body]) {
-      const field = controlCharacterAt(part);
-      if (field !== undefined) throw controlCharacterError(field);
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      checkParams(request);
+      for (const part of [request.query, request.body]) {
+        const field = controlCharacterAt(part);
+        if (field !== undefined) throw controlCharacterError(field);
+      }
+    } catch (error) {
+      done(error as Error);
+      return;
     }
+    done();
   });
 }

@@ -1,5 +1,5 @@
 import { endpoints } from '@shared/contract/endpoints';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -15,18 +15,19 @@ export function originHost(origin: string): string | undefined {
   }
 }
 
+function isCrossSite(request: FastifyRequest): boolean {
+  if (SAFE_METHODS.has(request.method) || CROSS_SITE_PATHS.has(request.routeOptions.url ?? '')) return false;
+  const origin = request.headers.origin;
+  if (origin !== undefined) return originHost(origin) !== request.host;
+  return request.headers['sec-fetch-site'] === 'cross-site';
+}
+
 /**
  * Refuses state-changing requests that another site started (CSRF), on top of SameSite=Lax cookies. Browsers
  * send Origin on cross-site POSTs; Sec-Fetch-Site covers the rest. Non-browser clients send neither.
  */
 export function registerSameOriginGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || CROSS_SITE_PATHS.has(request.routeOptions.url ?? '')) return;
-    const origin = request.headers.origin;
-    if (origin !== undefined) {
-      if (originHost(origin) !== request.host) throw new ForbiddenError(CROSS_SITE_MESSAGE);
-      return;
-    }
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw new ForbiddenError(CROSS_SITE_MESSAGE);
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(isCrossSite(request) ? new ForbiddenError(CROSS_SITE_MESSAGE) : undefined);
   });
 }

@@ -43,11 +43,11 @@ export function registerUnreadBodyDiscard(
   app: FastifyInstance,
   limits: LingeringLimits = LINGERING_LIMITS,
 ): void {
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, _payload, done) => {
     // `complete` is false while the body is still arriving; app.inject's requests have no socket and no flag.
     const unread = request.raw.complete === false;
-    if (!unread && reply.statusCode !== 413) return;
-    reply.header('connection', 'close');
-    if (unread) await discardRest(request.raw, limits);
+    if (unread || reply.statusCode === 413) reply.header('connection', 'close');
+    if (unread) void discardRest(request.raw, limits).then(() => done());
+    else done();
   });
 }

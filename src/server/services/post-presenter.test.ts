@@ -75,6 +75,20 @@ describe('postsJson', () => {
         image_key: 'images/cover.png',
         waveform_json: '[]',
       }),
+      row('post-3', {
+        type: 'diary',
+        is_draft: 1,
+        is_private: 1,
+        is_hidden: 1,
+        allow_visitor_comments: 1,
+        hold_visitor_comments: 1,
+        title: 'Tabs\tand \u2028 line separators, emoji 🎙️, a lone \ud800 and a backslash \\',
+        transcription: null,
+        affiliate_link: 'https://example.com/buy?x=1&y="2"',
+        affiliate_link_title: 'Buy <it>',
+        chapters_json: 'not JSON',
+        duration: 60,
+      }),
     ];
     const listed: unknown = JSON.parse(postsJson(rows));
 
@@ -82,6 +96,14 @@ describe('postsJson', () => {
     expect(routes.feed.response.parse(listed)).toEqual(listed);
     // Byte for byte, keys in the same order: an answer made faster must not change.
     expect(postsJson(rows)).toBe(JSON.stringify(rows.map(toPost)));
+  });
+
+  it("splices a row's own extra fields in after the post's", () => {
+    const rows = [row('post-1'), row('post-2')];
+    const extraOf = (post: PostWithMedia) => (post.id === 'post-1' ? { match: 'title' } : undefined);
+    expect(postsJson(rows, extraOf)).toBe(
+      JSON.stringify([{ ...toPost(rows[0]!), match: 'title' }, toPost(rows[1]!)]),
+    );
   });
 
   it('answers an empty page with an empty array', () => {
