@@ -4,8 +4,17 @@ export type KeyName = 'ArrowLeft' | 'ArrowRight' | 'Home' | 'End' | ' ' | 'Enter
 /** The three engines of the tier, each from Debian's packages. */
 export type EngineName = 'chromium' | 'firefox' | 'webkit';
 
+/**
+ * The engine did not click: the element was out of view or under another when it tried (the page was still
+ * settling). Nothing happened, so the click may be tried again.
+ */
+export class ClickRefused extends Error {
+  override readonly name = 'ClickRefused';
+}
+
 /** An element in the page, acted on the way a person would: the engine's own trusted input. */
 export interface ElementHandle {
+  /** Throws `ClickRefused` when the engine would not click it. */
   click(): Promise<void>;
   /** Replaces the field's text by typing `text`. */
   fill(text: string): Promise<void>;

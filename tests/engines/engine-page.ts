@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { EngineDriver, EngineName, KeyName } from './driver';
+import { ClickRefused, type EngineDriver, type EngineName, type KeyName } from './driver';
 import { describeQuery, inPageQueries, serializeQuery, type Query, type QueryInput } from './query';
 
 /** Every wait has a limit; this one unless a step says otherwise. */
@@ -52,10 +52,22 @@ export class EnginePage {
     return (await this.driver.evaluate(fn.toString(), args)) as Awaited<R>;
   }
 
-  /** Clicks the element once it shows and is enabled, with the engine's trusted input (a user gesture). */
+  /**
+   * Clicks the element once it shows and is enabled, with the engine's trusted input (a user gesture). A click the
+   * engine refuses (the element moved out of view or under another as the page settled: nothing was clicked) is
+   * tried again, within the same limit.
+   */
   async click(query: QueryInput, timeout = WAIT_MS): Promise<void> {
-    const element = await this.actionable(query, timeout);
-    await element.click();
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const element = await this.actionable(query, Math.max(deadline - Date.now(), POLL_MS));
+      try {
+        return await element.click();
+      } catch (error) {
+        if (!(error instanceof ClickRefused) || Date.now() > deadline) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
   }
 
   /** What there is instead, for a failure message: the names of the elements with the query's role. */

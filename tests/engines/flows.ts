@@ -17,7 +17,7 @@ import { startForeignSite } from './foreign-site';
 import { audioFile, recordingFixtures, volumeOf } from './media';
 import { ENGINE_PORTS } from './ports';
 import type { Query, QueryInput } from './query';
-import { serializeQuery } from './query';
+import { describeQuery, serializeQuery } from './query';
 
 /**
  * The core flows, written once and run in each engine with the same assertions: sign up, record and publish a
@@ -26,8 +26,10 @@ import { serializeQuery } from './query';
  * figures (duration it measured, sound in what it stored) are the proof, not the page's word.
  */
 
-/** WebKit's default window (1024×730 of page), where a toast once covered Publish; and a phone. */
-const DESKTOP = { width: 1024, height: 730 };
+/** The flows run in WebKit's default window (1024×730 of page), where a toast once covered Publish. */
+const WORKING_WINDOW = { width: 1024, height: 730 };
+/** Screenshots are taken at a laptop's and a phone's size. */
+const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const UPLOAD_WAIT_MS = 30_000;
 
@@ -62,10 +64,45 @@ async function expectPlays(page: EnginePage, play: QueryInput, scope = 'body'): 
     );
   }, scope);
   await page.click(play);
-  await page.waitFor(
-    `audio in ${scope} to play past 0.5 s`,
-    () => ((window as { engineFurthestTime?: number }).engineFurthestTime ?? 0) > 0.5,
+  await withMediaReport(page, scope, () =>
+    page.waitFor(
+      `audio in ${scope} to play past 0.5 s`,
+      () => ((window as { engineFurthestTime?: number }).engineFurthestTime ?? 0) > 0.5,
+    ),
   );
+}
+
+/**
+ * Runs `wait`; if it fails, adds what each <audio> in `scope` reports (ready and network state, time, buffered
+ * ranges, error), so a stalled player says why in the failure itself.
+ */
+async function withMediaReport<T>(page: EnginePage, scope: string, wait: () => Promise<T>): Promise<T> {
+  try {
+    return await wait();
+  } catch (error) {
+    const report = await page
+      .evaluate(
+        (selector: string) =>
+          [...document.querySelectorAll<HTMLAudioElement>(`${selector} audio`)].map((audio) => ({
+            src: audio.currentSrc,
+            readyState: audio.readyState,
+            networkState: audio.networkState,
+            paused: audio.paused,
+            ended: audio.ended,
+            currentTime: audio.currentTime,
+            duration: audio.duration,
+            buffered: Array.from({ length: audio.buffered.length }, (_, index) => [
+              audio.buffered.start(index),
+              audio.buffered.end(index),
+            ]),
+            error: audio.error && `${audio.error.code} ${audio.error.message}`,
+          })),
+        scope,
+      )
+      .catch((reportError: unknown) => `(no report: ${String(reportError)})`);
+    if (error instanceof Error) error.message += `; its audio: ${JSON.stringify(report)}`;
+    throw error;
+  }
 }
 
 /** "00:05 recorded" under the preview in the publish form, in seconds. */
@@ -123,14 +160,33 @@ async function expectToastClearOfForm(page: EnginePage, toastText: string, form:
 }
 
 async function setTheme(page: EnginePage, theme: 'light' | 'dark'): Promise<void> {
-  // What the theme toggle does (src/client/lib/theme.ts); a dialog's open screen has no reachable toggle.
+  // As a choice made in another tab arrives (src/client/lib/theme.ts), so every control showing the theme follows;
+  // a dialog's open screen has no reachable toggle.
   await page.evaluate((value: string) => {
     localStorage.setItem('theme', value);
-    document.documentElement.classList.toggle('dark', value === 'dark');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: value }));
   }, theme);
 }
 
-/** Screenshots of the screen as it is, light and dark, at desktop and phone width; back to desktop and light. */
+/**
+ * Waits for a resize's layout and the theme's colour transitions to finish (a loaded engine paints them late: a
+ * fixed pause caught WebKit halfway to dark), then for a frame to be painted.
+ */
+async function settled(page: EnginePage): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await page.evaluate(async (limitMs: number) => {
+    const transitions = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+    const painted = Promise.all(transitions.map((transition) => transition.finished.catch(() => null))).then(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    await Promise.race([painted, new Promise((resolve) => setTimeout(resolve, limitMs))]);
+  }, 2_000);
+}
+
+/**
+ * Screenshots of the screen as it is, light and dark, at desktop and phone size, into
+ * test-results/engines/<engine>/<screen>-<device>-<theme>.png; then back to the working window, light.
+ */
 async function screenshotsOf(page: EnginePage, screen: string): Promise<void> {
   for (const [device, size] of [
     ['desktop', DESKTOP],
@@ -139,13 +195,12 @@ async function screenshotsOf(page: EnginePage, screen: string): Promise<void> {
     await page.setViewport(size.width, size.height);
     for (const theme of ['light', 'dark'] as const) {
       await setTheme(page, theme);
-      // Let a resize's layout and the theme's transitions settle.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await settled(page);
       await page.screenshot(`${screen}-${device}-${theme}`);
     }
   }
   await setTheme(page, 'light');
-  await page.setViewport(DESKTOP.width, DESKTOP.height);
+  await page.setViewport(WORKING_WINDOW.width, WORKING_WINDOW.height);
 }
 
 /** Opens the share recorder's type chooser with a title. */
@@ -155,20 +210,40 @@ async function startShareRecorder(page: EnginePage, title: string): Promise<void
   await page.click({ role: 'button', name: 'Start Recording', within: shareRecorder });
 }
 
-/** Presses Stop once the recorder's timer has shown at least `seconds` of recording. */
-/**
- * How long the flows record: 3 s, where 2 s would show the recording works. WebKitGTK's MediaRecorder drops the
- * unfinished last fragment (up to about 1.1 s of AAC) at stop in about one stop of three (seen with a bare recorder,
- * no app: the final chunk is empty); what remains must still be longer than `SHORTEST_KEPT_SECONDS`.
- */
+/** How long the flows record (the conversation's voice message, comment and voice bio). */
 const RECORD_SECONDS = 3;
-const SHORTEST_KEPT_SECONDS = 1.2;
 
+/** How much shorter than what was recorded the server may find any recording: encoder framing. */
+const FRAMING_SECONDS = 0.25;
+
+/**
+ * What an engine may further lose at the end of a take, so each tolerance is said and explained:
+ * - WebKitGTK 2.50 throws away the unfinished last MP4 fragment (up to 1 s of AAC) in about one stop of three: its
+ *   GStreamer recorder flushes the pipeline and sometimes stops waiting for end-of-stream before it reaches its
+ *   sink (`MediaRecorderPrivateBackend::stopRecording`; the wait is WebKit bug 293124). Measured with a bare
+ *   recorder and no app, with and without a timeslice, with and without requestData() before stop(): nothing a
+ *   page does keeps it. Safari records through another backend (AVFoundation).
+ * - Firefox's fake microphone (media.navigator.streams.fake) delivers less sound than the time that passes when
+ *   this machine is loaded (0.8 s short of 10 s seen). Whether a real microphone, whose own clock drives the
+ *   recording, does the same is not established.
+ * README, "The engines tier".
+ */
+const END_LOST_BY_ENGINE: Record<EngineName, number> = { chromium: 0, firefox: 1.25, webkit: 1 };
+
+function shortestKept(engine: EngineName, recordedSeconds: number): number {
+  return recordedSeconds - FRAMING_SECONDS - END_LOST_BY_ENGINE[engine];
+}
+
+/** Presses Stop once the recorder's timer has shown at least `seconds` of recording. */
 async function recordFor(page: EnginePage, within: QueryInput, seconds: number): Promise<void> {
-  await page.waitForText(
-    { role: 'timer', within },
-    new RegExp(`00:0[${seconds}-9]`),
-    WAIT_MS + seconds * 1000,
+  await page.waitFor(
+    `the timer in ${describeQuery(within)} to show ${seconds} s`,
+    (scope: Query, least: number) => {
+      const timer = window.__engineQueries!.find({ role: 'timer', within: scope });
+      const [, minutes, secs] = /(\d+):(\d\d)/.exec(timer?.textContent ?? '') ?? [];
+      return Number(minutes) * 60 + Number(secs) >= least;
+    },
+    { args: [serializeQuery(within), seconds], timeout: WAIT_MS + seconds * 1000 },
   );
   await page.click({ role: 'button', name: 'Stop recording', within });
 }
@@ -286,7 +361,7 @@ export function engineFlows(
       workDir = mkdtempSync(path.join(os.tmpdir(), `earshot-${engine}-`));
       server = await startAppServer(options.port, path.join(SCREENSHOTS_DIR, engine, 'server.log'));
       page = new EnginePage(await options.launch(workDir), server.origin);
-      await page.setViewport(DESKTOP.width, DESKTOP.height);
+      await page.setViewport(WORKING_WINDOW.width, WORKING_WINDOW.height);
       other = await Api.signUp(server.origin, 'Olu', 'Other');
     }, 90_000);
 
@@ -337,7 +412,10 @@ export function engineFlows(
       await page.click({ role: 'button', name: 'Publish', within: form });
       await page.waitForVisible(toast('Your voice post has been uploaded!'), UPLOAD_WAIT_MS);
       const post = await feedPost(me.api, title);
-      expect(Math.abs(post.duration - seconds), `server measured ${post.duration} s`).toBeLessThan(1.5);
+      // The form rounds to whole seconds.
+      const heard = `the form said ${seconds} s, the server measured ${post.duration} s`;
+      expect(post.duration, heard).toBeLessThan(seconds + 0.5 + FRAMING_SECONDS);
+      expect(post.duration, heard).toBeGreaterThan(shortestKept(engine, seconds - 0.5));
       await expectAudible(me.api, post.audioUrl);
       recorded.push({ label: `${engine}'s own recording`, post });
     });
@@ -395,7 +473,7 @@ export function engineFlows(
       await page.waitForVisible(toast('Your voice comment has been posted!'), UPLOAD_WAIT_MS);
       const comments = await me.api.get<Comment[]>(`/api/posts/${post.id}/comments`);
       const mine = comments.find((comment) => comment.user?.id === me.user.id);
-      expect(mine?.duration).toBeGreaterThan(SHORTEST_KEPT_SECONDS);
+      expect(mine?.duration).toBeGreaterThan(shortestKept(engine, RECORD_SECONDS));
       await expectAudible(me.api, mine!.audioUrl);
     });
 
@@ -425,7 +503,7 @@ export function engineFlows(
         `/api/conversations/${conversation.id}/recordings`,
       );
       const mine = recordings.find((recording) => recording.userId === me.user.id);
-      expect(mine?.duration).toBeGreaterThan(SHORTEST_KEPT_SECONDS);
+      expect(mine?.duration).toBeGreaterThan(shortestKept(engine, RECORD_SECONDS));
       await expectAudible(me.api, mine!.audioUrl);
 
       await expectPlays(page, { role: 'button', name: 'Play all' });
@@ -451,12 +529,28 @@ export function engineFlows(
       await page.click({ role: 'button', name: 'Save', within: dialog });
       await page.waitForVisible(toast('Voice Bio Updated'), UPLOAD_WAIT_MS);
       const bio = await me.api.get<VoiceBio>(`/api/voice-bio/${me.user.id}`);
-      expect(bio.voiceBioDuration).toBeGreaterThan(SHORTEST_KEPT_SECONDS);
+      expect(bio.voiceBioDuration).toBeGreaterThan(shortestKept(engine, RECORD_SECONDS));
       await expectAudible(me.api, bio.voiceBioUrl!);
 
       const name = `${me.user.firstName} ${me.user.lastName}`;
       await expectPlays(page, { role: 'button', name: `Play ${name}'s voice bio` }, 'header');
       await screenshotsOf(page, 'profile');
+    });
+
+    test('the theme chosen in Settings is applied and kept after a reload', async () => {
+      await page.goto('/settings');
+      const themes: QueryInput = { role: 'group', name: 'Theme' };
+      await page.click({ role: 'button', name: 'Dark', within: themes });
+      await page.waitFor('the page to turn dark', () => document.documentElement.classList.contains('dark'));
+      await page.goto('/settings');
+      await page.waitForVisible({ role: 'heading', name: 'Appearance' });
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      expect(
+        await page.evaluate(
+          () => document.querySelector('[aria-label="Theme"] [aria-pressed="true"]')?.textContent,
+        ),
+      ).toBe('Dark');
+      await screenshotsOf(page, 'settings');
     });
 
     test('a draft opens in the editor and plays', async () => {
@@ -498,7 +592,7 @@ export function engineFlows(
       const post = await feedPost(me.api, 'Harbour at dawn');
       expect(Math.abs(post.duration - 3)).toBeLessThan(0.5);
       await expectAudible(me.api, post.audioUrl);
-      await page.setViewport(DESKTOP.width, DESKTOP.height);
+      await page.setViewport(WORKING_WINDOW.width, WORKING_WINDOW.height);
     });
 
     describe('the embed of a public post', () => {
@@ -575,16 +669,21 @@ async function playSource(page: EnginePage, url: string): Promise<{ duration: nu
     probe.append(audio, button);
     document.body.append(probe);
   }, url);
-  const duration = await page.waitFor('the source to load its metadata', () => {
-    const audio = document.querySelector<HTMLAudioElement>('#engine-source-probe audio')!;
-    if (audio.error) throw new Error(`the source failed to load: ${audio.error.code} ${audio.error.message}`);
-    return audio.readyState >= HTMLMediaElement.HAVE_METADATA ? audio.duration : null;
-  });
+  const duration = await withMediaReport(page, '#engine-source-probe', () =>
+    page.waitFor('the source to load its metadata', () => {
+      const audio = document.querySelector<HTMLAudioElement>('#engine-source-probe audio')!;
+      if (audio.error)
+        throw new Error(`the source failed to load: ${audio.error.code} ${audio.error.message}`);
+      return audio.readyState >= HTMLMediaElement.HAVE_METADATA ? audio.duration : null;
+    }),
+  );
   await page.click({ role: 'button', name: 'Play source' });
-  const advancedTo = await page.waitFor('the source to play past 0.5 s', () => {
-    const audio = document.querySelector<HTMLAudioElement>('#engine-source-probe audio')!;
-    return audio.currentTime > 0.5 ? audio.currentTime : null;
-  });
+  const advancedTo = await withMediaReport(page, '#engine-source-probe', () =>
+    page.waitFor('the source to play past 0.5 s', () => {
+      const audio = document.querySelector<HTMLAudioElement>('#engine-source-probe audio')!;
+      return audio.currentTime > 0.5 ? audio.currentTime : null;
+    }),
+  );
   await page.evaluate(() => document.getElementById('engine-source-probe')?.remove());
   return { duration, advancedTo };
 }

@@ -8,7 +8,7 @@ import puppeteer, {
 } from 'puppeteer-core';
 import { chromiumArgs, chromiumPath } from '../../playwright.config';
 import { fakeMicrophoneArgs } from '../support/microphone';
-import type { ElementHandle, EngineDriver, KeyName } from './driver';
+import { ClickRefused, type ElementHandle, type EngineDriver, type KeyName } from './driver';
 
 /**
  * Chromium over the DevTools protocol and Firefox over WebDriver BiDi, both through puppeteer-core, each the
@@ -22,7 +22,14 @@ class PuppeteerElementHandle implements ElementHandle {
   constructor(private readonly handle: PuppeteerElement) {}
 
   async click(): Promise<void> {
-    await this.handle.click();
+    try {
+      await this.handle.click();
+    } catch (error) {
+      // Puppeteer's errors for an element it found no point of to click.
+      if (/not clickable|detached from document/.test(String(error)))
+        throw new ClickRefused(String(error), { cause: error });
+      throw error;
+    }
   }
 
   async fill(text: string): Promise<void> {

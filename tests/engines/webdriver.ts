@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { ElementHandle, EngineDriver, KeyName } from './driver';
+import { ClickRefused, type ElementHandle, type EngineDriver, type KeyName } from './driver';
 
 /**
  * WebKit through WebKitGTK's WebDriver (Debian's webkit2gtk-driver): classic W3C WebDriver, JSON over HTTP, so a
@@ -38,6 +38,11 @@ async function webDriverCommand<T>(method: string, url: string, body?: unknown):
     headers: { 'content-type': 'application/json; charset=utf-8' },
     body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
     signal: AbortSignal.timeout(COMMAND_TIMEOUT_MS),
+  }).catch((error: unknown) => {
+    const what = method === 'POST' && body ? ` ${JSON.stringify(body).slice(0, 200)}` : '';
+    throw new Error(`WebDriver ${method} ${new URL(url).pathname}${what}: ${String(error)}`, {
+      cause: error,
+    });
   });
   const answer = (await response.json()) as { value: T & { error?: string; message?: string } };
   if (!response.ok) {
@@ -60,7 +65,14 @@ class WebKitElement implements ElementHandle {
   ) {}
 
   async click(): Promise<void> {
-    await this.session.command('POST', `/element/${this.id}/click`);
+    try {
+      await this.session.command('POST', `/element/${this.id}/click`);
+    } catch (error) {
+      // WebDriver's errors for a click it did not make (W3C WebDriver, "Element Click").
+      if (/element not interactable|element click intercepted|stale element reference/.test(String(error)))
+        throw new ClickRefused(String(error), { cause: error });
+      throw error;
+    }
   }
 
   async fill(text: string): Promise<void> {
