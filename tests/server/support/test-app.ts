@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, rmSync } from 'node:fs';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -7,6 +8,7 @@ import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../../src/server/app';
 import { envSchema, loadConfig, type Config } from '../../../src/server/config';
 import { createContext, type AppContext } from '../../../src/server/context';
+import { createDatabase, migrateToLatest } from '../../../src/server/db/database';
 import type { App } from '../../../src/server/http/app-types';
 import { createTestBucket, s3Env } from '../../support/s3-server';
 
@@ -71,6 +73,30 @@ export async function createTestConfig(
   };
 }
 
+let migratedSqlite: Promise<string> | undefined;
+
+/**
+ * A SQLite database with every migration applied, made once per worker process: each SQLite test app starts from a
+ * copy of it rather than migrating an empty one again (every migration commits, which takes seconds on a busy
+ * disk). The migrations themselves run from empty in the suites about them, which use `createTestConfig`.
+ */
+function migratedSqliteFile(): Promise<string> {
+  migratedSqlite ??= (async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'earshot-test-migrated-'));
+    process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+    const { database } = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
+    if (database.kind !== 'sqlite') throw new Error('a config without DATABASE_URL is on SQLite');
+    const db = createDatabase(database);
+    try {
+      await migrateToLatest(db, database);
+    } finally {
+      await db.destroy();
+    }
+    return database.file;
+  })();
+  return migratedSqlite;
+}
+
 export async function createTestApp(
   env: Record<string, string> = {},
   options: {
@@ -92,6 +118,8 @@ export async function createTestApp(
     env,
     shared?.kind === 'postgres' ? shared.schema : undefined,
   );
+  if (config.database.kind === 'sqlite' && !existsSync(config.database.file))
+    await copyFile(await migratedSqliteFile(), config.database.file);
   const context = await createContext(config, { preferNpmFfmpeg: options.preferNpmFfmpeg });
   const app = await buildApp(context, {
     runJobs: options.runJobs ?? false,
