@@ -1,3 +1,4 @@
+import { escapeHtml } from '@shared/domain/escape-html';
 import type { Post } from '@shared/contract/posts';
 import { EMBED_SIZE, embedPath, oembedPath } from '@shared/domain/embed';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
@@ -110,7 +111,7 @@ describe(`link previews of posts on ${databaseKind}`, () => {
     expect(result.twitterPlayer?.[0]?.url).toBe(PUBLIC_URL + embedPath(publicPost.id));
     expect(sizeOf(result.twitterPlayer?.[0])).toEqual([EMBED_SIZE.width, EMBED_SIZE.height]);
     const oembed = PUBLIC_URL + oembedPath(pageUrl);
-    expect(html).toContain(`type="application/json+oembed" href="${oembed.replace(/&/g, '&amp;')}"`);
+    expect(html).toContain(`type="application/json+oembed" href="${escapeHtml(oembed)}"`);
 
     // The audio is the AAC rendition, public and cacheable.
     expect(result.ogAudioType).toBe('audio/mp4');

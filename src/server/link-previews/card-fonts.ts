@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
+import { escapeHtml } from '@shared/domain/escape-html';
 
 /**
  * The app's typeface (Inter) for text drawn on the server. libvips draws text through fontconfig, which knows only
@@ -60,16 +61,14 @@ async function writeAtomically(file: string, content: Buffer | string): Promise<
   await rename(partial, file);
 }
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** The machine's own configuration (or the operator's FONTCONFIG_FILE), plus our folder. */
 function fontconfigFile(folder: string, machineConfig: string): string {
   return `<?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
 <fontconfig>
-  <include ignore_missing="yes">${escapeXml(machineConfig)}</include>
-  <dir>${escapeXml(folder)}</dir>
-  <cachedir>${escapeXml(path.join(folder, 'cache'))}</cachedir>
+  <include ignore_missing="yes">${escapeHtml(machineConfig)}</include>
+  <dir>${escapeHtml(folder)}</dir>
+  <cachedir>${escapeHtml(path.join(folder, 'cache'))}</cachedir>
 </fontconfig>
 `;
 }

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@shared/domain/escape-html';
 import { PRODUCT_NAME } from '@shared/domain/product';
 
 /**
@@ -26,15 +27,6 @@ export function describeBriefly(text: string): string {
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > DESCRIPTION_LENGTH / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
 }
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
 
 const meta = (attribute: 'name' | 'property', key: string, content: string | number) =>
   `<meta ${attribute}="${key}" content="${escapeHtml(String(content))}" />`;

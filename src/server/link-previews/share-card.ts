@@ -1,3 +1,4 @@
+import { escapeHtml } from '@shared/domain/escape-html';
 import { postArtPalette, waveformBars } from '@shared/domain/post-art';
 import { PRODUCT_NAME } from '@shared/domain/product';
 import sharp, { type OverlayOptions } from 'sharp';
@@ -30,10 +31,6 @@ const WAVE_TOP = 450;
 const WAVE_HEIGHT = 120;
 const BAR_COUNT = 100;
 
-/** Pango markup, which is XML: the text of a title is never read as markup. */
-const escapeMarkup = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** One block of text, wrapped at `width`, as an image with transparency. */
 export async function textImage(
   text: string,
@@ -41,7 +38,7 @@ export async function textImage(
 ) {
   const { data, info } = await sharp({
     text: {
-      text: `<span foreground="${options.colour}">${escapeMarkup(text)}</span>`,
+      text: `<span foreground="${options.colour}">${escapeHtml(text)}</span>`,
       font: `${CARD_FONT_FAMILY} ${options.weight} ${options.size}px`,
       width: options.width,
       wrap: 'word-char',
