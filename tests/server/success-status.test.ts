@@ -1,3 +1,4 @@
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { routes, type RouteName } from '@shared/contract/routes';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,8 +9,10 @@ import { sendForm, webmPart } from './support/uploads';
 
 let testApp: TestApp;
 let voice: Buffer;
+/** Push endpoints the server may send to here without a public address (it sends nothing in this suite). */
+const PUSH_ORIGIN = 'https://push.example.test';
 beforeAll(async () => {
-  testApp = await createTestApp();
+  testApp = await createTestApp({ PUSH_ENDPOINT_ALLOWLIST: PUSH_ORIGIN });
   voice = await streamedTone({ seconds: 1, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
 });
 afterAll(() => testApp?.close());
@@ -18,6 +21,27 @@ const upload = async (url: string, fields: Record<string, string> = {}) => {
   const { cookie } = await signUp(testApp.app);
   return sendForm(testApp.app, cookie, url, multipartForm(fields, [webmPart(voice)]));
 };
+
+/** A new person's browser subscribed to Web Push with keys as a browser makes them. */
+async function subscribePush(): Promise<{ cookie: string; subscribed: LightMyRequestResponse }> {
+  const { cookie } = await signUp(testApp.app);
+  const browserKey = createECDH('prime256v1');
+  browserKey.generateKeys();
+  const subscribed = await testApp.app.inject({
+    method: 'POST',
+    url: routes.subscribePush.path,
+    headers: { cookie },
+    payload: {
+      endpoint: `${PUSH_ORIGIN}/send/${randomUUID()}`,
+      keys: {
+        p256dh: browserKey.getPublicKey().toString('base64url'),
+        auth: randomBytes(16).toString('base64url'),
+      },
+      deviceName: 'Firefox on Linux',
+    },
+  });
+  return { cookie, subscribed };
+}
 
 const startDirect = (cookie: string, otherId: string) =>
   testApp.app.inject({
@@ -125,6 +149,16 @@ const calls: Partial<Record<RouteName, () => Promise<LightMyRequestResponse>>> =
       headers: { 'content-type': 'application/csp-report' },
       payload: { 'csp-report': { 'document-uri': 'http://localhost/', 'violated-directive': 'img-src' } },
     }),
+  subscribePush: async () => (await subscribePush()).subscribed,
+  deletePushSubscription: async () => {
+    const { cookie, subscribed } = await subscribePush();
+    const { id } = subscribed.json<{ id: string }>();
+    return testApp.app.inject({
+      method: 'DELETE',
+      url: routes.deletePushSubscription.path.replace(':id', id),
+      headers: { cookie },
+    });
+  },
   createFakeUser: async () => {
     const { cookie } = await signUp(testApp.app);
     return testApp.app.inject({ method: 'POST', url: routes.createFakeUser.path, headers: { cookie } });
