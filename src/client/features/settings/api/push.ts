@@ -1,61 +1,47 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '@client/lib/api-client';
+import { buildPath, endpoints } from '@shared/contract/endpoints';
+import type {
+  PushDevice,
+  PushDevicesPage,
+  PushKey,
+  PushPreferences,
+  PushSubscription,
+  PushSubscriptionBody,
+} from '@shared/contract/push';
 
-/*
- * The Web Push endpoints (issue 27). Their zod schemas are to come in src/shared/contract/push.ts with the server
- * side; until then these types are the client's reading of the agreed contract, and requestJson calls the paths.
- */
+export type { PushDevice, PushPreferences };
 
-/** The kinds of event a person may be pushed, each switched on or off for all their devices. */
-export const PUSH_KINDS = ['messages', 'replies', 'followers', 'likes', 'newPosts'] as const;
+/** The kinds of event a person may be pushed, each switched on or off for all their devices, in Settings' order. */
+export const PUSH_KINDS = [
+  'messages',
+  'replies',
+  'followers',
+  'likes',
+  'newPosts',
+] as const satisfies readonly (keyof PushPreferences)[];
 export type PushKind = (typeof PUSH_KINDS)[number];
-export type PushPreferences = Record<PushKind, boolean>;
-
-/** A browser that receives this person's pushes. */
-export interface PushDevice {
-  id: string;
-  deviceName: string;
-  endpoint: string;
-  createdAt: string;
-  lastDeliveredAt: string | null;
-}
-
-/** What a browser's PushSubscription gives the server to reach it. */
-export interface NewPushSubscription {
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-  deviceName: string;
-}
-
-interface DevicesPage {
-  items: PushDevice[];
-  nextCursor: string | null;
-}
-
-const KEY_PATH = '/api/push/key';
-const SUBSCRIPTIONS_PATH = '/api/push/subscriptions';
-const PREFERENCES_PATH = '/api/push/preferences';
 
 /** A page of devices; a person seldom has more, and the rest come with "Show more". */
 export const DEVICES_PAGE = 20;
 
-export const pushDevicesQueryKey = [SUBSCRIPTIONS_PATH] as const;
-const preferencesQueryKey = [PREFERENCES_PATH] as const;
+export const pushDevicesQueryKey = [endpoints.listPushSubscriptions.path] as const;
+const preferencesQueryKey = [endpoints.pushPreferences.path] as const;
 
 /** GET /api/push/key: the server's VAPID public key, base64url, for pushManager.subscribe. */
 export async function fetchPushKey(): Promise<string> {
-  const { publicKey } = (await requestJson('GET', KEY_PATH)) as { publicKey: string };
+  const { publicKey } = (await requestJson('GET', endpoints.pushKey.path)) as PushKey;
   return publicKey;
 }
 
 /** POST /api/push/subscriptions: this browser now receives the person's pushes. */
-export async function saveSubscription(subscription: NewPushSubscription): Promise<PushDevice> {
-  return (await requestJson('POST', SUBSCRIPTIONS_PATH, subscription)) as PushDevice;
+export async function saveSubscription(subscription: PushSubscriptionBody): Promise<PushSubscription> {
+  return (await requestJson('POST', endpoints.subscribePush.path, subscription)) as PushSubscription;
 }
 
 /** DELETE /api/push/subscriptions/:id: that device receives no more. */
 export async function removeDevice(id: string): Promise<void> {
-  await requestJson('DELETE', `${SUBSCRIPTIONS_PATH}/${encodeURIComponent(id)}`);
+  await requestJson('DELETE', buildPath(endpoints.deletePushSubscription.path, { id }));
 }
 
 /** The person's devices, newest first, a page at a time. */
@@ -66,7 +52,10 @@ export function usePushDevices() {
     queryFn: ({ pageParam }) => {
       const query = new URLSearchParams({ limit: String(DEVICES_PAGE) });
       if (pageParam) query.set('cursor', pageParam);
-      return requestJson('GET', `${SUBSCRIPTIONS_PATH}?${query}`) as Promise<DevicesPage>;
+      return requestJson(
+        'GET',
+        `${endpoints.listPushSubscriptions.path}?${query}`,
+      ) as Promise<PushDevicesPage>;
     },
     getNextPageParam: (page) => page.nextCursor,
     select: (data) => ({
@@ -80,7 +69,7 @@ export function usePushDevices() {
 export function usePushPreferences() {
   return useQuery({
     queryKey: preferencesQueryKey,
-    queryFn: () => requestJson('GET', PREFERENCES_PATH) as Promise<PushPreferences>,
+    queryFn: () => requestJson('GET', endpoints.pushPreferences.path) as Promise<PushPreferences>,
   });
 }
 
@@ -89,7 +78,7 @@ export function useSavePushPreference() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: Partial<PushPreferences>) =>
-      requestJson('PATCH', PREFERENCES_PATH, change) as Promise<PushPreferences>,
+      requestJson('PATCH', endpoints.updatePushPreferences.path, change) as Promise<PushPreferences>,
     onSuccess: (saved) => queryClient.setQueryData(preferencesQueryKey, saved),
   });
 }

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildPath, endpoints } from '@shared/contract/endpoints';
 import type { PushDevice, PushPreferences } from '../api/push';
 import { NotificationSettings } from './notification-settings';
 
@@ -46,14 +47,15 @@ async function serve(input: RequestInfo | URL, init?: RequestInit): Promise<Resp
   const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
   requests.push({ method, path: url.pathname, body });
   const route = `${method} ${url.pathname}`;
-  if (route === 'GET /api/push/key') return Response.json({ publicKey: PUBLIC_KEY });
-  if (route === 'GET /api/push/preferences') return Response.json(preferences);
-  if (route === 'PATCH /api/push/preferences') {
+  const is = ({ method: m, path }: { method: string; path: string }) => route === `${m} ${path}`;
+  if (is(endpoints.pushKey)) return Response.json({ publicKey: PUBLIC_KEY });
+  if (is(endpoints.pushPreferences)) return Response.json(preferences);
+  if (is(endpoints.updatePushPreferences)) {
     preferences = { ...preferences, ...(body as Partial<PushPreferences>) };
     return Response.json(preferences);
   }
-  if (route === 'GET /api/push/subscriptions') return Response.json({ items: devices, nextCursor: null });
-  if (route === 'POST /api/push/subscriptions') {
+  if (is(endpoints.listPushSubscriptions)) return Response.json({ items: devices, nextCursor: null });
+  if (is(endpoints.subscribePush)) {
     if (refuseEndpoint) return Response.json({ message: refuseEndpoint }, { status: 400 });
     const { endpoint, deviceName } = body as { endpoint: string; deviceName: string };
     const saved = {
@@ -204,8 +206,8 @@ describe('Settings: Notifications on this device', () => {
     fireEvent.click(await deviceSwitch());
     expect(await screen.findByText('No device gets notifications yet.')).toBeTruthy();
     expect(requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([
-      '/api/push/subscriptions/d1',
-      '/api/push/subscriptions/d2',
+      buildPath(endpoints.deletePushSubscription.path, { id: 'd1' }),
+      buildPath(endpoints.deletePushSubscription.path, { id: 'd2' }),
     ]);
     expect(kept.unsubscribed).toBe(true);
     expect((await deviceSwitch()).getAttribute('aria-checked')).toBe('false');

@@ -1,5 +1,5 @@
 import { browserTraits, deviceName } from './push-support';
-import type { NewPushSubscription } from '../api/push';
+import type { PushSubscriptionBody } from '@shared/contract/push';
 
 /** Why this device could not be subscribed, in words for the person. */
 export class SubscribeError extends Error {
@@ -36,7 +36,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
  * Asks for permission (the browser's own prompt, which must follow the person's click), then subscribes this
  * browser to the server's key. Subscribing again with the same key gives back the same subscription.
  */
-export async function subscribeThisDevice(publicKey: string): Promise<NewPushSubscription> {
+export async function subscribeThisDevice(publicKey: string): Promise<PushSubscriptionBody> {
   const permission = await Notification.requestPermission();
   if (permission === 'denied') throw new SubscribeError('denied', 'Notifications are blocked for Earshot.');
   if (permission !== 'granted')
