@@ -6,13 +6,24 @@ import { multipartForm, streamedTone } from '../support/audio';
 import { startTestPushService, type TestPushService, type TestSubscription } from '../support/push-service';
 import { callAs, signUp, type Method, type SignedIn } from './support/accounts';
 import { createContext } from '../../src/server/context';
-import { createTestApp } from './support/test-app';
+import { startJobWorker, type JobWorker } from '../../src/server/jobs/job-worker';
+import { createTestApp, restartWithAdminEmails } from './support/test-app';
 import { publishWebm, sendForm, sendVoiceMessage, webmPart } from './support/uploads';
 import { waitForIdleJobs } from './support/waits';
 
 let pushService: TestPushService;
 let testApp: Awaited<ReturnType<typeof createTestApp>>;
+let worker: JobWorker;
 let voice: Buffer;
+
+/** The app's job worker, as the server starts it: a test stops it to decide what has happened before a job runs. */
+const startWorker = () =>
+  startJobWorker({
+    queue: testApp.context.jobs,
+    handlers: testApp.context.jobHandlers,
+    log: testApp.context.log,
+    concurrency: testApp.config.jobConcurrency,
+  });
 
 beforeAll(async () => {
   // Independent of each other: made at once, so a loaded machine keeps within the hook's time.
@@ -20,9 +31,11 @@ beforeAll(async () => {
     startTestPushService(),
     streamedTone({ seconds: 1, format: 'webm', codecArgs: ['-c:a', 'libopus'] }),
   ]);
-  testApp = await createTestApp({ PUSH_ENDPOINT_ALLOWLIST: pushService.origin }, { runJobs: true });
+  testApp = await createTestApp({ PUSH_ENDPOINT_ALLOWLIST: pushService.origin });
+  worker = startWorker();
 });
 afterAll(async () => {
+  await worker?.stop();
   await testApp?.close();
   await pushService?.close();
 });
@@ -243,6 +256,50 @@ describe('a voice message', () => {
     await expectStatus(await call(blocker, 'PUT', `/api/users/${bob.user.id}/block`), 200);
     for (const sender of [muted, blocked, blocker]) await message(sender, groupId);
     expect(await everythingPushedTo(bobsPhone)).toEqual([]);
+  });
+});
+
+describe('a message sent before its sender was suspended, muted or blocked', () => {
+  it('is not pushed when the push is made after, while one sent beside it still is', async () => {
+    const moderatorEmail = `push-moderator-${people}@example.com`;
+    const moderator = await signUp(testApp.app, { email: moderatorEmail });
+    await restartWithAdminEmails(testApp, moderatorEmail);
+    const bob = await person('Bob');
+    const bobsPhone = await subscribed(bob);
+    const [suspended, muted, blocked, blocker, friend] = [
+      await person('Suspended'),
+      await person('Muted'),
+      await person('Blocked'),
+      await person('Blocker'),
+      await person('Friend'),
+    ];
+    const group = await call(bob, 'POST', '/api/conversations', {
+      type: 'group',
+      name: 'Everyone',
+      participantIds: [suspended, muted, blocked, blocker, friend].map((member) => member.user.id),
+    });
+    await expectStatus(group, 201);
+    const groupId = group.json<{ id: string }>().id;
+    // No job runs until the worker starts again: every push is made after all of this, whatever the machine's load.
+    await worker.stop();
+    try {
+      for (const sender of [suspended, muted, blocked, blocker, friend]) await message(sender, groupId);
+      const suspension = await call(moderator, 'POST', '/api/moderation/actions', {
+        action: 'suspend',
+        targetKind: 'user',
+        targetId: suspended.user.id,
+      });
+      await expectStatus(suspension, 200);
+      await expectStatus(await call(bob, 'PUT', `/api/users/${muted.user.id}/mute`), 200);
+      await expectStatus(await call(bob, 'PUT', `/api/users/${blocked.user.id}/block`), 200);
+      await expectStatus(await call(blocker, 'PUT', `/api/users/${bob.user.id}/block`), 200);
+    } finally {
+      worker = startWorker();
+    }
+    const pushed = await everythingPushedTo(bobsPhone);
+    expect(pushed.map((payload) => payload.title)).toEqual([
+      `${friend.user.firstName} ${friend.user.lastName} sent you a voice message`,
+    ]);
   });
 });
 
