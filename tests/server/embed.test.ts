@@ -1,5 +1,6 @@
 import type { Oembed } from '@shared/contract/oembed';
 import type { Post } from '@shared/contract/posts';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamedTone } from '../support/audio';
 import { callAs, signUp, uniqueEmail, type SignedIn } from './support/accounts';
@@ -160,7 +161,15 @@ describe(`oEmbed on ${databaseKind}`, () => {
         html: expect.stringMatching(/^<iframe .*><\/iframe>$/),
         width: 560,
         height: 200,
+        thumbnail_url: expect.stringMatching(
+          new RegExp(`^${ORIGIN}/media/share-cards/${post.id}/\\w+\\.png$`),
+        ),
+        thumbnail_width: 1200,
+        thumbnail_height: 630,
       });
+      const thumbnail = await visit(answer.thumbnail_url!.slice(ORIGIN.length));
+      expect(thumbnail.statusCode).toBe(200);
+      expect(thumbnail.headers['content-type']).toBe('image/png');
       expect(answer.html).toContain(`src="${ORIGIN}/embed/posts/${post.id}"`);
       expect(answer.html).toContain('width="560" height="200"');
       expect(answer.html).toContain('title="Earshot: Tide tables"');
@@ -169,14 +178,38 @@ describe(`oEmbed on ${databaseKind}`, () => {
     expect((await oembed({ url: `${ORIGIN}/posts/${post.id}` })).statusCode).toBe(200);
   });
 
-  it('fits within maxwidth and maxheight', async () => {
+  it('fits within maxwidth and maxheight, leaving out a thumbnail that would not', async () => {
     const { post } = await publish('Narrow column');
     const response = await oembed({ url: `${ORIGIN}/posts/${post.id}`, maxwidth: '320', maxheight: '150' });
     const answer = response.json<Oembed>();
     expect(answer).toMatchObject({ width: 320, height: 150 });
     expect(answer.html).toContain('width="320" height="150"');
+    expect(answer).not.toHaveProperty('thumbnail_url');
+    expect(answer).not.toHaveProperty('thumbnail_width');
     const roomy = await oembed({ url: `${ORIGIN}/posts/${post.id}`, maxwidth: '2000', maxheight: '900' });
-    expect(roomy.json<Oembed>()).toMatchObject({ width: 560, height: 200 });
+    expect(roomy.json<Oembed>()).toMatchObject({
+      width: 560,
+      height: 200,
+      thumbnail_width: 1200,
+      thumbnail_height: 630,
+    });
+  });
+
+  it('gives a post’s own photo as its thumbnail, at the photo’s size', async () => {
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#36a' } })
+      .png()
+      .toBuffer();
+    const author = await signUp(testApp.app);
+    const post = await publishWebm(testApp.app, author.cookie, voice, {
+      fields: { title: 'Harbour at dawn' },
+      files: [{ field: 'photo', filename: 'harbour.png', contentType: 'image/png', content: photo }],
+    });
+    const answer = (await oembed({ url: `${ORIGIN}/posts/${post.id}` })).json<Oembed>();
+    expect(answer).toMatchObject({
+      thumbnail_url: ORIGIN + post.imageUrl,
+      thumbnail_width: 640,
+      thumbnail_height: 480,
+    });
   });
 
   it('answers 404 for another site, another page of ours, and an unknown post', async () => {

@@ -34,6 +34,8 @@ export interface ShareCardImage {
 export interface LinkPreviews {
   /** The post's preview as `viewer` may see it (the post API's rule), or null: the page then has the app's own head. */
   post(viewer: Actor, postId: string, origin: string): Promise<PagePreview | null>;
+  /** The image a public post's preview shows (its photo, or its drawn card), with its size when known. */
+  publicPostImage(post: Post, origin: string): Promise<PagePreview['image']>;
   /** A person's profile as `viewer` may see it, or null. */
   profile(viewer: Actor, userId: string, origin: string): Promise<PagePreview | null>;
   /**
@@ -133,6 +135,8 @@ export function createLinkPreviews(deps: {
         player: { url: origin + embedPath(post.id), ...EMBED_SIZE, oembedUrl: origin + oembedPath(url) },
       };
     },
+
+    publicPostImage: (post, origin) => postImage(VISITOR, post, origin),
 
     async profile(viewer, userId, origin) {
       let person: PublicUser;

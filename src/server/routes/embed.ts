@@ -35,7 +35,8 @@ export function registerEmbedRoutes(app: App, context: AppContext, clientDir: st
       const postId = postIdOfPageUrl(url, origin);
       const post = postId === undefined ? undefined : await context.posts.findPublic(postId);
       if (!post) throw notFound('post');
-      return oembedOf(post, origin, { maxwidth, maxheight });
+      const image = await context.linkPreviews.publicPostImage(post, origin);
+      return oembedOf(post, origin, { maxwidth, maxheight }, image);
     },
   });
 }

@@ -29,8 +29,27 @@ export interface MaxSize {
   maxheight?: number | undefined;
 }
 
-/** oEmbed 1.0's "rich" answer for a public post: its player in an iframe, no larger than the consumer allows. */
-export function oembedOf(post: Post, origin: string, max: MaxSize): Oembed {
+/** An image with its size in pixels, at an absolute URL. */
+export interface SizedImage {
+  url: string;
+  width?: number | undefined;
+  height?: number | undefined;
+}
+
+const fits = (size: number | undefined, max: number | undefined) =>
+  size !== undefined && size <= (max ?? size);
+
+/** The thumbnail's fields, when its size is known and within the consumer's room (§2.3.4 allows no larger). */
+function thumbnailOf(image: SizedImage | undefined, max: MaxSize): Partial<Oembed> {
+  if (!image || !fits(image.width, max.maxwidth) || !fits(image.height, max.maxheight)) return {};
+  return { thumbnail_url: image.url, thumbnail_width: image.width, thumbnail_height: image.height };
+}
+
+/**
+ * oEmbed 1.0's "rich" answer for a public post: its player in an iframe, no larger than the consumer allows, and
+ * `image` (its photo or share card) as the thumbnail.
+ */
+export function oembedOf(post: Post, origin: string, max: MaxSize, image: SizedImage | undefined): Oembed {
   const width = Math.min(EMBED_SIZE.width, max.maxwidth ?? Infinity);
   const height = Math.min(EMBED_SIZE.height, max.maxheight ?? Infinity);
   return {
@@ -44,5 +63,6 @@ export function oembedOf(post: Post, origin: string, max: MaxSize): Oembed {
     html: embedIframeHtml(`${origin}${embedPath(post.id)}`, post.title, { width, height }),
     width,
     height,
+    ...thumbnailOf(image, max),
   };
 }

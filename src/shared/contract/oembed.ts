@@ -24,7 +24,10 @@ export const oembedQuerySchema = z.object({
   maxheight: side('maxheight'),
 });
 
-/** oEmbed 1.0 §2.3.4's "rich" type: an iframe of the post's embeddable player. */
+/**
+ * oEmbed 1.0 §2.3.4's "rich" type: an iframe of the post's embeddable player. Its thumbnail (§2.3.4: all three
+ * fields or none) is the post's photo, or its drawn share card, when that fits within maxwidth and maxheight.
+ */
 export const oembedSchema = z.object({
   version: z.literal('1.0'),
   type: z.literal('rich'),
@@ -36,5 +39,8 @@ export const oembedSchema = z.object({
   html: z.string(),
   width: z.number().int(),
   height: z.number().int(),
+  thumbnail_url: z.string().optional(),
+  thumbnail_width: z.number().int().optional(),
+  thumbnail_height: z.number().int().optional(),
 });
 export type Oembed = z.infer<typeof oembedSchema>;
