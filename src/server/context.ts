@@ -35,6 +35,7 @@ import { createLegacyImageSweep } from './services/legacy-images';
 import { createListenService, type ListenService } from './services/listen-service';
 import { createLoginThrottle } from './services/login-throttle';
 import { createMediaService, type MediaService } from './services/media-service';
+import { prepareCardFonts } from './link-previews/card-fonts';
 import { createLinkPreviews, type LinkPreviews } from './link-previews/link-previews';
 import { removeLeftObjects } from './services/object-removal';
 import { createModerationService, type ModerationService } from './services/moderation-service';
@@ -143,6 +144,8 @@ export async function createContext(
     timeoutMs: config.ffmpegTimeoutMs,
     allowBundled: !config.isProduction || config.allowBundledFfmpeg,
   });
+  // Before anything draws text: share cards are drawn in the app's typeface even where the machine has no fonts.
+  await prepareCardFonts();
   const blobs = await createBlobStore(config);
   const { events, transactions } = createEventBus(config.database, log);
   const db = createDatabase(config.database, log, transactions);

@@ -92,6 +92,16 @@ async function expectGenericHead(who: SignedIn | undefined, post: Post) {
 }
 
 describe(`link previews of posts on ${databaseKind}`, () => {
+  it('draws in fonts set up when the server started: drawing a card changes nothing of the process', async () => {
+    // Read by fontconfig when it first starts: set before any request, never by one.
+    const atStart = process.env.FONTCONFIG_FILE;
+    expect(atStart).toMatch(/earshot-fonts-\w+\/fonts-\w+\.conf$/);
+    const post = await publish({ title: 'Drawn after start-up' });
+    const image = (await scrape(undefined, `/posts/${post.id}`)).result.ogImage![0]!;
+    expect((await call(undefined, localPath(image.url))).statusCode).toBe(200);
+    expect(process.env.FONTCONFIG_FILE).toBe(atStart);
+  });
+
   it('shows a public post’s title, transcript, drawn image, AAC audio and player to a signed-out scraper', async () => {
     const { result, html, headers } = await scrape(undefined, `/posts/${publicPost.id}`);
     const pageUrl = `${PUBLIC_URL}/posts/${publicPost.id}`;

@@ -21,7 +21,10 @@ const FONT_FILES = [400, 700].flatMap((weight) =>
 
 let ready: Promise<void> | undefined;
 
-/** Call before drawing any text; later calls wait for the first. */
+/**
+ * Call once at start-up, before any text is drawn: fontconfig reads FONTCONFIG_FILE when it first starts, and the
+ * process's environment is no request's to change. Later calls wait for the first.
+ */
 export function prepareCardFonts(): Promise<void> {
   ready ??= installFonts().catch((error: unknown) => {
     ready = undefined;

@@ -2,7 +2,7 @@ import { escapeHtml } from '@shared/domain/escape-html';
 import { postArtPalette, waveformBars } from '@shared/domain/post-art';
 import { PRODUCT_NAME } from '@shared/domain/product';
 import sharp, { type OverlayOptions } from 'sharp';
-import { CARD_FONT_FAMILY, prepareCardFonts } from './card-fonts';
+import { CARD_FONT_FAMILY } from './card-fonts';
 
 /** Open Graph's and X's recommended large image: 1.91:1. */
 export const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;
@@ -113,9 +113,11 @@ function backgroundSvg(content: ShareCardContent): string {
 </svg>`;
 }
 
-/** The PNG share image of a post without a photo: its title, author and waveform over its artwork. */
+/**
+ * The PNG share image of a post without a photo: its title, author and waveform over its artwork. The app's fonts
+ * are prepared at start-up (card-fonts.ts).
+ */
 export async function renderShareCard(content: ShareCardContent): Promise<Buffer> {
-  await prepareCardFonts();
   const avatar = content.authorPicture ? await roundAvatar(content.authorPicture) : null;
   const nameLeft = avatar ? MARGIN + AVATAR + 20 : MARGIN;
   const [title, name, product] = await Promise.all([
