@@ -1,5 +1,8 @@
 import type { Oembed } from '@shared/contract/oembed';
 import type { Post } from '@shared/contract/posts';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamedTone } from '../support/audio';
@@ -15,16 +18,25 @@ const TRANSCRIPT = 'Morning light over the harbour, and the boats going out';
 const UNAVAILABLE = 'This post is not available';
 
 let testApp: TestApp;
+let clientDir: string;
 let moderator: SignedIn;
 let voice: Buffer;
 
 beforeAll(async () => {
-  testApp = await createTestApp({ ADMIN_EMAILS: MODERATOR_EMAIL, PUBLIC_URL: ORIGIN });
+  // The built client's pages, as the server finds them in dist/client: the app's, and the embed's template.
+  clientDir = await mkdtemp(path.join(os.tmpdir(), 'earshot-client-'));
+  for (const page of ['index.html', 'embed.html'])
+    await copyFile(path.resolve('src/client', page), path.join(clientDir, page));
+  await writeFile(path.join(clientDir, 'robots.txt'), 'User-agent: *\n');
+  testApp = await createTestApp({ ADMIN_EMAILS: MODERATOR_EMAIL, PUBLIC_URL: ORIGIN }, { clientDir });
   voice = await streamedTone({ seconds: 1, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
   moderator = await signUp(testApp.app, { email: MODERATOR_EMAIL, firstName: 'Mo' });
   await restartWithAdminEmails(testApp, MODERATOR_EMAIL);
 });
-afterAll(() => testApp?.close());
+afterAll(async () => {
+  await testApp?.close();
+  await rm(clientDir, { recursive: true, force: true });
+});
 
 const visit = (url: string, who?: SignedIn) => callAs(testApp.app, who, 'GET', url);
 
@@ -137,6 +149,22 @@ describe(`the embeddable player on ${databaseKind}`, () => {
       expect(response.headers['x-frame-options'], url).toBe('DENY');
       expect(response.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
     }
+  });
+  it('is a post’s page alone: the build’s template it is written from is not there at /embed.html', async () => {
+    for (const url of ['/embed.html', '/embed.html?autoplay=1']) {
+      const response = await visit(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json<{ message: string }>().message).toBe('Nothing is at GET /embed.html.');
+    }
+    // The build's other files, and the app's pages, are served as before.
+    expect((await visit('/robots.txt')).statusCode).toBe(200);
+    const appPage = await visit('/discover');
+    expect(appPage.statusCode).toBe(200);
+    expect(appPage.headers['content-type']).toMatch(/^text\/html/);
+    const { post } = await publish('Still playing');
+    const player = await visit(`/embed/posts/${post.id}`);
+    expect(player.statusCode).toBe(200);
+    expect(player.body).toContain('<script type="module" src="/embed/main.ts"></script>');
   });
 });
 

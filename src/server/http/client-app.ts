@@ -4,9 +4,14 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
+/** Files of the build the server reads but never serves: the embed's template, filled in per post (embed-page.ts). */
+const SERVER_ONLY_FILES = ['embed.html'];
+
 function wantsJson(url: string): boolean {
   return url.startsWith('/api/') || url === '/api' || url.startsWith('/media/');
 }
+
+const isServerOnly = (url: string) => SERVER_ONLY_FILES.includes(url.split('?')[0]!.slice(1));
 
 const indexHtmlOf = (clientDir: string | undefined) =>
   clientDir === undefined ? undefined : path.join(clientDir, 'index.html');
@@ -28,7 +33,8 @@ export interface PageWithHead {
 
 /**
  * Serves the built React app: hashed assets cached for a year, index.html for every other page path (the
- * client router decides what to show), and JSON 404s under /api. The pages of `pagesWithHead` get a head of their
+ * client router decides what to show), and JSON 404s under /api and for the build's files that are the server's
+ * alone. The pages of `pagesWithHead` get a head of their
  * own, written for the asker, so no shared cache keeps them.
  */
 export async function registerClientApp(
@@ -53,6 +59,7 @@ export async function registerClientApp(
       root: clientDir,
       index: false,
       wildcard: false,
+      globIgnore: SERVER_ONLY_FILES,
       setHeaders(response, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         response.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -61,7 +68,10 @@ export async function registerClientApp(
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !wantsJson(request.url);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !wantsJson(request.url) &&
+      !isServerOnly(request.url);
     if (hasClient && isPage) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDir!);
     }
