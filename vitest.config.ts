@@ -18,6 +18,7 @@ const storageSuites = [
   'draft-editor',
   'health',
   'legacy-images',
+  'link-previews',
   'many-instances',
   'media-pipeline',
   'media-serving',

@@ -37,6 +37,7 @@ import { createLoginThrottle } from './services/login-throttle';
 import { createMediaService, type MediaService } from './services/media-service';
 import { prepareCardFonts } from './link-previews/card-fonts';
 import { createLinkPreviews, type LinkPreviews } from './link-previews/link-previews';
+import { createShareCardStore } from './link-previews/share-card-store';
 import { removeLeftObjects } from './services/object-removal';
 import { createModerationService, type ModerationService } from './services/moderation-service';
 import { createPostService, type PostService } from './services/post-service';
@@ -177,7 +178,8 @@ export async function createContext(
   const audio = createAudioLibrary({ blobs, scratch, ffmpeg, db, jobs });
   const rateLimits = createRateLimiter(db);
   const images = createImageLibrary(blobs, rateLimits);
-  const posts = createPostService({ db, audio, images, push });
+  const shareCards = createShareCardStore(blobs);
+  const posts = createPostService({ db, audio, images, push, shareCards });
   const autosave = createAutosaveService({
     db,
     blobs,
@@ -238,7 +240,7 @@ export async function createContext(
     search: createSearchService(db),
     discover: createDiscoverService(db),
     media,
-    linkPreviews: createLinkPreviews({ posts, users, media, blobs }),
+    linkPreviews: createLinkPreviews({ posts, users, media, blobs, shareCards }),
     health: createHealthService({ db, ffmpeg: ffmpeg.health, storage: blobs, scratch, log }),
     vapidKeys,
     pushDevices: createPushDevices(db, pushEndpoints),

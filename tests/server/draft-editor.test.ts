@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database';
 import type { Ffmpeg } from '../../src/server/media/ffmpeg';
+import { createShareCardStore } from '../../src/server/link-previews/share-card-store';
 import { createAudioLibrary } from '../../src/server/services/audio-library';
 import { createDraftEditor } from '../../src/server/services/draft-editor';
 import { createImageLibrary } from '../../src/server/services/image-library';
@@ -442,6 +443,7 @@ describe(`the advanced editor's server on ${databaseKind} with ${storageKind} st
       audio: createAudioLibrary({ blobs, scratch, ffmpeg, db, jobs }),
       images: createImageLibrary(blobs, testApp.context.rateLimits),
       push: testApp.context.push,
+      shareCards: createShareCardStore(blobs),
     });
     await posts.delete(owner.user.id, draft.id, { draftsOnly: true });
     expect(meanwhile).toBeDefined();

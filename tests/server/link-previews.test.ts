@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, streamedTone } from '../support/audio';
 import { callAs, signUp, type SignedIn } from './support/accounts';
 import { createTestApp, databaseKind, restartWithAdminEmails, type TestApp } from './support/test-app';
+import { keysUnder } from '../../src/server/storage/blob-store';
 import { publishWebm, sendFormAs } from './support/uploads';
 import { waitForRendition } from './support/waits';
 
@@ -70,6 +71,19 @@ const localPath = (absolute: string) => {
   expect(absolute.startsWith(`${PUBLIC_URL}/`), absolute).toBe(true);
   return absolute.slice(PUBLIC_URL.length);
 };
+
+/** The versions of a post's share card in the media store, which every instance shares. */
+async function storedCardsOf(owner: SignedIn, postId: string): Promise<string[]> {
+  const keys = await keysUnder(testApp.context.blobs, `share-cards/${owner.user.id}/${postId}/`);
+  return keys.map((key) => key.slice(key.lastIndexOf('/') + 1, -'.png'.length));
+}
+
+/** The version a card's address names: `/media/share-cards/{id}/{version}.png`. */
+const versionOf = (cardUrl: string) => cardUrl.slice(cardUrl.lastIndexOf('/') + 1, -'.png'.length);
+
+async function cardUrlOf(post: Post, who?: SignedIn): Promise<string> {
+  return localPath((await scrape(who, `/posts/${post.id}`)).result.ogImage![0]!.url);
+}
 
 async function publish(fields: Record<string, string>, who = author): Promise<Post> {
   return publishWebm(testApp.app, who.cookie, voice, { fields });
@@ -204,6 +218,8 @@ describe(`link previews of posts on ${databaseKind}`, () => {
     // A draft's card is its owner's alone: never kept by a shared cache, and not there for anyone else.
     const card = await call(author, localPath(after));
     expect(card.statusCode).toBe(200);
+    // Only the card of the title it has now is kept.
+    expect(await storedCardsOf(author, draft.id)).toEqual([versionOf(after)]);
     expect(card.headers['cache-control']).toBe('private, no-cache');
     expect((await call(stranger, localPath(after))).statusCode).toBe(404);
     expect((await call(undefined, localPath(after))).statusCode).toBe(404);
@@ -265,6 +281,57 @@ describe(`link previews of posts on ${databaseKind}`, () => {
     );
     await expectGenericHead(undefined, deleted);
     await expectGenericHead(undefined, { ...deleted, id: 'no-such-post' });
+  });
+});
+
+describe(`share cards in the media store on ${databaseKind}`, () => {
+  it('are drawn once and served from the store, which every instance shares: the same bytes, not a new drawing', async () => {
+    const owner = await signUp(testApp.app);
+    const post = await publish({ title: 'Stored once' }, owner);
+    const url = await cardUrlOf(post);
+    const drawn = await call(undefined, url);
+    expect(drawn.statusCode).toBe(200);
+    expect(await storedCardsOf(owner, post.id)).toEqual([versionOf(url)]);
+    // What another instance stored under that version is what this one serves.
+    const stored = await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const key = `share-cards/${owner.user.id}/${post.id}/${versionOf(url)}.png`;
+    await testApp.context.blobs.put(key, stored, { contentType: 'image/png' });
+    const served = await call(undefined, url);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(stored)).toBe(true);
+  });
+
+  it('go with their post, whether its owner or a moderator removes it', async () => {
+    const owner = await signUp(testApp.app);
+    const [deleted, removed] = [
+      await publish({ title: 'Deleted by its owner' }, owner),
+      await publish({ title: 'Removed by a moderator' }, owner),
+    ];
+    for (const post of [deleted, removed]) {
+      expect((await call(undefined, await cardUrlOf(post))).statusCode).toBe(200);
+      expect(await storedCardsOf(owner, post.id)).toHaveLength(1);
+    }
+    expect((await callAs(testApp.app, owner, 'DELETE', `/api/posts/${deleted.id}`)).statusCode).toBe(200);
+    const removal = await callAs(testApp.app, moderator, 'POST', '/api/moderation/actions', {
+      action: 'remove',
+      targetKind: 'post',
+      targetId: removed.id,
+      note: 'checked',
+    });
+    expect(removal.statusCode, removal.body).toBe(200);
+    for (const post of [deleted, removed]) expect(await storedCardsOf(owner, post.id)).toEqual([]);
+  });
+
+  it('go with their owner’s account', async () => {
+    const owner = await signUp(testApp.app);
+    const post = await publish({ title: 'Leaving soon' }, owner);
+    expect((await call(undefined, await cardUrlOf(post))).statusCode).toBe(200);
+    expect(await storedCardsOf(owner, post.id)).toHaveLength(1);
+    const deleted = await callAs(testApp.app, owner, 'DELETE', '/api/me', { password: owner.password });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await keysUnder(testApp.context.blobs, `share-cards/${owner.user.id}/`)).toEqual([]);
   });
 });
 

@@ -17,6 +17,7 @@ import type { BlobStore } from '../storage/blob-store';
 import { describeBriefly, type PagePreview } from './preview-head';
 import { RecentCache } from './recent-cache';
 import { renderShareCard, SHARE_CARD_DESIGN, SHARE_CARD_SIZE } from './share-card';
+import type { ShareCardStore } from './share-card-store';
 
 /** The AAC rendition: what every app that plays an og:audio link can play. */
 const PREVIEW_AUDIO_TYPE = 'audio/mp4';
@@ -77,9 +78,9 @@ export function createLinkPreviews(deps: {
   users: UserService;
   media: MediaService;
   blobs: BlobStore;
+  shareCards: ShareCardStore;
 }): LinkPreviews {
-  const { posts, users, media, blobs } = deps;
-  const cards = new RecentCache<ShareCardImage>(64);
+  const { posts, users, media, blobs, shareCards } = deps;
   /** Stored images never change under their address, so their size is learned once. */
   const imageSizes = new RecentCache<{ width: number; height: number }>(2000);
 
@@ -105,6 +106,23 @@ export function createLinkPreviews(deps: {
     const size = { width, height };
     imageSizes.set(url, size);
     return size;
+  }
+
+  /** Draws the card and stores it for every instance; a post deleted while it was drawn takes it along. */
+  async function drawAndKeep(viewer: Actor, post: Post, version: string): Promise<Buffer> {
+    const picture = post.user.profileImageUrl
+      ? await storedImage(viewer, post.user.profileImageUrl).catch(() => null)
+      : null;
+    const png = await renderShareCard({
+      postId: post.id,
+      title: cut(post.title, POSTER_TITLE_LENGTH),
+      authorName: cut(displayName(post.user), NAME_LENGTH),
+      authorPicture: picture,
+      waveform: post.waveformData,
+    });
+    await shareCards.write(post, version, png);
+    if (!(await visiblePost(viewer, post.id))) await shareCards.removeAll(post);
+    return png;
   }
 
   async function postImage(viewer: Actor, post: Post, origin: string): Promise<PagePreview['image']> {
@@ -169,21 +187,8 @@ export function createLinkPreviews(deps: {
       const current = shareCardVersion(post);
       if (version !== current) return { currentPath: shareCardPath(post.id, current) };
       const isPublic = viewer.kind === 'visitor' || (await visiblePost(VISITOR, postId)) !== undefined;
-      const cached = cards.get(`${post.id}/${current}`);
-      if (cached) return { ...cached, isPublic };
-      const picture = post.user.profileImageUrl
-        ? await storedImage(viewer, post.user.profileImageUrl).catch(() => null)
-        : null;
-      const png = await renderShareCard({
-        postId: post.id,
-        title: cut(post.title, POSTER_TITLE_LENGTH),
-        authorName: cut(displayName(post.user), NAME_LENGTH),
-        authorPicture: picture,
-        waveform: post.waveformData,
-      });
-      const card = { png, version: current, isPublic };
-      cards.set(`${post.id}/${current}`, card);
-      return card;
+      const png = (await shareCards.read(post, current)) ?? (await drawAndKeep(viewer, post, current));
+      return { png, version: current, isPublic };
     },
   };
 }

@@ -32,6 +32,7 @@ import { assetPrefix } from './audio-library';
 import { memberListenerKey } from './listen-service';
 import { takeBackVoice } from './published-voices';
 import { sharesPrefixOf } from './shared-audio';
+import { shareCardsPrefixOf } from '../link-previews/share-card-store';
 import { REMOVAL_RETRY_DELAY_MS, removeStoredObjects, type ObjectsToRemove } from './object-removal';
 
 export const WRONG_PASSWORD_MESSAGE =
@@ -118,7 +119,7 @@ export function createAccountDeletion(deps: {
           const orphanedAudio = await leaveConversations(trx, userId);
           const audioIds = [...new Set([...(await audioGoingWith(trx, userId)), ...orphanedAudio])];
           const removing: ObjectsToRemove = {
-            prefixes: [...audioIds.map(assetPrefix), sharesPrefixOf(userId)],
+            prefixes: [...audioIds.map(assetPrefix), sharesPrefixOf(userId), shareCardsPrefixOf(userId)],
             keys: [...(await imageKeysOf(trx, userId)), ...(await autosaveKeysOf(trx, userId))],
           };
           const listenerKeys = (await keptListenerSalts(trx)).map((salt) => memberListenerKey(salt, userId));

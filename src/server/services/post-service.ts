@@ -15,6 +15,7 @@ import { authorizePost, findPostFor } from '../access/posts';
 import { postMediaIsPrivate, postResource } from '../access/resources';
 import type { Db } from '../db/database';
 import type { PushService } from './push-delivery';
+import type { ShareCardStore } from '../link-previews/share-card-store';
 import {
   deleteAudioAsset,
   deleteImage,
@@ -172,8 +173,9 @@ export function createPostService(deps: {
   audio: AudioLibrary;
   images: ImageLibrary;
   push: PushService;
+  shareCards: ShareCardStore;
 }): PostService {
-  const { db, audio, images, push } = deps;
+  const { db, audio, images, push, shareCards } = deps;
 
   async function presentOne(postId: string): Promise<Post> {
     const row = await findPostWithMedia(db, postId);
@@ -507,10 +509,15 @@ export function createPostService(deps: {
         for (const audioAsset of [{ id: post.audio_id }, ...commentAssets])
           await deleteAudioAsset(trx, audioAsset.id);
         if (post.image_id) await deleteImage(trx, post.image_id);
-        return { audio: [{ id: post.audio_id }, ...commentAssets, ...editAssets], image };
+        return {
+          audio: [{ id: post.audio_id }, ...commentAssets, ...editAssets],
+          image,
+          ownerId: post.user_id,
+        };
       });
       for (const audioAsset of removed.audio) await audio.deleteFiles(audioAsset);
       if (removed.image) await images.deleteFile(removed.image);
+      await shareCards.removeAll({ id: found.id, userId: removed.ownerId });
     },
 
     async insertRecovered(row, prepared, sessionKey) {
