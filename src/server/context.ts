@@ -233,7 +233,7 @@ export async function createContext(
     voiceBios: createVoiceBioService({ db, audio }),
     conversations,
     moderation: createModerationService({ db, posts, comments, conversations, events }),
-    conversationPosts: createConversationPublisher({ db, audio, users, posts, events, notifications }),
+    conversationPosts: createConversationPublisher({ db, audio, users, posts, events, notifications, push }),
     listens: createListenService({ db }),
     stats: createStatsService(db),
     podcasts: createPodcastFeedService({ db, blobs, users, posts }),

@@ -630,7 +630,7 @@ function publisherWith(meanwhile: {
   beforeCopy?: () => Promise<unknown>;
   afterCopy?: () => Promise<unknown>;
 }) {
-  const { db, blobs, scratch, ffmpeg, jobs, users, posts, events, notifications } = testApp.context;
+  const { db, blobs, scratch, ffmpeg, jobs, users, posts, events, notifications, push } = testApp.context;
   const audio = createAudioLibrary({ blobs, scratch, ffmpeg, db, jobs });
   return createConversationPublisher({
     db,
@@ -638,6 +638,7 @@ function publisherWith(meanwhile: {
     posts,
     events,
     notifications,
+    push,
     audio: {
       ...audio,
       async prepareJoinedAssets(...args) {

@@ -303,6 +303,62 @@ describe('a message sent before its sender was suspended, muted or blocked', () 
   });
 });
 
+describe('a request to post a conversation', () => {
+  const askToPost = async (asker: SignedIn, conversationId: string) => {
+    const asked = await call(asker, 'POST', `/api/conversations/${conversationId}/publish`);
+    await expectStatus(asked, 201);
+    return asked.json<{ id: string }>().id;
+  };
+  const requestsPushedTo = async (subscription: TestSubscription) =>
+    (await everythingPushedTo(subscription)).filter((payload) => payload.kind === 'publishRequest');
+
+  it('pushes to each person asked, as a message would, saying who asks and nothing of what was said', async () => {
+    const [ada, bob] = [await person('Ada'), await person('Bob')];
+    const bobsPhone = await subscribed(bob);
+    const chat = await directChat(ada, bob);
+    await message(ada, chat);
+    await message(bob, chat);
+    const requestId = await askToPost(ada, chat);
+    expect(await requestsPushedTo(bobsPhone)).toEqual([
+      {
+        kind: 'publishRequest',
+        title: `${ada.user.firstName} ${ada.user.lastName} asks to post this conversation`,
+        body: 'Tap to answer.',
+        url: `/conversations/${chat}`,
+        tag: `publishRequest:${requestId}`,
+      },
+    ]);
+  });
+
+  it('is pushed under the voice messages switch, and never from someone the person mutes', async () => {
+    const [ada, keen, quiet, muting] = [
+      await person('Ada'),
+      await person('Keen'),
+      await person('Quiet'),
+      await person('Muting'),
+    ];
+    const phones = [await subscribed(keen), await subscribed(quiet), await subscribed(muting)];
+    await expectStatus(await call(quiet, 'PATCH', '/api/push/preferences', { messages: false }), 200);
+    await expectStatus(await call(muting, 'PUT', `/api/users/${ada.user.id}/mute`), 200);
+    const group = await call(ada, 'POST', '/api/conversations', {
+      type: 'group',
+      name: 'Book club',
+      participantIds: [keen, quiet, muting].map((member) => member.user.id),
+    });
+    await expectStatus(group, 201);
+    const groupId = group.json<{ id: string }>().id;
+    for (const member of [ada, keen, quiet, muting]) await message(member, groupId);
+    await askToPost(ada, groupId);
+    const [toKeen, toQuiet, toMuting] = [
+      await requestsPushedTo(phones[0]!),
+      await requestsPushedTo(phones[1]!),
+      await requestsPushedTo(phones[2]!),
+    ];
+    expect(toKeen.map((payload) => payload.body)).toEqual(['In Book club']);
+    expect([toQuiet, toMuting]).toEqual([[], []]);
+  });
+});
+
 describe('replies, followers, likes and new posts', () => {
   it('push a reply to my post and a new follower, each where a click should open', async () => {
     const [ada, bob] = [await person('Ada'), await person('Bob')];

@@ -2,9 +2,16 @@ import type { Db } from '../db/database';
 import { findConversation, memberIdsOf } from '../db/queries/conversations';
 import { answersOf, findPublishRequest } from '../db/queries/publish-requests';
 import { anyBlockWithin } from '../db/queries/safety';
-import type { ConversationRow, PublishRequestRow } from '../db/schema';
+import type { ConversationRow, PublishAnswer, PublishRequestRow } from '../db/schema';
 import { authorize, notFound } from './guard';
-import { actorOf, can, type Action, type Actor, type ConversationResource } from './policy';
+import {
+  actorOf,
+  can,
+  type Action,
+  type Actor,
+  type ConversationResource,
+  type PublishRequestResource,
+} from './policy';
 import { blockedWith } from './people';
 import { conversationMessageResource, conversationResource } from './resources';
 
@@ -39,17 +46,29 @@ export async function publishRequestFor(
 ): Promise<PublishRequestRow> {
   const request = await findPublishRequest(db, requestId);
   if (!request) throw notFound('publish-request');
+  authorize(actorOf(userId), action, await publishRequestResource(db, request));
+  return request;
+}
+
+/**
+ * The request as the policy weighs it: its conversation's members now, and whom it asks, of those whose answer
+ * `counts` (every one asked, unless told otherwise).
+ */
+export async function publishRequestResource(
+  db: Db,
+  request: PublishRequestRow,
+  counts: (answer: PublishAnswer) => boolean = () => true,
+): Promise<PublishRequestResource> {
   const [conversation, answers] = await Promise.all([
     membershipOf(db, request.conversation_id),
     answersOf(db, request.id),
   ]);
-  authorize(actorOf(userId), action, {
+  return {
     kind: 'publish-request',
     requesterId: request.requester_id,
-    askedIds: answers.map((row) => row.user_id),
+    askedIds: answers.filter((row) => counts(row.answer)).map((row) => row.user_id),
     conversation,
-  });
-  return request;
+  };
 }
 
 /**

@@ -2,7 +2,8 @@ import type { Db } from '../db/database';
 import type { MessageWithAudio } from '../db/queries/conversations';
 import { isMuting } from '../db/queries/safety';
 import { findUserById } from '../db/queries/users';
-import { heardBy, membershipOf } from './conversations';
+import type { PublishRequestRow } from '../db/schema';
+import { heardBy, membershipOf, publishRequestResource } from './conversations';
 import { blockedWith } from './people';
 import { actorOf, can } from './policy';
 import { commentAsSeenBy, postAsSeenBy, type PostFacts } from './posts';
@@ -63,4 +64,19 @@ export async function mayNotifyOfMessage(
   if (!(await mayNotifyOf(db, recipientId, message.user_id))) return false;
   const membership = await membershipOf(db, message.conversation_id);
   return (await heardBy(db, actorOf(recipientId), [message], () => membership)).length > 0;
+}
+
+/**
+ * About a request to post a conversation, addressed to the recipient as a message is: one still asking them, as a
+ * member of its conversation now, who has not answered yet.
+ */
+export async function mayNotifyOfPublishRequest(
+  db: Db,
+  recipientId: string,
+  request: PublishRequestRow,
+): Promise<boolean> {
+  if (request.status !== 'asking' || !(await mayNotifyOf(db, recipientId, request.requester_id)))
+    return false;
+  const stillAsked = await publishRequestResource(db, request, (answer) => answer === 'pending');
+  return can(actorOf(recipientId), 'answer', stillAsked);
 }

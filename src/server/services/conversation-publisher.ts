@@ -35,6 +35,7 @@ import type { AudioLibrary } from './audio-library';
 import { directPair } from './conversation-presenter';
 import type { NotificationService } from './notification-service';
 import type { PostService } from './post-service';
+import type { PushService } from './push-delivery';
 import type { UserService } from './user-service';
 
 /** Most messages one post joins: beyond it ffmpeg would open too many inputs at once. */
@@ -101,8 +102,9 @@ export function createConversationPublisher(deps: {
   posts: PostService;
   events: EventBus;
   notifications: NotificationService;
+  push: PushService;
 }): ConversationPublisher {
-  const { db, audio, users, posts, events, notifications } = deps;
+  const { db, audio, users, posts, events, notifications, push } = deps;
 
   /** Whether the asker is still in it and every one of `messageIds` still there. */
   async function unchanged(database: Db, userId: string, conversationId: string, messageIds: string[]) {
@@ -361,6 +363,7 @@ export function createConversationPublisher(deps: {
             once: row.id,
           });
         }
+        await push.announcePublishRequest(trx, row.id, asked);
         await tellMembers(trx, conversation.id);
         return row;
       });

@@ -6,13 +6,21 @@ import {
 } from '@shared/contract/push';
 import { displayName } from '@shared/domain/display-name';
 import webpush from 'web-push';
-import { mayNotifyOf, mayNotifyOfComment, mayNotifyOfMessage, mayNotifyOfPost } from '../access/notify';
+import {
+  mayNotifyOf,
+  mayNotifyOfComment,
+  mayNotifyOfMessage,
+  mayNotifyOfPost,
+  mayNotifyOfPublishRequest,
+} from '../access/notify';
 import type { Db } from '../db/database';
 import type { Cursor } from '../db/pagination';
 import { findCommentWithAudio } from '../db/queries/comments';
 import { findConversation, findMessageWithAudio } from '../db/queries/conversations';
 import { isFollowing } from '../db/queries/follows';
 import { findPost } from '../db/queries/posts';
+import { findPublishRequest } from '../db/queries/publish-requests';
+import type { ConversationRow } from '../db/schema';
 import {
   deleteSubscription,
   findSubscription,
@@ -33,6 +41,7 @@ import type { VapidKeys } from './vapid-keys';
 /** One push to one person, named by ids: what it says is read when it is sent, so nothing stale or hidden goes. */
 export type PushEvent =
   | { kind: 'message'; recipientId: string; messageId: string }
+  | { kind: 'publishRequest'; recipientId: string; requestId: string }
   | { kind: 'reply'; recipientId: string; commentId: string }
   | { kind: 'follower'; recipientId: string; followerId: string }
   | { kind: 'newPost'; recipientId: string; postId: string };
@@ -49,6 +58,8 @@ export interface PushDelivery {
 export interface PushService {
   /** Tells each of `recipientIds` of a voice message. */
   announceMessage(db: Db, messageId: string, recipientIds: readonly string[]): Promise<void>;
+  /** Tells each of `recipientIds` that they are asked to agree to a post of their conversation. */
+  announcePublishRequest(db: Db, requestId: string, recipientIds: readonly string[]): Promise<void>;
   announceReply(db: Db, recipientId: string, commentId: string): Promise<void>;
   announceFollower(db: Db, recipientId: string, followerId: string): Promise<void>;
   /** A like on the post: its owner hears of the likes at most once an hour, with how many there were. */
@@ -64,6 +75,8 @@ export interface PushService {
 
 const PREFERENCE_OF: Record<PushKind, keyof PushPreferences> = {
   message: 'messages',
+  // Addressed to the person in a conversation of theirs, as a message is.
+  publishRequest: 'messages',
   reply: 'replies',
   follower: 'followers',
   like: 'likes',
@@ -82,6 +95,10 @@ const DELIVERY_ATTEMPTS = 4;
 /** A push service saying the subscription is gone for good (RFC 8030 §7.3): the browser unsubscribed or expired. */
 const isGone = (error: unknown) =>
   error instanceof webpush.WebPushError && (error.statusCode === 404 || error.statusCode === 410);
+
+/** Where in a group it happened, or what a click does in a direct conversation. */
+const conversationLine = (conversation: ConversationRow, direct: string) =>
+  conversation.type === 'group' ? `In ${conversation.name ?? 'your group'}` : direct;
 
 const likesBody = (name: string, count: number) =>
   count === 1
@@ -116,9 +133,22 @@ export function createPushService(deps: {
         return {
           kind: 'message',
           title: `${await nameOf(message.user_id)} sent you a voice message`,
-          body: conversation.type === 'group' ? `In ${conversation.name ?? 'your group'}` : 'Tap to listen.',
+          body: conversationLine(conversation, 'Tap to listen.'),
           url: `/conversations/${conversation.id}`,
           tag: `message:${conversation.id}`,
+        };
+      }
+      case 'publishRequest': {
+        const request = await findPublishRequest(db, event.requestId);
+        if (!request || !(await mayNotifyOfPublishRequest(db, event.recipientId, request))) return undefined;
+        const conversation = await findConversation(db, request.conversation_id);
+        if (!conversation) return undefined;
+        return {
+          kind: 'publishRequest',
+          title: `${await nameOf(request.requester_id)} asks to post this conversation`,
+          body: conversationLine(conversation, 'Tap to answer.'),
+          url: `/conversations/${conversation.id}`,
+          tag: `publishRequest:${request.id}`,
         };
       }
       case 'reply': {
@@ -195,6 +225,10 @@ export function createPushService(deps: {
     async announceMessage(database, messageId, recipientIds) {
       for (const recipientId of recipientIds)
         await enqueue(database, { kind: 'message', recipientId, messageId });
+    },
+    async announcePublishRequest(database, requestId, recipientIds) {
+      for (const recipientId of recipientIds)
+        await enqueue(database, { kind: 'publishRequest', recipientId, requestId });
     },
     announceReply: (database, recipientId, commentId) =>
       enqueue(database, { kind: 'reply', recipientId, commentId }),

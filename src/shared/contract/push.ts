@@ -86,7 +86,7 @@ export const DEFAULT_PUSH_PREFERENCES: PushPreferences = {
 export const pushPreferencesPatchSchema = pushPreferencesSchema.partial().strict();
 export type PushPreferencesPatch = z.infer<typeof pushPreferencesPatchSchema>;
 
-export const PUSH_KINDS = ['message', 'reply', 'follower', 'like', 'newPost'] as const;
+export const PUSH_KINDS = ['message', 'publishRequest', 'reply', 'follower', 'like', 'newPost'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
 /**
