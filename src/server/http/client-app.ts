@@ -34,8 +34,7 @@ export interface PageWithHead {
 /**
  * Serves the built React app: hashed assets cached for a year, index.html for every other page path (the
  * client router decides what to show), and JSON 404s under /api and for the build's files that are the server's
- * alone. The pages of `pagesWithHead` get a head of their
- * own, written for the asker, so no shared cache keeps them.
+ * alone. The pages of `pagesWithHead` get a head of their own, written for the asker, so no shared cache keeps them.
  */
 export async function registerClientApp(
   app: FastifyInstance,
