@@ -221,7 +221,7 @@ export async function createContext(
     accountDeletion: createAccountDeletion({ db, blobs, jobs, events, log }),
     sharedAudio: createSharedAudio(db, blobs),
     users,
-    profiles: createProfileService(db, images),
+    profiles: createProfileService(db, images, shareCards),
     posts,
     draftEditor: createDraftEditor({ db, audio, posts, log }),
     autosave,

@@ -324,6 +324,31 @@ describe(`share cards in the media store on ${databaseKind}`, () => {
     for (const post of [deleted, removed]) expect(await storedCardsOf(owner, post.id)).toEqual([]);
   });
 
+  it('of a person’s posts go when they change their name or picture, and are drawn again as they are now', async () => {
+    const owner = await signUp(testApp.app, { firstName: 'Old', lastName: 'Name' });
+    const post = await publish({ title: 'Before the change' }, owner);
+    const before = await cardUrlOf(post);
+    expect((await call(undefined, before)).statusCode).toBe(200);
+    const picture = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#a63' } })
+      .png()
+      .toBuffer();
+    const changed = await sendFormAs(
+      testApp.app,
+      owner.cookie,
+      'PUT',
+      '/api/profile',
+      multipartForm({ firstName: 'New' }, [
+        { field: 'profileImage', filename: 'me.png', contentType: 'image/png', content: picture },
+      ]),
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await storedCardsOf(owner, post.id)).toEqual([]);
+    const after = await cardUrlOf(post);
+    expect(after).not.toBe(before);
+    expect((await call(undefined, after)).statusCode).toBe(200);
+    expect(await storedCardsOf(owner, post.id)).toEqual([versionOf(after)]);
+  });
+
   it('go with their owner’s account', async () => {
     const owner = await signUp(testApp.app);
     const post = await publish({ title: 'Leaving soon' }, owner);

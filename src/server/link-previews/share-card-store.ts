@@ -21,6 +21,8 @@ export interface ShareCardStore {
   write(post: CardOwner, version: string, png: Buffer): Promise<void>;
   /** Removes every card of the post (it is deleted). */
   removeAll(post: CardOwner): Promise<void>;
+  /** Removes every card of the person's posts: they show the name and picture the person just changed. */
+  removeAllOf(userId: string): Promise<void>;
 }
 
 export function createShareCardStore(blobs: BlobStore): ShareCardStore {
@@ -43,5 +45,6 @@ export function createShareCardStore(blobs: BlobStore): ShareCardStore {
     },
 
     removeAll: (post) => deletePrefix(blobs, postPrefix(post)),
+    removeAllOf: (userId) => deletePrefix(blobs, shareCardsPrefixOf(userId)),
   };
 }

@@ -18,6 +18,7 @@ import type { ScratchFile } from '../storage/scratch-files';
 import { imageUrl, type ImageLibrary, type ImagePurpose, type PreparedImage } from './image-library';
 import { commitWithFiles } from './stored-files';
 import { toCurrentUser } from './user-presenter';
+import type { ShareCardStore } from '../link-previews/share-card-store';
 
 export interface ProfileUpload {
   fields: Record<string, string>;
@@ -45,7 +46,11 @@ type Picture = { slot: 'profile' | 'background'; prepared: PreparedImage };
 const withoutUndefined = <T extends object>(changes: T) =>
   Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
 
-export function createProfileService(db: Db, images: ImageLibrary): ProfileService {
+export function createProfileService(
+  db: Db,
+  images: ImageLibrary,
+  shareCards: ShareCardStore,
+): ProfileService {
   async function prepareAll(userId: string, files: ProfileUpload['files']): Promise<Picture[]> {
     const wanted: Array<[Picture['slot'], ScratchFile | undefined, ImagePurpose]> = [
       ['profile', files.profileImage, 'avatar'],
@@ -90,6 +95,10 @@ export function createProfileService(db: Db, images: ImageLibrary): ProfileServi
         },
       );
       await Promise.all(replaced.map((image) => images.deleteFile(image)));
+      // Their posts' cards show their name and picture: none of the old ones is kept, new ones are drawn as asked.
+      const redrawn = ['first_name', 'last_name'].some((column) => column in changes);
+      if (redrawn || pictures.some((picture) => picture.slot === 'profile'))
+        await shareCards.removeAllOf(userId);
       return toCurrentUser(row);
     } catch (error) {
       if (isUniqueViolation(error)) throw new ConflictError(USERNAME_TAKEN_MESSAGE);
