@@ -391,6 +391,8 @@ describe('subscribing a device', () => {
     ['the loopback address', 'https://127.0.0.1:9/send/1'],
     ['a private network', 'https://10.1.2.3/send/1'],
     ['a link-local address', 'https://[fe80::1]/send/1'],
+    ['loopback written as an IPv4-compatible IPv6 address', 'https://[::127.0.0.1]/send/1'],
+    ['the metadata address inside IPv6', 'https://[::169.254.169.254]/send/1'],
     ['a name that resolves to loopback', 'https://localhost/send/1'],
   ])('refuses an endpoint on %s', async (_what, endpoint) => {
     const bob = await person('Bob');
