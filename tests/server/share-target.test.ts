@@ -140,6 +140,26 @@ describe(`audio shared from the share sheet (${databaseKind}, ${storageKind} sto
     expect(await storedShares(ada.user.id)).toEqual([]);
   });
 
+  it('asks for a share again when its form has more files than a share has', async () => {
+    const ada = await signUp(testApp.app);
+    const files = Array.from({ length: 3 }, () => ({
+      field: 'audio',
+      filename: 'a.wav',
+      contentType: 'audio/wav',
+      content: tone,
+    }));
+    const form = multipartForm({}, files);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/share-target',
+      headers: { ...FROM_THE_SHARE_SHEET, ...form.headers, cookie: ada.cookie },
+      payload: form.payload,
+    });
+    expect(response.statusCode, response.body).toBe(303);
+    expect(response.headers.location).toBe('/?shared=none');
+    expect(await storedShares(ada.user.id)).toEqual([]);
+  });
+
   it('keeps nothing for nobody: signed out, the person is sent home to sign in and share again', async () => {
     const response = await share(undefined, FROM_THE_SHARE_SHEET);
     expect(response.status).toBe(303);
