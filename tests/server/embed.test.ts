@@ -131,7 +131,15 @@ describe(`the embeddable player on ${databaseKind}`, () => {
 
   it('is the only page other sites may frame: the app, the API and media stay unframable', async () => {
     const { post } = await publish('Framed nowhere else');
-    for (const url of ['/', `/posts/${post.id}`, '/api/login', `/api/posts/${post.id}`, post.audioUrl]) {
+    const otherPathsUnderEmbed = ['/embed/settings', `/embed/posts/${post.id}/more`, '/embed/'];
+    for (const url of [
+      '/',
+      `/posts/${post.id}`,
+      '/api/login',
+      `/api/posts/${post.id}`,
+      post.audioUrl,
+      ...otherPathsUnderEmbed,
+    ]) {
       const response = await visit(url);
       expect(response.headers['x-frame-options'], url).toBe('DENY');
       expect(response.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
