@@ -156,6 +156,8 @@ describe(`oEmbed on ${databaseKind}`, () => {
       const response = await oembed({ url: page, format: 'json' });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
+      // As the player's page: a post made private or hidden is gone from every cache's answer at once.
+      expect(response.headers['cache-control']).toBe('no-cache');
       const answer = response.json<Oembed>();
       expect(answer).toEqual({
         version: '1.0',
