@@ -86,6 +86,17 @@ describe(`audio shared from the share sheet (${databaseKind}, ${storageKind} sto
     expect(await storedShares(ada.user.id)).toHaveLength(1);
   });
 
+  it('keeps one share a person when several arrive at once, and no file of those it replaced', async () => {
+    const ada = await signUp(testApp.app);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        share(ada, FROM_THE_SHARE_SHEET, { content: tone, filename: `Take ${index}.wav` }),
+      ),
+    );
+    expect(answers.map((answer) => answer.headers.get('location'))).toEqual(Array(6).fill('/?shared=audio'));
+    expect(await storedShares(ada.user.id)).toHaveLength(1);
+  });
+
   it('keeps only audio, by its content: a text file named .m4a is not kept', async () => {
     const ada = await signUp(testApp.app);
     const response = await share(ada, FROM_THE_SHARE_SHEET, {
