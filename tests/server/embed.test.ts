@@ -144,7 +144,15 @@ describe(`the embeddable player on ${databaseKind}`, () => {
 
   it('is the only page other sites may frame: the app, the API and media stay unframable', async () => {
     const { post } = await publish('Framed nowhere else');
-    for (const url of ['/', `/posts/${post.id}`, '/api/login', `/api/posts/${post.id}`, post.audioUrl]) {
+    const otherPathsUnderEmbed = ['/embed/settings', `/embed/posts/${post.id}/more`, '/embed/'];
+    for (const url of [
+      '/',
+      `/posts/${post.id}`,
+      '/api/login',
+      `/api/posts/${post.id}`,
+      post.audioUrl,
+      ...otherPathsUnderEmbed,
+    ]) {
       const response = await visit(url);
       expect(response.headers['x-frame-options'], url).toBe('DENY');
       expect(response.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
@@ -177,6 +185,8 @@ describe(`oEmbed on ${databaseKind}`, () => {
       const response = await oembed({ url: page, format: 'json' });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
+      // As the player's page: a post made private or hidden is gone from every cache's answer at once.
+      expect(response.headers['cache-control']).toBe('no-cache');
       const answer = response.json<Oembed>();
       expect(answer).toEqual({
         version: '1.0',

@@ -179,6 +179,14 @@ describe(`link previews of posts on ${databaseKind}`, () => {
     expect(html.match(/property="og:title"/g)).toHaveLength(1);
   });
 
+  it('draws the card of a post whose title is only invisible characters', async () => {
+    const post = await publish({ title: '\uFEFF\u200B\u200D' });
+    const { result } = await scrape(undefined, `/posts/${post.id}`);
+    const card = await call(undefined, localPath(result.ogImage![0]!.url));
+    expect(card.statusCode, card.body).toBe(200);
+    expect((await sharp(card.rawPayload).metadata()).width).toBe(1200);
+  });
+
   it('uses a post’s own photo, with its real size', async () => {
     const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3a6' } })
       .png()

@@ -1,4 +1,4 @@
-import type { PushPayload } from '@shared/contract/push';
+import { PUSH_DEVICES_MAX, type PushPayload } from '@shared/contract/push';
 import type { Post } from '@shared/contract/posts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
@@ -504,6 +504,8 @@ describe('subscribing a device', () => {
     ['the loopback address', 'https://127.0.0.1:9/send/1'],
     ['a private network', 'https://10.1.2.3/send/1'],
     ['a link-local address', 'https://[fe80::1]/send/1'],
+    ['loopback written as an IPv4-compatible IPv6 address', 'https://[::127.0.0.1]/send/1'],
+    ['the metadata address inside IPv6', 'https://[::169.254.169.254]/send/1'],
     ['a name that resolves to loopback', 'https://localhost/send/1'],
   ])('refuses an endpoint on %s', async (_what, endpoint) => {
     const bob = await person('Bob');
@@ -538,6 +540,31 @@ describe('subscribing a device', () => {
     );
     const adas = (await call(ada, 'GET', '/api/push/subscriptions')).json<{ items: unknown[] }>();
     expect(adas.items).toEqual([]);
+  });
+
+  it('keeps the device cap when many browsers subscribe at once, and two people taking one browser at once get answers', async () => {
+    const [ada, bob, cy] = [await person('Ada'), await person('Bob'), await person('Cy')];
+    const bodies = Array.from({ length: PUSH_DEVICES_MAX + 8 }, (_, index) => ({
+      ...pushService.subscribe(),
+      deviceName: `Browser ${index}`,
+    }));
+    const answers = await Promise.all(
+      bodies.map((body) => call(ada, 'POST', '/api/push/subscriptions', body)),
+    );
+    expect(new Set(answers.map((answer) => answer.statusCode))).toEqual(new Set([201, 409]));
+    const listed = await call(ada, 'GET', `/api/push/subscriptions?limit=${PUSH_DEVICES_MAX}`);
+    expect(listed.json<{ items: unknown[]; nextCursor: string | null }>()).toMatchObject({
+      nextCursor: null,
+    });
+    expect(listed.json<{ items: unknown[] }>().items).toHaveLength(PUSH_DEVICES_MAX);
+
+    const shared = pushService.subscribe();
+    const takes = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        call(index % 2 ? cy : bob, 'POST', '/api/push/subscriptions', { ...shared, deviceName: 'Shared' }),
+      ),
+    );
+    for (const take of takes) expect([200, 201, 409], take.body).toContain(take.statusCode);
   });
 
   it('refuses keys that are not a browser’s and a name too long, saying what is wrong', async () => {

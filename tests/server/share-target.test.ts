@@ -86,6 +86,17 @@ describe(`audio shared from the share sheet (${databaseKind}, ${storageKind} sto
     expect(await storedShares(ada.user.id)).toHaveLength(1);
   });
 
+  it('keeps one share a person when several arrive at once, and no file of those it replaced', async () => {
+    const ada = await signUp(testApp.app);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        share(ada, FROM_THE_SHARE_SHEET, { content: tone, filename: `Take ${index}.wav` }),
+      ),
+    );
+    expect(answers.map((answer) => answer.headers.get('location'))).toEqual(Array(6).fill('/?shared=audio'));
+    expect(await storedShares(ada.user.id)).toHaveLength(1);
+  });
+
   it('keeps only audio, by its content: a text file named .m4a is not kept', async () => {
     const ada = await signUp(testApp.app);
     const response = await share(ada, FROM_THE_SHARE_SHEET, {
@@ -134,6 +145,26 @@ describe(`audio shared from the share sheet (${databaseKind}, ${storageKind} sto
         'content-type': 'multipart/form-data; boundary=x',
       },
       payload: '--x\r\nContent-Disposition: form-data; name="audio"; filename="a.wav"\r\n\r\nRIFF',
+    });
+    expect(response.statusCode, response.body).toBe(303);
+    expect(response.headers.location).toBe('/?shared=none');
+    expect(await storedShares(ada.user.id)).toEqual([]);
+  });
+
+  it('asks for a share again when its form has more files than a share has', async () => {
+    const ada = await signUp(testApp.app);
+    const files = Array.from({ length: 3 }, () => ({
+      field: 'audio',
+      filename: 'a.wav',
+      contentType: 'audio/wav',
+      content: tone,
+    }));
+    const form = multipartForm({}, files);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/share-target',
+      headers: { ...FROM_THE_SHARE_SHEET, ...form.headers, cookie: ada.cookie },
+      payload: form.payload,
     });
     expect(response.statusCode, response.body).toBe(303);
     expect(response.headers.location).toBe('/?shared=none');

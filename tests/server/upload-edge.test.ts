@@ -188,6 +188,24 @@ describe(`malformed multipart on ${databaseKind}`, () => {
     expect(response.json().message).toMatch(/arrived incomplete/);
     expect(await readdir(uploadsDir)).toEqual([]);
   });
+
+  it('answers a form with more fields or files than any upload takes with a message saying so, and keeps nothing', async () => {
+    const tooManyFields = Object.fromEntries(
+      Array.from({ length: 31 }, (_, index) => [`field${index}`, 'x']),
+    );
+    const tooManyFiles = Array.from({ length: 3 }, () => audioPart(Buffer.from('RIFF')));
+    for (const form of [multipartForm(tooManyFields, []), multipartForm({}, tooManyFiles)]) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/posts',
+        headers: { ...form.headers, cookie: author.cookie },
+        payload: form.payload,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().message).toMatch(/at most 30 fields and 2 files/);
+    }
+    expect(await readdir(uploadsDir)).toEqual([]);
+  });
 });
 
 describe(`413 answers reach the client on ${databaseKind}`, { timeout: BIG_UPLOAD_TEST_MS }, () => {

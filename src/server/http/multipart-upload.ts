@@ -72,10 +72,19 @@ function clientBytes(file: Readable): Readable {
   return file.pipe(relay);
 }
 
-/** The parser's own complaints are about the client's body; the plugin's limit errors already carry a status. */
+const TOO_MANY_PARTS_MESSAGE = `The form has more parts than any upload takes (at most ${MULTIPART_LIMITS.fields} fields and ${MULTIPART_LIMITS.files} files). Send only the fields and file it asks for.`;
+/** The plugin's errors for a form with more fields, files or parts than MULTIPART_LIMITS. */
+const PART_COUNT_LIMITS = new Set(['FST_FIELDS_LIMIT', 'FST_FILES_LIMIT', 'FST_PARTS_LIMIT']);
+
+/**
+ * The parser's own complaints are about the client's body: too many parts is a form no page of ours sends; the
+ * plugin's other limit errors (a file too large) already carry a status.
+ */
 function asClientError(error: unknown): unknown {
-  const hasStatus = typeof error === 'object' && error !== null && 'statusCode' in error;
-  return hasStatus ? error : new BadRequestError(MALFORMED_MESSAGE);
+  if (typeof error !== 'object' || error === null) return new BadRequestError(MALFORMED_MESSAGE);
+  if ('code' in error && PART_COUNT_LIMITS.has(String(error.code)))
+    return new BadRequestError(TOO_MANY_PARTS_MESSAGE);
+  return 'statusCode' in error ? error : new BadRequestError(MALFORMED_MESSAGE);
 }
 
 /**

@@ -1,7 +1,11 @@
+import { endpoints } from '@shared/contract/endpoints';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-/** The embeddable player's pages: the only ones other sites may put in a frame. */
-const FRAMABLE_PATH = /^\/embed\//;
+/**
+ * The embeddable player's route: the only one whose pages other sites may put in a frame. Its route, not a path
+ * prefix: any other address under /embed/ gets the app's own page, which no site may frame.
+ */
+const FRAMABLE_ROUTE = endpoints.embedPlayer.path;
 
 export interface ContentSecurityPolicies {
   /** For every answer but the framable ones. */
@@ -26,7 +30,7 @@ export function registerSecurityHeaders(app: FastifyInstance, policies: ContentS
   const standard = { ...shared, 'content-security-policy': policies.standard, 'x-frame-options': 'DENY' };
   const framable = { ...shared, 'content-security-policy': policies.framable };
   app.addHook('onSend', (request, reply, _payload, done) => {
-    reply.headers(FRAMABLE_PATH.test(request.url) ? framable : standard);
+    reply.headers(request.routeOptions.url === FRAMABLE_ROUTE ? framable : standard);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000');
     done();
   });

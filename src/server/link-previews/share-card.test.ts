@@ -13,7 +13,7 @@ describe('the share card’s text', () => {
     process.env.FONTCONFIG_FILE = bare;
     await prepareCardFonts();
     const widthOf = async (text: string) =>
-      (await textImage(text, { size: 40, weight: 'Bold', width: 1000, colour: '#ffffff' })).width;
+      (await textImage(text, { size: 40, weight: 'Bold', width: 1000, colour: '#ffffff' }))?.width ?? 0;
     const [narrow, wide] = await Promise.all([widthOf('iiiiiiiiii'), widthOf('WWWWWWWWWW')]);
     // A missing font draws every letter as the same box; Inter's i is under a third of its W.
     expect(narrow).toBeGreaterThan(0);

@@ -31,12 +31,15 @@ const WAVE_TOP = 450;
 const WAVE_HEIGHT = 120;
 const BAR_COUNT = 100;
 
-/** One block of text, wrapped at `width`, as an image with transparency. */
+/** What Pango says of text that draws nothing (only invisible characters, such as a zero-width space). */
+const NOTHING_TO_DRAW = 'no text to render';
+
+/** One block of text, wrapped at `width`, as an image with transparency; null when the text draws nothing. */
 export async function textImage(
   text: string,
   options: { size: number; weight: 'Bold' | 'Regular'; width: number; colour: string },
 ) {
-  const { data, info } = await sharp({
+  const drawn = await sharp({
     text: {
       text: `<span foreground="${options.colour}">${escapeHtml(text)}</span>`,
       font: `${CARD_FONT_FAMILY} ${options.weight} ${options.size}px`,
@@ -47,13 +50,18 @@ export async function textImage(
     },
   })
     .png()
-    .toBuffer({ resolveWithObject: true });
-  return { input: data, width: info.width, height: info.height };
+    .toBuffer({ resolveWithObject: true })
+    .catch((error: unknown) => {
+      if (error instanceof Error && error.message.includes(NOTHING_TO_DRAW)) return null;
+      throw error;
+    });
+  return drawn && { input: drawn.data, width: drawn.info.width, height: drawn.info.height };
 }
 
 async function titleImage(title: string) {
   for (const size of TITLE_SIZES) {
     const image = await textImage(title, { size, weight: 'Bold', width: TEXT_WIDTH, colour: '#ffffff' });
+    if (!image) return null;
     if (image.height <= TITLE_MAX_HEIGHT || size === TITLE_SIZES.at(-1)) {
       // The smallest size still too tall: cut at the box, as a clamp would.
       if (image.height <= TITLE_MAX_HEIGHT) return image;
@@ -113,6 +121,12 @@ function backgroundSvg(content: ShareCardContent): string {
 </svg>`;
 }
 
+type TextImage = NonNullable<Awaited<ReturnType<typeof textImage>>>;
+
+/** The layer of a text image where `place` puts it; none for text that draws nothing. */
+const placed = (image: TextImage | null, place: (image: TextImage) => { left: number; top: number }) =>
+  image ? [{ input: image.input, ...place(image) }] : [];
+
 /**
  * The PNG share image of a post without a photo: its title, author and waveform over its artwork. The app's fonts
  * are prepared at start-up (card-fonts.ts).
@@ -128,13 +142,12 @@ export async function renderShareCard(content: ShareCardContent): Promise<Buffer
   const rowMiddle = HEADER_TOP + AVATAR / 2;
   const layers: OverlayOptions[] = [
     ...(avatar ? [{ input: avatar, left: MARGIN, top: HEADER_TOP }] : []),
-    { input: name.input, left: nameLeft, top: Math.round(rowMiddle - name.height / 2) },
-    {
-      input: product.input,
-      left: SHARE_CARD_SIZE.width - MARGIN - product.width,
-      top: Math.round(rowMiddle - product.height / 2),
-    },
-    { input: title.input, left: MARGIN, top: TITLE_TOP },
+    ...placed(name, (image) => ({ left: nameLeft, top: Math.round(rowMiddle - image.height / 2) })),
+    ...placed(product, (image) => ({
+      left: SHARE_CARD_SIZE.width - MARGIN - image.width,
+      top: Math.round(rowMiddle - image.height / 2),
+    })),
+    ...placed(title, () => ({ left: MARGIN, top: TITLE_TOP })),
   ];
   return sharp(Buffer.from(backgroundSvg(content)))
     .composite(layers)

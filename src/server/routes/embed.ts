@@ -30,6 +30,8 @@ export function registerEmbedRoutes(app: App, context: AppContext, clientDir: st
     ...contractRoute(routes.oembed),
     handler: async (request, reply) => {
       const { url, format = 'json', maxwidth, maxheight } = request.query;
+      // Kept by no cache without asking, as the player's page: a post made private or hidden goes at once.
+      reply.header('cache-control', 'no-cache');
       if (format !== 'json') return reply.code(501).send({ message: JSON_ONLY });
       const { origin } = publicOrigin(request, context.config);
       const postId = postIdOfPageUrl(url, origin);

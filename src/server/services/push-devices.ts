@@ -12,6 +12,7 @@ import { actorOf } from '../access/policy';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/dialect';
 import type { PageRequest } from '../db/pagination';
+import { lockUser } from '../db/queries/account-data';
 import {
   countSubscriptions,
   deleteSubscription,
@@ -23,6 +24,7 @@ import {
   renewSubscription,
   savePreferences,
 } from '../db/queries/push';
+import { retryWhen } from '../db/retry';
 import type { PushSubscriptionRow } from '../db/schema';
 import { BadRequestError, ConflictError } from '../errors';
 import { newId } from '../ids';
@@ -74,6 +76,8 @@ export async function preferencesOf(db: Db, userId: string): Promise<PushPrefere
 export function createPushDevices(db: Db, endpoints: PushEndpoints): PushDevices {
   async function subscribeOnce(userId: string, body: PushSubscriptionBody) {
     return db.transaction().execute(async (trx) => {
+      // One subscribe at a time for a person, so browsers subscribing at once cannot count past the cap together.
+      await lockUser(trx, userId);
       const existing = await findSubscriptionByEndpoint(trx, body.endpoint);
       const fields = { p256dh: body.keys.p256dh, auth: body.keys.auth, device_name: body.deviceName };
       if (existing?.user_id === userId) {
@@ -105,13 +109,9 @@ export function createPushDevices(db: Db, endpoints: PushEndpoints): PushDevices
       refuseMalformedKeys(body.keys);
       const refusal = await endpoints.refusal(body.endpoint);
       if (refusal) throw new BadRequestError(refusal);
-      try {
-        return await subscribeOnce(userId, body);
-      } catch (error) {
-        // The same browser subscribed twice at once: the other request stored it, and this one renews it.
-        if (!isUniqueViolation(error)) throw error;
-        return subscribeOnce(userId, body);
-      }
+      // The same browser subscribed at once by another request (another person's, maybe): the one that stored it
+      // won, and this one takes it over or renews it when it runs again.
+      return retryWhen(isUniqueViolation, () => subscribeOnce(userId, body));
     },
 
     async list(userId, page) {

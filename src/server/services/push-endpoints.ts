@@ -9,11 +9,18 @@ import ipaddr from 'ipaddr.js';
  * connection is made (a host may resolve elsewhere by then). Origins the operator allows are exempt.
  */
 
+/**
+ * IPv6's global unicast block: ipaddr.js calls the rest of `::/8` unicast too, so `::127.0.0.1` (an IPv4-compatible
+ * address, long deprecated, that some stacks still carry to the IPv4 host inside it) would pass for public.
+ */
+const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR('2000::/3');
+
 /** An address anyone on the internet reaches: not loopback, private, link-local, reserved, multicast and the like. */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
   if (parsed instanceof ipaddr.IPv6 && parsed.isIPv4MappedAddress()) parsed = parsed.toIPv4Address();
+  if (parsed instanceof ipaddr.IPv6 && !parsed.match(GLOBAL_UNICAST)) return false;
   return parsed.range() === 'unicast';
 }
 

@@ -1,5 +1,6 @@
 import { SHARE_KEPT_MS } from '@shared/domain/share-target';
 import type { Db } from '../db/database';
+import { lockUser } from '../db/queries/account-data';
 import {
   deleteSharedAudio,
   deleteSharesBefore,
@@ -50,17 +51,25 @@ export function createSharedAudio(db: Db, blobs: BlobStore): SharedAudio {
       if (!format) return 'not-audio';
       const storageKey = `${sharesPrefixOf(userId)}${newId()}`;
       await blobs.putFile(storageKey, file.path, { contentType: format.mime });
-      const replaced = await replaceSharedAudio(db, {
+      const share = {
         user_id: userId,
         storage_key: storageKey,
         file_name: cleanFileName(fileName),
         content_type: format.mime,
         bytes: file.bytes,
         shared_at: new Date().toISOString(),
-      }).catch(async (error: unknown) => {
-        await blobs.delete(storageKey);
-        throw error;
-      });
+      };
+      // One keep at a time for a person: shares arriving at once each learn which file they replaced.
+      const replaced = await db
+        .transaction()
+        .execute(async (trx) => {
+          await lockUser(trx, userId);
+          return replaceSharedAudio(trx, share);
+        })
+        .catch(async (error: unknown) => {
+          await blobs.delete(storageKey);
+          throw error;
+        });
       await removeStored(replaced);
       return 'audio';
     },
