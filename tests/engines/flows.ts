@@ -121,7 +121,7 @@ async function recordedSeconds(page: EnginePage): Promise<number> {
  * No toast covers a field or button of the form, and a click at Publish's centre reaches Publish (issue 25: a toast
  * never hides a form's fields or its primary action), in each of `windows` with Publish in the middle of the window
  * and with the form as low as a person can see all of it (its foot just above a phone's docked tab bar). The toast
- * is held open meanwhile, as a pointer resting on it holds it; the window is `windows[0]` again after.
+ * is held open (`holdToast`) until it is done; the window is `windows[0]` again after.
  */
 async function expectToastClearOfForm(
   page: EnginePage,
@@ -129,7 +129,6 @@ async function expectToastClearOfForm(
   form: QueryInput,
   windows: readonly { width: number; height: number }[],
 ): Promise<void> {
-  await holdToast(page, toastText, true);
   for (const size of windows) {
     await page.setViewport(size.width, size.height);
     await settled(page);
@@ -140,24 +139,34 @@ async function expectToastClearOfForm(
     }
   }
   await page.setViewport(windows[0]!.width, windows[0]!.height);
-  await holdToast(page, toastText, false);
+  await releaseToasts(page);
 }
 
-/** Holds the toast open (Radix pauses its timer while the pointer moves over it) or lets it go on. */
-async function holdToast(page: EnginePage, toastText: string, hold: boolean): Promise<void> {
-  await page.evaluate(
-    (text: string, pause: boolean) => {
+/**
+ * Waits for the toast, then holds it open (Radix pauses its 5 s while the pointer moves over it), at once: a
+ * loaded engine can take longer than 5 s between one WebDriver command and the next.
+ */
+async function holdToast(page: EnginePage, toastText: string): Promise<void> {
+  await page.waitFor(
+    `the "${toastText}" toast, held open`,
+    (text: string) => {
       const item = [...document.querySelectorAll('[role=region] li')].find((li) =>
         li.textContent?.includes(text),
       );
-      const region = item?.closest('[role=region]');
-      if (!item || !region) throw new Error(`no "${text}" toast`);
-      if (pause) item.dispatchEvent(new PointerEvent('pointermove', { bubbles: true }));
-      else region.dispatchEvent(new PointerEvent('pointerleave'));
+      item?.dispatchEvent(new PointerEvent('pointermove', { bubbles: true }));
+      return !!item;
     },
-    toastText,
-    hold,
+    { args: [toastText] },
   );
+}
+
+/** Lets a held toast go on (the pointer has left it). */
+async function releaseToasts(page: EnginePage): Promise<void> {
+  await page.evaluate(() => {
+    for (const region of document.querySelectorAll('[role=region]')) {
+      if (region.querySelector('li')) region.dispatchEvent(new PointerEvent('pointerleave'));
+    }
+  });
 }
 
 /**
@@ -461,7 +470,7 @@ export function engineFlows(
       await startShareRecorder(page, title);
       await page.click({ role: 'button', name: /^Voice Post/, within: shareRecorder });
       await recordFor(page, shareRecorder, 4);
-      await page.waitForVisible(toast('Segment Added'));
+      await holdToast(page, 'Segment Added');
       const form: QueryInput = { role: 'form', name: 'Publish Voice Post' };
       await page.waitForVisible(form);
       await expectToastClearOfForm(page, 'Segment Added', form, [WORKING_WINDOW, DESKTOP, PHONE]);
@@ -670,7 +679,7 @@ export function engineFlows(
       await audioFile(file, 3);
       await startShareRecorder(page, 'Harbour at dawn');
       await page.chooseFile({ css: 'input[type=file][aria-label="Audio file to upload"]' }, file);
-      await page.waitForVisible(toast('Audio Uploaded Successfully!'));
+      await holdToast(page, 'Audio Uploaded Successfully!');
       const form: QueryInput = { role: 'form', name: 'Publish Voice Post' };
       await page.waitForVisible(form);
       await expectToastClearOfForm(page, 'Audio Uploaded Successfully!', form, [PHONE]);
