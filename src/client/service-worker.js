@@ -13,11 +13,14 @@ const STATIC = /^\/(assets\/|icons\/|favicon\.svg$|manifest\.webmanifest$)/;
  * one file fail, the install fails and the worker before (with its own complete cache) carries on.
  */
 async function keepBuild() {
+  // A worker of this same build may already be active (installed again, say, after its registration was lost):
+  // this cache is then its own, and a failed install must leave it whole.
+  const keptAlready = await caches.has(SHELL_CACHE);
   const cache = await caches.open(SHELL_CACHE);
   try {
     await cache.addAll([new Request(SHELL, { cache: 'no-cache', credentials: 'omit' }), ...BUILD.assets]);
   } catch (error) {
-    await caches.delete(SHELL_CACHE);
+    if (!keptAlready) await caches.delete(SHELL_CACHE);
     throw error;
   }
 }

@@ -49,6 +49,7 @@ const caches = {
     if (!storage.has(name)) storage.set(name, new Map());
     return fakeCache(name);
   },
+  has: async (name: string) => storage.has(name),
   keys: async () => [...storage.keys()],
   delete: async (name: string) => storage.delete(name),
 };
@@ -210,6 +211,22 @@ describe('the service worker keeps the app offline', () => {
     const kept = storage.get('earshot-shell-one')!;
     expect(await kept.get('/')!.clone().text()).toBe('<html>v1</html>');
     expect(kept.has('/assets/drafts-1.js')).toBe(true);
+  });
+
+  it('leaves the active build whole when the same build installs again and cannot be fetched whole', async () => {
+    const first = startWorker(build('one', ['/assets/index-1.js', '/assets/drafts-1.js']));
+    await first.install();
+    await first.activate();
+
+    // Offline now: the same build installs again (its registration lost, say) and fetches nothing.
+    server = new Map();
+    const again = startWorker(build('one', ['/assets/index-1.js', '/assets/drafts-1.js']));
+    await expect(again.install()).rejects.toThrow();
+    const kept = storage.get('earshot-shell-one')!;
+    expect(await kept.get('/')!.clone().text()).toBe('<html>v1</html>');
+    expect(kept.has('/assets/drafts-1.js')).toBe(true);
+    const navigation = { url: `${ORIGIN}/drafts`, method: 'GET', mode: 'navigate' } as Request;
+    expect(await (await first.fetch(navigation))!.text()).toBe('<html>v1</html>');
   });
 });
 
