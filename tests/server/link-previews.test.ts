@@ -89,6 +89,12 @@ async function publish(fields: Record<string, string>, who = author): Promise<Po
   return publishWebm(testApp.app, who.cookie, voice, { fields });
 }
 
+/** A public post once its rendition is listed: its card's version names the recording, so it moves no more. */
+async function publishRendered(fields: Record<string, string>, who: SignedIn): Promise<Post> {
+  const post = await publish(fields, who);
+  return waitForRendition(async () => (await call(undefined, `/api/posts/${post.id}`)).json());
+}
+
 /** What a page says of nothing in particular: the app's own title and description, and no post of anyone's. */
 async function expectGenericHead(who: SignedIn | undefined, post: Post) {
   for (const url of [`/posts/${post.id}`, `/post/${post.id}`]) {
@@ -110,7 +116,7 @@ describe(`link previews of posts on ${databaseKind}`, () => {
     // Read by fontconfig when it first starts: set before any request, never by one.
     const atStart = process.env.FONTCONFIG_FILE;
     expect(atStart).toMatch(/earshot-fonts-\w+\/fonts-\w+\.conf$/);
-    const post = await publish({ title: 'Drawn after start-up' });
+    const post = await publishRendered({ title: 'Drawn after start-up' }, author);
     const image = (await scrape(undefined, `/posts/${post.id}`)).result.ogImage![0]!;
     expect((await call(undefined, localPath(image.url))).statusCode).toBe(200);
     expect(process.env.FONTCONFIG_FILE).toBe(atStart);
@@ -295,7 +301,7 @@ describe(`link previews of posts on ${databaseKind}`, () => {
 describe(`share cards in the media store on ${databaseKind}`, () => {
   it('are drawn once and served from the store, which every instance shares: the same bytes, not a new drawing', async () => {
     const owner = await signUp(testApp.app);
-    const post = await publish({ title: 'Stored once' }, owner);
+    const post = await publishRendered({ title: 'Stored once' }, owner);
     const url = await cardUrlOf(post);
     const drawn = await call(undefined, url);
     expect(drawn.statusCode).toBe(200);
@@ -314,8 +320,8 @@ describe(`share cards in the media store on ${databaseKind}`, () => {
   it('go with their post, whether its owner or a moderator removes it', async () => {
     const owner = await signUp(testApp.app);
     const [deleted, removed] = [
-      await publish({ title: 'Deleted by its owner' }, owner),
-      await publish({ title: 'Removed by a moderator' }, owner),
+      await publishRendered({ title: 'Deleted by its owner' }, owner),
+      await publishRendered({ title: 'Removed by a moderator' }, owner),
     ];
     for (const post of [deleted, removed]) {
       expect((await call(undefined, await cardUrlOf(post))).statusCode).toBe(200);
@@ -334,7 +340,7 @@ describe(`share cards in the media store on ${databaseKind}`, () => {
 
   it('of a person’s posts go when they change their name or picture, and are drawn again as they are now', async () => {
     const owner = await signUp(testApp.app, { firstName: 'Old', lastName: 'Name' });
-    const post = await publish({ title: 'Before the change' }, owner);
+    const post = await publishRendered({ title: 'Before the change' }, owner);
     const before = await cardUrlOf(post);
     expect((await call(undefined, before)).statusCode).toBe(200);
     const picture = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#a63' } })
@@ -359,7 +365,7 @@ describe(`share cards in the media store on ${databaseKind}`, () => {
 
   it('go with their owner’s account', async () => {
     const owner = await signUp(testApp.app);
-    const post = await publish({ title: 'Leaving soon' }, owner);
+    const post = await publishRendered({ title: 'Leaving soon' }, owner);
     expect((await call(undefined, await cardUrlOf(post))).statusCode).toBe(200);
     expect(await storedCardsOf(owner, post.id)).toHaveLength(1);
     const deleted = await callAs(testApp.app, owner, 'DELETE', '/api/me', { password: owner.password });
