@@ -39,6 +39,9 @@ async function withPgClient<T>(use: (client: Client) => Promise<T>): Promise<T> 
   }
 }
 
+/** Nearly every test signs people up; production refuses this, so a suite starting one gets the default. */
+const CHEAPEST_PASSWORD_HASHING = { PASSWORD_HASH_MEMORY_KIB: '8', PASSWORD_HASH_PASSES: '1' };
+
 /** `sharedSchema`: a schema another test app made (and drops), for a second instance of the same deployment. */
 export async function createTestConfig(
   env: Record<string, string> = {},
@@ -59,6 +62,7 @@ export async function createTestConfig(
     LOG_LEVEL: 'silent',
     // The suites sign many people up from 127.0.0.1; accounts.test.ts shows the limit with it set.
     SIGNUPS_PER_HOUR_PER_ADDRESS: '0',
+    ...(env.NODE_ENV === 'production' ? {} : CHEAPEST_PASSWORD_HASHING),
     ...(postgresUrl && schema ? { DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema } : {}),
     ...(s3Endpoint && bucket ? s3Env(s3Endpoint, bucket.name) : {}),
     ...env,
