@@ -14,9 +14,9 @@ import { databaseUrl, withPgClient } from './postgres';
 
 /**
  * `npm test` runs the server suites on SQLite; `npm run test:pg` sets TEST_DATABASE_URL and the same files run on
- * PostgreSQL, each app in a database of its own copied from one migrated once per run, dropped afterwards. `npm run test:s3` also sets
- * TEST_STORAGE=s3: media then goes to an S3 server started once for the run, each app in a bucket of its own that
- * is emptied and removed afterwards.
+ * PostgreSQL, each app in a database of its own copied from one migrated once per run, dropped afterwards.
+ * `npm run test:s3` also sets TEST_STORAGE=s3: media then goes to an S3 server started once for the run, each app
+ * in a bucket of its own that is emptied and removed afterwards.
  */
 export const postgresUrl = process.env.TEST_DATABASE_URL;
 export const databaseKind = postgresUrl ? 'postgres' : 'sqlite';
