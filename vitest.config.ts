@@ -68,7 +68,10 @@ export default defineConfig({
           name: 'server',
           include: process.env.TEST_STORAGE === 's3' ? storageSuites : ['tests/server/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/server/support/s3-global-setup.ts'],
+          globalSetup: [
+            'tests/server/support/s3-global-setup.ts',
+            'tests/server/support/postgres-global-setup.ts',
+          ],
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,

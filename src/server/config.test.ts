@@ -99,6 +99,31 @@ describe('database pool configuration', () => {
   });
 });
 
+describe('password hashing cost', () => {
+  it("is OWASP's minimum for argon2id unless set", () => {
+    expect(loadConfig({}).passwordHashCost).toEqual({ memoryKib: 19_456, passes: 2 });
+    expect(
+      loadConfig({ PASSWORD_HASH_MEMORY_KIB: '65536', PASSWORD_HASH_PASSES: '3' }).passwordHashCost,
+    ).toEqual({ memoryKib: 65_536, passes: 3 });
+  });
+
+  it('refuses less than the minimum in production, naming both settings', () => {
+    const weakerSettings: Array<Record<string, string>> = [
+      { PASSWORD_HASH_MEMORY_KIB: '8' },
+      { PASSWORD_HASH_PASSES: '1' },
+    ];
+    for (const weaker of weakerSettings) {
+      expect(problemWith({ NODE_ENV: 'production', ...weaker })).toMatch(
+        /PASSWORD_HASH_MEMORY_KIB, PASSWORD_HASH_PASSES: production takes at least OWASP's minimum/,
+      );
+    }
+    expect(
+      loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_MEMORY_KIB: '8', PASSWORD_HASH_PASSES: '1' })
+        .passwordHashCost,
+    ).toEqual({ memoryKib: 8, passes: 1 });
+  });
+});
+
 describe('the public address', () => {
   it('keeps only the origin of PUBLIC_URL, and is unset by default', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://earshot.example/some/path' }).publicOrigin).toBe(

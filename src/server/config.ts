@@ -56,6 +56,15 @@ const originList = (name: string) =>
       return origins;
     });
 
+/** argon2id's memory (KiB) and passes for new password hashes. */
+export interface PasswordHashCost {
+  memoryKib: number;
+  passes: number;
+}
+
+/** OWASP's recommended minimum for argon2id: 19 MiB, 2 passes, 1 lane. */
+const OWASP_MINIMUM_COST: PasswordHashCost = { memoryKib: 19_456, passes: 2 };
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -107,6 +116,13 @@ export const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalSecret,
   S3_FORCE_PATH_STYLE: booleanFlag,
   S3_REDIRECT_PUBLIC_MEDIA: booleanFlag,
+  PASSWORD_HASH_MEMORY_KIB: z.coerce
+    .number()
+    .int()
+    .min(8)
+    .max(4 * 1024 * 1024)
+    .default(OWASP_MINIMUM_COST.memoryKib),
+  PASSWORD_HASH_PASSES: z.coerce.number().int().min(1).max(100).default(OWASP_MINIMUM_COST.passes),
   SIGNUPS_PER_HOUR_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(10),
   VAPID_PUBLIC_KEY: optionalVapidKey('VAPID_PUBLIC_KEY', 65, 'an uncompressed P-256 public key'),
   VAPID_PRIVATE_KEY: optionalVapidKey('VAPID_PRIVATE_KEY', 32, 'a P-256 private key'),
@@ -190,6 +206,8 @@ export interface Config {
   jobConcurrency: number;
   /** Where media lives: DATA_DIR/media on this machine, or a bucket every instance shares. */
   storage: StorageConfig;
+  /** argon2id's cost for new password hashes; production refuses less than OWASP's minimum. */
+  passwordHashCost: PasswordHashCost;
   /** Accounts one address (an IPv4 address or an IPv6 /64) may make in an hour; 0: no limit. */
   signupsPerHourPerAddress: number;
   /** Lower-case e-mails whose existing accounts are made moderators at start (never at sign-up or sign-in). */
@@ -231,10 +249,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ffmpegConcurrency: values.FFMPEG_CONCURRENCY,
     jobConcurrency: values.JOB_CONCURRENCY ?? availableParallelism(),
     storage: storageOf(values),
+    passwordHashCost: passwordHashCostOf(values),
     signupsPerHourPerAddress: values.SIGNUPS_PER_HOUR_PER_ADDRESS,
     adminEmails: values.ADMIN_EMAILS,
     push: pushOf(values),
   };
+}
+
+function passwordHashCostOf(values: z.infer<typeof envSchema>): PasswordHashCost {
+  const cost = { memoryKib: values.PASSWORD_HASH_MEMORY_KIB, passes: values.PASSWORD_HASH_PASSES };
+  const minimum = OWASP_MINIMUM_COST;
+  if (
+    values.NODE_ENV === 'production' &&
+    (cost.memoryKib < minimum.memoryKib || cost.passes < minimum.passes)
+  ) {
+    throw new ConfigError(
+      `Invalid configuration:\n  PASSWORD_HASH_MEMORY_KIB, PASSWORD_HASH_PASSES: production takes at least OWASP's ` +
+        `minimum for argon2id (${minimum.memoryKib} KiB and ${minimum.passes} passes); leave them unset for it`,
+    );
+  }
+  return cost;
 }
 
 /** Without VAPID_SUBJECT: the public https address, else a placeholder the README tells operators to replace. */

@@ -1,6 +1,7 @@
 import { MAX_AUDIO_BYTES } from '@shared/domain/posts';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
+import { createPasswordHasher } from './auth/passwords';
 import { createSessionStore, type SessionStore } from './auth/session-store';
 import type { Config, DatabaseConfig } from './config';
 import { createDatabase, migrateToLatest, type Db } from './db/database';
@@ -216,7 +217,11 @@ export async function createContext(
     },
     sessions: createSessionStore(db),
     rateLimits,
-    accounts: createAccountService(db, createLoginThrottle(db)),
+    accounts: createAccountService(
+      db,
+      createLoginThrottle(db),
+      createPasswordHasher(config.passwordHashCost),
+    ),
     accountExport: createAccountExport({ db, blobs, log }),
     accountDeletion: createAccountDeletion({ db, blobs, jobs, events, log }),
     sharedAudio: createSharedAudio(db, blobs),

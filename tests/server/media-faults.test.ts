@@ -85,6 +85,22 @@ describe('start-up refuses an unusable ffmpeg', () => {
     ).toBe('started');
     expect(await startWith({ NODE_ENV: 'production' })).toBe('started');
   });
+
+  it('checks a build once per process, and again once its file has changed', async () => {
+    const runs = path.join(scripts, 'runs-of-checked-build');
+    const ffmpeg = await fakeFfmpeg(`echo run >> "${runs}"`);
+    const countRuns = async () => (await readFile(runs, 'utf8').catch(() => '')).split('\n').length - 1;
+    expect(await startWith({ FFMPEG_PATH: ffmpeg })).toBe('started');
+    const runsOfFirstStart = await countRuns();
+    expect(runsOfFirstStart).toBeGreaterThan(0);
+    expect(await startWith({ FFMPEG_PATH: ffmpeg })).toBe('started');
+    expect(await countRuns()).toBe(runsOfFirstStart);
+
+    await writeFile(ffmpeg, '#!/bin/sh\necho "broken since" >&2; exit 1\n');
+    await expect(startWith({ FFMPEG_PATH: ffmpeg, FFMPEG_TIMEOUT_SECONDS: '3' })).rejects.toThrow(
+      /fails \(.*broken since/,
+    );
+  });
 });
 
 describe(`ffmpeg failing after start, on ${databaseKind}`, () => {

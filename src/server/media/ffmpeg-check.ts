@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import type { ResolvedBinary } from './ffmpeg-binary';
 import { MediaProcessError, runProcess } from './process-runner';
 
@@ -91,15 +92,32 @@ export const BUNDLED_FFMPEG_REFUSAL =
   'would parse every upload; install the system ffmpeg (apt-get install ffmpeg) or set FFMPEG_PATH, or set ' +
   'ALLOW_BUNDLED_FFMPEG=1 to accept the risk.';
 
+/** The builds that passed the start-up check in this process, by path and file: the same binary answers the same. */
+const verifiedBuilds = new Set<string>();
+
+/** The file at `binaryPath` as it is now; undefined when it cannot be read (the check then says why). */
+function buildIdentity(binaryPath: string): string | undefined {
+  try {
+    const file = statSync(binaryPath);
+    return `${binaryPath}\0${file.dev}:${file.ino}:${file.size}:${file.mtimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The start-up check: ffmpeg runs, decodes, and has every filter, encoder and demuxer the pipeline uses; the
- * npm-shipped build only where `allowBundled`. Throws one sentence naming the binary and what is wrong.
+ * npm-shipped build only where `allowBundled`. Throws one sentence naming the binary and what is wrong. A build
+ * that passed is not run again by a later start in the same process (another instance, another app) unless its file
+ * changed.
  */
 export async function verifyFfmpeg(
   binary: ResolvedBinary,
   options: { timeoutMs: number; allowBundled: boolean },
 ): Promise<void> {
   if (binary.source === 'npm' && !options.allowBundled) throw new Error(BUNDLED_FFMPEG_REFUSAL);
+  const identity = buildIdentity(binary.path);
+  if (identity !== undefined && verifiedBuilds.has(identity)) return;
   const [decodeProblem, listProblem] = await Promise.all([
     probeFfmpeg(binary.path, options.timeoutMs),
     capabilityProblem(binary.path, checkTimeout(options.timeoutMs)),
@@ -111,6 +129,7 @@ export async function verifyFfmpeg(
         `ffmpeg (apt-get install ffmpeg) or point FFMPEG_PATH at a working build.`,
     );
   }
+  if (identity !== undefined) verifiedBuilds.add(identity);
 }
 
 /** How long a probe's answer is reused: a flood of bad uploads or health checks runs ffmpeg at most this often. */

@@ -1,6 +1,6 @@
 import { randomUsername } from '@shared/domain/username';
 import { randomBytes, randomInt } from 'node:crypto';
-import { hashPassword, verifyAgainstNoAccount, verifyPassword } from '../auth/passwords';
+import { verifyPassword, type PasswordHasher } from '../auth/passwords';
 import type { Db } from '../db/database';
 import { isUniqueViolation } from '../db/dialect';
 import { findUserByEmail, insertUser } from '../db/queries/users';
@@ -34,9 +34,13 @@ export const SUSPENDED_MESSAGE =
  * Nobody becomes a moderator by signing up or in: nothing proves an e-mail is its owner's, so ADMIN_EMAILS is
  * applied at start to accounts that already exist (see createContext), and `npm run moderator` grants the rest.
  */
-export function createAccountService(db: Db, throttle: LoginThrottle): AccountService {
+export function createAccountService(
+  db: Db,
+  throttle: LoginThrottle,
+  passwords: PasswordHasher,
+): AccountService {
   async function insertAccount(account: NewAccount, id: string): Promise<UserRow> {
-    const passwordHash = await hashPassword(account.password);
+    const passwordHash = await passwords.hash(account.password);
     // A new handle never shows the e-mail (people choose their own later); a clash with a taken one draws again,
     // from a larger space each time.
     for (let attempt = 0; ; attempt += 1) {
@@ -78,7 +82,7 @@ export function createAccountService(db: Db, throttle: LoginThrottle): AccountSe
       const user = await findUserByEmail(db, email);
       const matches = user
         ? await verifyPassword(user.password_hash, password)
-        : await verifyAgainstNoAccount(password);
+        : await passwords.verifyAgainstNoAccount(password);
       if (!user || !matches) throw new UnauthorizedError(WRONG_CREDENTIALS_MESSAGE);
       await throttle.recordSuccess(ip, email);
       // Told only to who knows the password.

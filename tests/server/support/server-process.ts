@@ -46,6 +46,8 @@ export function serverEnv(config: Config, extra: Record<string, string> = {}): N
     DATA_DIR: config.dataDir,
     LOG_LEVEL: 'info',
     SIGNUPS_PER_HOUR_PER_ADDRESS: String(config.signupsPerHourPerAddress),
+    PASSWORD_HASH_MEMORY_KIB: String(config.passwordHashCost.memoryKib),
+    PASSWORD_HASH_PASSES: String(config.passwordHashCost.passes),
     ...(database.kind === 'postgres'
       ? { DATABASE_URL: database.url, ...(database.schema && { DATABASE_SCHEMA: database.schema }) }
       : {}),

@@ -3,7 +3,6 @@ import { existsSync, rmSync } from 'node:fs';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../../src/server/app';
 import { envSchema, loadConfig, type Config } from '../../../src/server/config';
@@ -11,12 +10,13 @@ import { createContext, type AppContext } from '../../../src/server/context';
 import { createDatabase, migrateToLatest } from '../../../src/server/db/database';
 import type { App } from '../../../src/server/http/app-types';
 import { createTestBucket, s3Env } from '../../support/s3-server';
+import { databaseUrl, withPgClient } from './postgres';
 
 /**
  * `npm test` runs the server suites on SQLite; `npm run test:pg` sets TEST_DATABASE_URL and the same files run on
- * PostgreSQL, each app in a schema of its own that is dropped afterwards. `npm run test:s3` also sets
- * TEST_STORAGE=s3: media then goes to an S3 server started once for the run, each app in a bucket of its own that
- * is emptied and removed afterwards.
+ * PostgreSQL, each app in a database of its own copied from one migrated once per run, dropped afterwards.
+ * `npm run test:s3` also sets TEST_STORAGE=s3: media then goes to an S3 server started once for the run, each app
+ * in a bucket of its own that is emptied and removed afterwards.
  */
 export const postgresUrl = process.env.TEST_DATABASE_URL;
 export const databaseKind = postgresUrl ? 'postgres' : 'sqlite';
@@ -29,28 +29,71 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function withPgClient<T>(use: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
+/** Where a test app's PostgreSQL tables live, and how they go afterwards (nothing for a shared deployment's). */
+interface PostgresPlace {
+  url: string;
+  schema: string;
+  drop?: () => Promise<void>;
 }
 
-/** `sharedSchema`: a schema another test app made (and drops), for a second instance of the same deployment. */
+const uniqueName = () => `test_${randomBytes(6).toString('hex')}`;
+
+/** A schema of its own in the test database, empty: the suites about migrations migrate it themselves. */
+async function emptySchema(serverUrl: string): Promise<PostgresPlace> {
+  const schema = uniqueName();
+  await withPgClient(serverUrl, (client) => client.query(`create schema ${schema}`));
+  return {
+    url: serverUrl,
+    schema,
+    drop: async () => {
+      await withPgClient(serverUrl, (client) => client.query(`drop schema ${schema} cascade`));
+    },
+  };
+}
+
+/**
+ * A database of its own, copied from the run's migrated one (postgres-global-setup.ts), its schema renamed to a
+ * name no other app has: the listening connections of live events are told apart by it across databases.
+ */
+async function migratedDatabase(serverUrl: string): Promise<PostgresPlace> {
+  const template = inject('postgresTemplate');
+  const name = uniqueName();
+  await withPgClient(serverUrl, (client) =>
+    client.query(`create database ${name} template ${template.database}`),
+  );
+  const url = databaseUrl(serverUrl, name);
+  await withPgClient(url, (client) => client.query(`alter schema ${template.schema} rename to ${name}`));
+  return {
+    url,
+    schema: name,
+    drop: async () => {
+      await withPgClient(serverUrl, (client) => client.query(`drop database ${name} with (force)`));
+    },
+  };
+}
+
+/** Nearly every test signs people up; production refuses this, so a suite starting one gets the default. */
+const CHEAPEST_PASSWORD_HASHING = { PASSWORD_HASH_MEMORY_KIB: '8', PASSWORD_HASH_PASSES: '1' };
+
+/**
+ * `database`: on PostgreSQL, an empty schema of its own (the default), a migrated database of its own, or the
+ * place another test app made (and drops), for a second instance of the same deployment. SQLite is always a file
+ * in the app's DATA_DIR (createTestApp copies a migrated one there).
+ */
 export async function createTestConfig(
   env: Record<string, string> = {},
-  sharedSchema?: string,
+  database: 'empty' | 'migrated' | PostgresPlace = 'empty',
 ): Promise<{
   config: Config;
   cleanup: () => Promise<void>;
 }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'earshot-test-'));
-  const schema = sharedSchema ?? (postgresUrl ? `test_${randomBytes(6).toString('hex')}` : undefined);
-  const ownsSchema = schema !== undefined && schema !== sharedSchema;
-  if (ownsSchema) await withPgClient((client) => client.query(`create schema ${schema}`));
+  const postgres =
+    postgresUrl === undefined
+      ? undefined
+      : typeof database === 'object'
+        ? database
+        : await (database === 'migrated' ? migratedDatabase : emptySchema)(postgresUrl);
   const s3Endpoint = storageKind === 's3' ? inject('s3Endpoint') : undefined;
   const bucket = s3Endpoint ? await createTestBucket(s3Endpoint) : undefined;
   const config = loadConfig({
@@ -59,14 +102,15 @@ export async function createTestConfig(
     LOG_LEVEL: 'silent',
     // The suites sign many people up from 127.0.0.1; accounts.test.ts shows the limit with it set.
     SIGNUPS_PER_HOUR_PER_ADDRESS: '0',
-    ...(postgresUrl && schema ? { DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema } : {}),
+    ...(env.NODE_ENV === 'production' ? {} : CHEAPEST_PASSWORD_HASHING),
+    ...(postgres ? { DATABASE_URL: postgres.url, DATABASE_SCHEMA: postgres.schema } : {}),
     ...(s3Endpoint && bucket ? s3Env(s3Endpoint, bucket.name) : {}),
     ...env,
   });
   return {
     config,
     async cleanup() {
-      if (ownsSchema) await withPgClient((client) => client.query(`drop schema ${schema} cascade`));
+      await postgres?.drop?.();
       await bucket?.remove();
       await rm(dataDir, { recursive: true, force: true });
     },
@@ -116,7 +160,7 @@ export async function createTestApp(
   const shared = options.sameDatabaseAs?.config.database;
   const { config, cleanup } = await createTestConfig(
     env,
-    shared?.kind === 'postgres' ? shared.schema : undefined,
+    shared?.kind === 'postgres' && shared.schema ? { url: shared.url, schema: shared.schema } : 'migrated',
   );
   if (config.database.kind === 'sqlite' && !existsSync(config.database.file))
     await copyFile(await migratedSqliteFile(), config.database.file);
