@@ -10,6 +10,9 @@ import {
 
 /** Reaching people outside the app: links to a moment, the installable app offline, the share sheet. */
 
+// The app offline and the share sheet go through its service worker, which the suite blocks elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 /** The post's own player (the page also holds the players of its comments). */
 const playerAudio = (page: Page, title: string) =>
   page.getByRole('group', { name: `Player: ${title}` }).locator('audio');
