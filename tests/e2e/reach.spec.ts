@@ -247,8 +247,11 @@ test.describe('without the service worker (a first visit)', () => {
     test.setTimeout(60_000);
     await signUpQuickly(page, 'Not', 'Kept');
     await page.goto('/');
+    // The signed-in shell first: offline before the app has heard who is signed in, it shows its offline page.
+    const drafts = page.locator('a[href="/drafts"]').first();
+    await expect(drafts).toBeVisible();
     await context.setOffline(true);
-    await page.locator('a[href="/drafts"]').first().click();
+    await drafts.click();
     await expect(page.getByRole('heading', { name: 'This screen needs a connection' })).toBeVisible({
       timeout: 10_000,
     });
