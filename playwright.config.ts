@@ -39,9 +39,15 @@ export default defineConfig({
     // Four workers share two cores: a page that is still starting up may take longer to answer a click.
     actionTimeout: 15_000,
     navigationTimeout: 15_000,
-    // A failed test's trace keeps its actions, DOM snapshots, console and network; not the screencast, which cost
-    // about a fifth of a test's CPU time in every passing test.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test's trace keeps its actions, console and sources, its page as the accessibility tree saw it
+    // (error-context.md) and a screenshot. Not the screencast nor DOM snapshots (with the network bodies they keep):
+    // recorded in every passing test, snapshots alone were a quarter of the suite's CPU time (issue 26).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
+    screenshot: 'only-on-failure',
+    // Each new context's service worker fetches and keeps the whole build (over 100 files), a fifth of what was
+    // left of the suite's CPU time; only the tests about the worker (offline, the share sheet, push, a first visit) let
+    // it run, with `test.use({ serviceWorkers: 'allow' })`.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'e2e', testIgnore: /\.teardown\.ts$/, teardown: 'content security policy' },

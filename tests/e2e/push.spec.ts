@@ -8,6 +8,8 @@ import { controlledByServiceWorker, signUpQuickly } from './support';
  * browser hands it one from the push service (turning the Settings switch on is covered by its component tests).
  */
 
+test.use({ serviceWorkers: 'allow' });
+
 /** The id Chromium gives the app's service worker registration, as the DevTools protocol reports it. */
 async function registrationId(context: BrowserContext, page: Page, origin: string) {
   const cdp = await context.newCDPSession(page);

@@ -10,6 +10,9 @@ import {
 
 /** Reaching people outside the app: links to a moment, the installable app offline, the share sheet. */
 
+// The app offline and the share sheet go through its service worker, which the suite blocks elsewhere.
+test.use({ serviceWorkers: 'allow' });
+
 /** The post's own player (the page also holds the players of its comments). */
 const playerAudio = (page: Page, title: string) =>
   page.getByRole('group', { name: `Player: ${title}` }).locator('audio');
@@ -244,8 +247,11 @@ test.describe('without the service worker (a first visit)', () => {
     test.setTimeout(60_000);
     await signUpQuickly(page, 'Not', 'Kept');
     await page.goto('/');
+    // The signed-in shell first: offline before the app has heard who is signed in, it shows its offline page.
+    const drafts = page.locator('a[href="/drafts"]').first();
+    await expect(drafts).toBeVisible();
     await context.setOffline(true);
-    await page.locator('a[href="/drafts"]').first().click();
+    await drafts.click();
     await expect(page.getByRole('heading', { name: 'This screen needs a connection' })).toBeVisible({
       timeout: 10_000,
     });

@@ -124,12 +124,16 @@ test('a screen that fails to render offers a way back instead of a blank page', 
   await expect(page.getByText('Share your voice with the world')).toBeVisible();
 });
 
-test('a signed-out visitor’s page load logs no console error', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+test.describe('a first visit, its service worker installing', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a signed-out visitor’s page load logs no console error', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    expect(errors).toEqual([]);
   });
-  await page.goto('/');
-  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
-  expect(errors).toEqual([]);
 });
