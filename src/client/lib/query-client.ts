@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '@shared/domain/limits';
 import { getJson, isUnauthorizedError } from './api-client';
-import { currentUserQueryKey, SIGN_IN_URL } from './session';
+import { currentUserQueryKey, isSigningOut, SIGN_IN_URL } from './session';
 import { toast } from './use-toast';
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';
@@ -30,7 +30,7 @@ let signInRedirectScheduled = false;
 
 /** Spec §8: a 401 while signed in means the session ended; say so, then sign in again. */
 function handleUnauthorized(error: Error): void {
-  if (signInRedirectScheduled || !isUnauthorizedError(error)) return;
+  if (signInRedirectScheduled || isSigningOut() || !isUnauthorizedError(error)) return;
   if (!queryClient.getQueryData(currentUserQueryKey)) return;
   signInRedirectScheduled = true;
   toast({

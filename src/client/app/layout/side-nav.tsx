@@ -10,7 +10,7 @@ import { useUnreadConversationCount } from '@client/features/conversations/api/c
 import { useUnreadNotificationCount } from '@client/features/notifications/api/notifications';
 import { UnreadIndicator } from '@client/features/notifications/components/unread-indicator';
 import { bellLabel } from '@client/features/notifications/lib/notification-display';
-import { SIGN_OUT_URL } from '@client/lib/session';
+import { SIGN_OUT_URL, startSigningOut } from '@client/lib/session';
 import { cn } from '@client/lib/utils';
 import {
   CONVERSATIONS_HREF,
@@ -91,7 +91,7 @@ export function SideNav({ user }: { user: CurrentUser }) {
         )}
         <div className="flex items-center gap-1">
           <Button asChild variant="ghost" className="flex-1 justify-start px-3.5 text-muted-foreground">
-            <a href={SIGN_OUT_URL}>
+            <a href={SIGN_OUT_URL} onClick={startSigningOut}>
               <LogOut aria-hidden="true" />
               Sign Out
             </a>

@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
-import { SIGN_OUT_URL } from '@client/lib/session';
+import { SIGN_OUT_URL, startSigningOut } from '@client/lib/session';
 import { useAuth } from '@client/lib/use-auth';
 import { SettingsSection } from './settings-section';
 
@@ -13,7 +13,7 @@ export function SignOutSettings() {
   return (
     <SettingsSection id="account" title="Account" description={user && <>Signed in as {user.email}.</>}>
       <Button asChild variant="outline">
-        <a href={SIGN_OUT_URL}>
+        <a href={SIGN_OUT_URL} onClick={startSigningOut}>
           <LogOut aria-hidden="true" />
           Sign Out
         </a>
