@@ -348,10 +348,12 @@ async function expectKeyboardControls(page: EnginePage, post: Post): Promise<voi
     await page.waitForText(seek, new RegExp(`^${time} of ${total}$`));
   }
   await page.press(' ');
-  await page.waitFor('Space to play on from 0:05', () => {
-    const audio = document.querySelector('audio')!;
-    return audio.ended || (!audio.paused && audio.currentTime > 5.3);
-  });
+  await withMediaReport(page, 'body', () =>
+    page.waitFor('Space to play on from 0:05', () => {
+      const audio = document.querySelector('audio')!;
+      return audio.ended || (!audio.paused && audio.currentTime > 5.3);
+    }),
+  );
   await page.press('End');
   await page.waitForText(seek, new RegExp(`^${total} of ${total}$`));
 }
