@@ -77,9 +77,12 @@ describe(`recovery after kill -9 on ${databaseKind}`, () => {
         );
         await killHard(first);
         expect(leftovers.filter((file) => !existsSync(file))).toEqual([]);
-        expect(await db.selectFrom('jobs').select(['status', 'attempts']).execute()).toEqual([
-          { status: 'running', attempts: 1 },
-        ]);
+        // Publishing also queued the post's new-post push (nobody follows here), run or not before the kill.
+        const renders = db
+          .selectFrom('jobs')
+          .select(['status', 'attempts'])
+          .where('name', 'not like', 'push.%');
+        expect(await renders.execute()).toEqual([{ status: 'running', attempts: 1 }]);
 
         const second = await startServerProcess(env, { detached: true });
         servers.push(second);
