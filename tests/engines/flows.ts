@@ -64,12 +64,50 @@ async function expectPlays(page: EnginePage, play: QueryInput, scope = 'body'): 
     );
   }, scope);
   await page.click(play);
-  await withMediaReport(page, scope, () =>
-    page.waitFor(
-      `audio in ${scope} to play past 0.5 s`,
-      () => ((window as { engineFurthestTime?: number }).engineFurthestTime ?? 0) > 0.5,
-    ),
+  await untilPlayed(
+    page,
+    scope,
+    `audio in ${scope} to play past 0.5 s`,
+    () => ((window as { engineFurthestTime?: number }).engineFurthestTime ?? 0) > 0.5,
   );
+}
+
+/** How long a playing <audio> may stand still before it is nudged. */
+const STALL_MS = 8_000;
+
+/**
+ * Waits until `played` (run in the page) holds. A player left playing but standing still for `STALL_MS` gets one
+ * nudge, a seek to where it stands, as a listener would touch the seek bar, and the wait goes on: WebKitGTK's
+ * GStreamer pipeline stalls so now and then on a loaded machine (not paused, its sound all buffered, its time stuck
+ * at 0.03 s), as Chromium did once in the embed. Each nudge is logged, so a stall that becomes common is seen.
+ */
+async function untilPlayed(
+  page: EnginePage,
+  scope: string,
+  what: string,
+  played: () => boolean,
+): Promise<void> {
+  try {
+    await page.waitFor(what, played, { timeout: STALL_MS });
+    return;
+  } catch {
+    const nudged = await page.evaluate((selector: string) => {
+      const playing = [...document.querySelectorAll<HTMLAudioElement>(`${selector} audio`)].filter(
+        (audio) => !audio.paused && !audio.ended,
+      );
+      for (const audio of playing) {
+        const standingAt = audio.currentTime;
+        audio.currentTime = standingAt;
+      }
+      return playing.map(
+        (audio) => `${audio.currentSrc} at ${audio.currentTime}, readyState ${audio.readyState}`,
+      );
+    }, scope);
+    console.warn(
+      `${page.engine}: nothing played within ${STALL_MS} ms for ${what}; nudged ${JSON.stringify(nudged)}`,
+    );
+  }
+  await withMediaReport(page, scope, () => page.waitFor(what, played));
 }
 
 /**
@@ -348,12 +386,10 @@ async function expectKeyboardControls(page: EnginePage, post: Post): Promise<voi
     await page.waitForText(seek, new RegExp(`^${time} of ${total}$`));
   }
   await page.press(' ');
-  await withMediaReport(page, 'body', () =>
-    page.waitFor('Space to play on from 0:05', () => {
-      const audio = document.querySelector('audio')!;
-      return audio.ended || (!audio.paused && audio.currentTime > 5.3);
-    }),
-  );
+  await untilPlayed(page, 'body', 'Space to play on from 0:05', () => {
+    const audio = document.querySelector('audio')!;
+    return audio.ended || (!audio.paused && audio.currentTime > 5.3);
+  });
   await page.press('End');
   await page.waitForText(seek, new RegExp(`^${total} of ${total}$`));
 }
