@@ -56,9 +56,10 @@ export default defineConfig({
           name: 'client',
           include: ['src/client/**/*.test.tsx'],
           environment: 'jsdom',
-          // Each file gets its own document and modules: the app keeps state in modules (the toast store) that a
-          // file must not inherit from the one before.
+          // One document per worker rather than one per file (49 → 16 CPU-s on 2 cores): the setup file empties it
+          // after each file and has the app's modules, which keep state (the toast store), loaded afresh.
           setupFiles: ['src/client/testing/setup.ts'],
+          isolate: false,
           testTimeout: 20_000,
         },
       },
