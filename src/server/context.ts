@@ -34,6 +34,7 @@ import { createReactionService, type ReactionService } from './services/reaction
 import { createImageLibrary } from './services/image-library';
 import { createLegacyImageSweep } from './services/legacy-images';
 import { createListenService, type ListenService } from './services/listen-service';
+import { createListeningPositions, type ListeningPositions } from './services/listening-positions';
 import { createLoginThrottle } from './services/login-throttle';
 import { createMediaService, type MediaService } from './services/media-service';
 import { prepareCardFonts } from './link-previews/card-fonts';
@@ -101,6 +102,8 @@ export interface AppContext {
   conversationPosts: ConversationPublisher;
   /** Listens and listening time of posts (beyond the spec). */
   listens: ListenService;
+  /** Where each person stopped in each post, and what they heard to the end (issue 29). */
+  listening: ListeningPositions;
   stats: StatsService;
   /** Podcast feeds of people's public pods, and their chapters (beyond the spec). */
   podcasts: PodcastFeedService;
@@ -180,7 +183,8 @@ export async function createContext(
   const rateLimits = createRateLimiter(db);
   const images = createImageLibrary(blobs, rateLimits);
   const shareCards = createShareCardStore(blobs);
-  const posts = createPostService({ db, audio, images, push, shareCards });
+  const listening = createListeningPositions({ db });
+  const posts = createPostService({ db, audio, images, push, shareCards, listening });
   const autosave = createAutosaveService({
     db,
     blobs,
@@ -240,6 +244,7 @@ export async function createContext(
     moderation: createModerationService({ db, posts, comments, conversations, events }),
     conversationPosts: createConversationPublisher({ db, audio, users, posts, events, notifications, push }),
     listens: createListenService({ db }),
+    listening,
     stats: createStatsService(db),
     podcasts: createPodcastFeedService({ db, blobs, users, posts }),
     search: createSearchService(db),

@@ -444,6 +444,7 @@ describe(`the advanced editor's server on ${databaseKind} with ${storageKind} st
       images: createImageLibrary(blobs, testApp.context.rateLimits),
       push: testApp.context.push,
       shareCards: createShareCardStore(blobs),
+      listening: testApp.context.listening,
     });
     await posts.delete(owner.user.id, draft.id, { draftsOnly: true });
     expect(meanwhile).toBeDefined();

@@ -19,6 +19,7 @@ import { listModerationActions, listOpenCases } from '../../src/server/db/querie
 import { listFollowPeople } from '../../src/server/db/queries/follows';
 import { listNotifications } from '../../src/server/db/queries/notifications';
 import { sentMessagesForExport } from '../../src/server/db/queries/account-data';
+import { listeningPositionsOf } from '../../src/server/db/queries/listening-positions';
 import { listPosts } from '../../src/server/db/queries/posts';
 import {
   listensByDay,
@@ -74,6 +75,7 @@ const TABLES = new Set([
   'user_mutes',
   'moderation_cases',
   'moderation_actions',
+  'listening_positions',
 ]);
 /**
  * Besides its primary key, what a joined table may be read through: the people hidden from a viewer are read by
@@ -124,6 +126,24 @@ beforeAll(async () => {
         ]),
     )
     .execute();
+  // Where two people stopped in every post.
+  for (const userId of [HEAVY_USER_ID, ordinaryUserId(PLAN_SEED)]) {
+    await db
+      .insertInto('listening_positions')
+      .columns(['user_id', 'post_id', 'position_seconds', 'heard', 'updated_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('posts')
+          .select((select) => [
+            select.val(userId).as('user_id'),
+            'id',
+            select.val(3).as('position_seconds'),
+            select.val(0).as('heard'),
+            select.val(LISTEN_DAY).as('updated_at'),
+          ]),
+      )
+      .execute();
+  }
   await seedConversations();
   await seedBlocksAndMutes();
   await seedModeration();
@@ -616,6 +636,18 @@ describe(`query plans of every list on ${databaseKind}`, () => {
       if (listCase.fewOnPostgres && databaseKind === 'postgres') continue;
       expect(plan.sorting, where).toBe(listCase.sortsFewRows ? 'keyed rows only' : 'none');
     }
+  });
+
+  it('finds where the viewer stopped in each post of a page by its key', async () => {
+    const page = await listPosts(db, { kind: 'public' }, PAGE, HEAVY_USER_ID);
+    const found = await listeningPositionsOf(
+      db,
+      HEAVY_USER_ID,
+      page.items.map((post) => post.id),
+    );
+    expect(found.size).toBe(page.items.length);
+    const plan = await planOf(lastQuery!, 'listening_positions');
+    expect(plan.steps).toEqual([{ table: 'listening_positions', index: primaryKey('listening_positions') }]);
   });
 
   it("finds an ordinary person's few posts, seen by someone else, through that person's index", async () => {

@@ -328,6 +328,15 @@ export interface SharedAudioTable {
   shared_at: string;
 }
 
+/** Where a person stopped in a post, and whether they heard it to the end (1). */
+export interface ListeningPositionsTable {
+  user_id: string;
+  post_id: string;
+  position_seconds: number;
+  heard: Generated<number>;
+  updated_at: string;
+}
+
 /** The deployment's own VAPID key pair (id `default`), when VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are unset. */
 export interface VapidKeysTable {
   id: string;
@@ -471,6 +480,7 @@ export interface Database {
   publish_requests: PublishRequestsTable;
   publish_answers: PublishAnswersTable;
   shared_audio: SharedAudioTable;
+  listening_positions: ListeningPositionsTable;
   vapid_keys: VapidKeysTable;
   push_subscriptions: PushSubscriptionsTable;
   push_preferences: PushPreferencesTable;

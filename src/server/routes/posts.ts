@@ -273,6 +273,21 @@ export function registerPostRoutes(app: App, context: AppContext): void {
     },
   });
 
+  // A player saves where it stands every few seconds while it plays.
+  const limitListeningSaves = rateLimit(context, {
+    name: 'listening-position',
+    limit: 360,
+    windowSeconds: 10 * 60,
+    key: (request) => request.currentUser?.id,
+    message: 'Where you stopped listening was saved too often in the last few minutes. Please wait a while.',
+  });
+  app.route({
+    ...contractRoute(routes.saveListening),
+    preHandler: [requireUser, limitListeningSaves],
+    handler: (request) =>
+      context.listening.save(signedInUser(request).id, request.params.id, request.body.at),
+  });
+
   app.route({
     ...contractRoute(routes.deletePost),
     preHandler: requireUser,

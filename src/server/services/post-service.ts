@@ -40,12 +40,14 @@ import {
   replacePostAudio,
   updatePost,
   type PostListFilter,
+  type PostWithMedia,
 } from '../db/queries/posts';
 import type { PostRow, PostsTable } from '../db/schema';
 import { BadRequestError, ConflictError, parseOrBadRequest } from '../errors';
 import type { ScratchFile } from '../storage/scratch-files';
 import type { AudioLibrary, PreparedAudio } from './audio-library';
 import type { ImageLibrary, PreparedImage } from './image-library';
+import type { ListeningPositions } from './listening-positions';
 import { parseJsonArray, postsJson, toPost, type SerializedPage } from './post-presenter';
 import { stillADraft } from './draft-lock';
 import { commitWithFiles } from './stored-files';
@@ -174,8 +176,9 @@ export function createPostService(deps: {
   images: ImageLibrary;
   push: PushService;
   shareCards: ShareCardStore;
+  listening: ListeningPositions;
 }): PostService {
-  const { db, audio, images, push, shareCards } = deps;
+  const { db, audio, images, push, shareCards, listening } = deps;
 
   async function presentOne(postId: string): Promise<Post> {
     const row = await findPostWithMedia(db, postId);
@@ -447,7 +450,8 @@ export function createPostService(deps: {
       const row = await findPostWithMedia(db, postId);
       if (!row) throw notFound('post');
       await authorizePost(db, actorOf(viewerId), 'view', row);
-      return toPost(row);
+      const listened = (await listening.of(viewerId, [row])).get(row.id);
+      return listened ? { ...toPost(row), listening: listened } : toPost(row);
     },
 
     async findPublic(postId) {
@@ -479,7 +483,12 @@ export function createPostService(deps: {
                   includePrivate: can(actorOf(viewerId), 'view', { kind: 'draft', ownerId: kind.userId }),
                 };
       const rows = await listPosts(db, filter, page, viewerId);
-      return { json: postsJson(rows.items), nextCursor: rows.nextCursor };
+      const listened = await listening.of(viewerId, rows.items);
+      const listeningOf = (row: PostWithMedia) => {
+        const found = listened.get(row.id);
+        return found && { listening: found };
+      };
+      return { json: postsJson(rows.items, listeningOf), nextCursor: rows.nextCursor };
     },
 
     async delete(userId, postId, options = {}) {

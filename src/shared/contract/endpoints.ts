@@ -81,6 +81,8 @@ export const endpoints = {
   oembed: { method: 'GET', path: '/api/oembed' },
   /** The player's report of listening to a post (beyond the spec): counts listens and listening time. */
   recordListen: { method: 'POST', path: '/api/posts/:id/listens' },
+  /** Where the signed-in listener stopped in a post, kept for their other devices (issue 29). */
+  saveListening: { method: 'PUT', path: '/api/posts/:id/listening' },
   /** Spec §7 `GET /api/search/{posts|users}/{query}`: ranked by relevance, then newest. */
   searchPosts: { method: 'GET', path: '/api/search/posts/:query' },
   searchUsers: { method: 'GET', path: '/api/search/users/:query' },

@@ -24,6 +24,14 @@ export const audioSourceSchema = z.object({ url: z.string(), mimeType: z.string(
 export type AudioSource = z.infer<typeof audioSourceSchema>;
 
 /** Spec §3 Post, plus what the player needs: every playable source, best first, and the detailed peaks. */
+/** Where the signed-in asker stopped in a post, and whether they heard it to the end (issue 29). */
+export const postListeningSchema = z.object({
+  /** Seconds to pick up at; null when they stopped near the start or the end. */
+  resumeAt: z.number().nullable(),
+  heard: z.boolean(),
+});
+export type PostListening = z.infer<typeof postListeningSchema>;
+
 export const postSchema = z.object({
   id: z.string(),
   userId: z.string(),
@@ -51,6 +59,8 @@ export const postSchema = z.object({
   /** Only its owner and moderators ever see a hidden post: the owner is shown "Hidden by moderators". */
   hiddenByModerators: z.boolean().optional(),
   createdAt: z.string(),
+  /** For a signed-in asker who has played it. */
+  listening: postListeningSchema.optional(),
 });
 export type Post = z.infer<typeof postSchema>;
 
@@ -147,6 +157,13 @@ export const listenBodySchema = z.object({
     .number({ error: 'seconds must be a number.' })
     .min(0, { error: 'seconds cannot be negative.' })
     .max(24 * 3600, { error: 'seconds can be at most a day.' }),
+});
+
+export const listeningBodySchema = z.object({
+  at: z
+    .number({ error: 'at must be a number of seconds.' })
+    .min(0, { error: 'at cannot be negative.' })
+    .max(24 * 3600, { error: 'at can be at most a day.' }),
 });
 
 export const listenSchema = z.object({

@@ -1,0 +1,78 @@
+import type { PostListening } from '@shared/contract/posts';
+import { actorOf } from '../access/policy';
+import { findPostFor } from '../access/posts';
+import type { Db } from '../db/database';
+import { findAudioAsset } from '../db/queries/audio-assets';
+import {
+  listeningPositionsOf,
+  saveListeningPosition,
+  type StoredListening,
+} from '../db/queries/listening-positions';
+import { isForeignKeyViolation } from '../db/dialect';
+import { BadRequestError } from '../errors';
+import { notFound } from '../access/guard';
+
+/** Stopped before this, a listener starts over next time. */
+const RESUME_FROM_SECONDS = 2;
+
+/** Within this much of its end a post counts as heard: 5 % of it, between 1 and 15 seconds. */
+const heardMarginSeconds = (duration: number) => Math.min(15, Math.max(1, duration * 0.05));
+
+/** What a listener is told of where they stopped in a post `duration` seconds long. */
+function present(stored: StoredListening, duration: number): PostListening {
+  const at = stored.positionSeconds;
+  const resumable = at >= RESUME_FROM_SECONDS && at < duration - heardMarginSeconds(duration);
+  return { resumeAt: resumable ? Math.round(at * 10) / 10 : null, heard: stored.heard };
+}
+
+export interface ListeningPositions {
+  /**
+   * Keeps where `userId` stopped in a published post they may hear: `at` is held to the post's measured length,
+   * and near its end the post counts as heard.
+   */
+  save(userId: string, postId: string, at: number): Promise<PostListening>;
+  /** The asker's listening of each of a page of posts they have played, by post id. */
+  of(
+    userId: string | undefined,
+    posts: readonly { id: string; duration: number }[],
+  ): Promise<Map<string, PostListening>>;
+}
+
+export function createListeningPositions(deps: { db: Db }): ListeningPositions {
+  const { db } = deps;
+  return {
+    async save(userId, postId, at) {
+      const post = await findPostFor(db, actorOf(userId), 'view', postId);
+      if (post.is_draft === 1)
+        throw new BadRequestError('Only published posts keep where you stopped listening.');
+      const duration = (await findAudioAsset(db, post.audio_id))?.duration ?? 0;
+      const positionSeconds = Math.min(at, duration);
+      const stored = await saveListeningPosition(db, {
+        userId,
+        postId,
+        positionSeconds,
+        heard: positionSeconds >= duration - heardMarginSeconds(duration),
+        at: new Date().toISOString(),
+      }).catch((error: unknown) => {
+        // Deleted since it was found.
+        throw isForeignKeyViolation(error) ? notFound('post') : error;
+      });
+      return present(stored, duration);
+    },
+
+    async of(userId, posts) {
+      const listened = new Map<string, PostListening>();
+      if (!userId || posts.length === 0) return listened;
+      const stored = await listeningPositionsOf(
+        db,
+        userId,
+        posts.map((post) => post.id),
+      );
+      for (const post of posts) {
+        const found = stored.get(post.id);
+        if (found) listened.set(post.id, present(found, post.duration));
+      }
+      return listened;
+    },
+  };
+}
