@@ -14,4 +14,5 @@ export type PlayablePost = Pick<
   | 'transcription'
   | 'chapters'
   | 'user'
+  | 'listening'
 >;

@@ -47,6 +47,7 @@ export function usePostRenderers(): PostRenderers {
       appearance={appearance}
       canEditChapters={Boolean(user) && post.userId === user?.id}
       countListens
+      keepPosition={Boolean(user)}
       shareMoments={linksToMoments(post)}
     />
   );

@@ -43,6 +43,7 @@ export function PostPage({ params }: { params: { id: string } }) {
       transcriptOpen
       canEditChapters={Boolean(user) && post.userId === user?.id}
       countListens
+      keepPosition={Boolean(user)}
       shareMoments={linksToMoments(post)}
       startAt={momentFromSearch(search, post.duration)}
     />

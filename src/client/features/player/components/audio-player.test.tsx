@@ -210,6 +210,96 @@ describe('audio player resume position', () => {
   });
 });
 
+describe('audio player position kept on the server, for a signed-in listener', () => {
+  let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+  beforeEach(() => {
+    fetchMock = vi.fn<typeof fetch>(async () => Response.json({ resumeAt: null, heard: false }));
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  /** The positions sent so far, and whether each may outlive the page. */
+  const saves = () =>
+    fetchMock.mock.calls.map(([url, init]) => {
+      expect(url).toBe(routeUrl('saveListening', { params: { id: 'p1' } }));
+      expect(init?.method).toBe('PUT');
+      return { at: (JSON.parse(String(init?.body)) as { at: number }).at, keepalive: init?.keepalive };
+    });
+
+  const renderKept = (listening?: PlayablePost['listening']) =>
+    render(<AudioPlayer post={{ ...post, listening }} keepPosition />);
+
+  it('offers to resume where another device left off, and picks up there', async () => {
+    renderKept({ resumeAt: 42.5, heard: false });
+    const offer = screen.getByRole('button', { name: 'Resume at 0:42' });
+    await act(async () => {
+      fireEvent.click(offer);
+    });
+    expect(play).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('player-current-time').textContent).toBe('0:42');
+    expect(screen.getByRole('status').textContent).toBe('Picked up where you left off, at 0:42.');
+    expect(screen.queryByRole('button', { name: 'Resume at 0:42' })).toBeNull();
+    const audio = audioElement();
+    Object.defineProperty(audio, 'readyState', { configurable: true, value: HTMLMediaElement.HAVE_METADATA });
+    act(() => {
+      audio.dispatchEvent(new Event('loadedmetadata'));
+    });
+    expect(audio.currentTime).toBe(42.5);
+  });
+
+  it('offers nothing for a post never played, or heard to the end', () => {
+    renderKept();
+    cleanup();
+    renderKept({ resumeAt: null, heard: true });
+    expect(screen.queryByRole('button', { name: /^Resume at/ })).toBeNull();
+  });
+
+  it('sends where it was paused once it settles, the last position on leaving, and the end when heard', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { unmount } = renderKept();
+      await pressPlay();
+      const audio = audioElement();
+      const pauseAt = (seconds: number) => {
+        Object.defineProperty(audio, 'currentTime', { configurable: true, writable: true, value: seconds });
+        act(() => {
+          audio.dispatchEvent(new Event('pause'));
+        });
+      };
+      pauseAt(20);
+      pauseAt(31);
+      expect(saves()).toEqual([]);
+      act(() => {
+        vi.advanceTimersByTime(1000);
+      });
+      expect(saves()).toEqual([{ at: 31, keepalive: undefined }]);
+
+      act(() => {
+        audio.dispatchEvent(new Event('ended'));
+      });
+      expect(saves().at(-1)).toEqual({ at: 90, keepalive: undefined });
+
+      pauseAt(50);
+      unmount();
+      expect(saves().at(-1)).toEqual({ at: 50, keepalive: true });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("keeps a visitor's position in this browser only", async () => {
+    const pod: PlayablePost = { ...post, id: 'pod1', duration: 600 };
+    render(<AudioPlayer post={pod} />);
+    await pressPlay();
+    const audio = audioElement();
+    Object.defineProperty(audio, 'currentTime', { configurable: true, writable: true, value: 125 });
+    act(() => {
+      audio.dispatchEvent(new Event('pause'));
+    });
+    expect(localStorage.getItem('earshot.resume.pod1')).toBe('125');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
 describe('audio player listens', () => {
   let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
   beforeEach(() => {

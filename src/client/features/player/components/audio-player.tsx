@@ -1,4 +1,4 @@
-import { LoaderCircle, Pause, Play, RotateCcw } from 'lucide-react';
+import { History, LoaderCircle, Pause, Play, RotateCcw } from 'lucide-react';
 import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Chapter } from '@shared/contract/posts';
 import { displayName } from '@shared/domain/display-name';
@@ -40,6 +40,8 @@ export interface AudioPlayerProps {
   shareMoments?: boolean;
   /** Seconds a link to a moment asked for (`?t=`): the player starts there. */
   startAt?: number | null;
+  /** A signed-in listener of a published post: where they stop is kept for their other devices. */
+  keepPosition?: boolean;
   className?: string;
 }
 
@@ -55,6 +57,7 @@ export function AudioPlayer({
   countListens = false,
   shareMoments = false,
   startAt = null,
+  keepPosition = false,
   className,
 }: AudioPlayerProps) {
   const title = post.title.trim() || 'Untitled Post';
@@ -69,6 +72,7 @@ export function AudioPlayer({
     preload: variant === 'full' ? 'metadata' : 'none',
     countListens,
     startAt: variant === 'full' ? startAt : null,
+    positionOnServer: keepPosition ? { resumeAt: post.listening?.resumeAt ?? null } : undefined,
   });
   const copyMoment = useCopyMomentLink(post.id);
   const waveform = useWaveformBars({
@@ -157,6 +161,16 @@ export function AudioPlayer({
           onCopyMoment={shareMoments ? () => void copyMoment(player.getCurrentTime()) : undefined}
         />
       </Suspense>
+      {player.resumeOffer !== null && !player.isPlaying && (
+        <button
+          type="button"
+          onClick={() => void player.play()}
+          className="inline-flex cursor-pointer items-center gap-1.5 rounded-full text-sm font-semibold text-primary underline-offset-2 hover:underline"
+        >
+          <History aria-hidden="true" className="size-4" />
+          Resume at {formatDuration(player.resumeOffer)}
+        </button>
+      )}
       <PlayerMessage player={player} appearance={appearance} />
       {showChapters && (post.chapters.length > 0 || canEditChapters) && (
         <ChapterList

@@ -25,6 +25,11 @@ export interface AudioPlayerOptions {
   countListens?: boolean;
   /** Seconds a link to a moment asked for (`?t=`): the player goes there and starts, once. */
   startAt?: number | null;
+  /**
+   * A signed-in listener of a published post: where they stop is kept on the server (issue 29), which last said
+   * to resume at `resumeAt` (null: from the start).
+   */
+  positionOnServer?: { resumeAt: number | null };
 }
 
 export interface AudioPlayer {
@@ -50,8 +55,10 @@ export interface AudioPlayer {
   cycleRate: () => void;
   volume: number;
   setVolume: (volume: number) => void;
-  /** Set when a long pod picked up where the listener left off. */
+  /** Set when the player picked up where the listener left off. */
   resumedAt: number | null;
+  /** Before the first play: where pressing play will pick up. */
+  resumeOffer: number | null;
   /** Where a link to a moment put the player, until the listener moves elsewhere or it ends. */
   linkedAt: number | null;
 }
@@ -75,6 +82,7 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
     preload = 'metadata',
     countListens = false,
     startAt = null,
+    positionOnServer,
   } = options;
   const { rate, volume, setRate, setVolume } = usePlaybackPreferences();
 
@@ -112,7 +120,12 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
 
   const sources = useSourceFallback({ element, audioUrl, audioSources, wantsToPlay, onFail: failWith });
   const { src, noSource } = sources;
-  const resume = useResumePosition(id, durationRef);
+  const resume = useResumePosition(
+    id,
+    durationRef,
+    positionOnServer !== undefined,
+    positionOnServer?.resumeAt ?? null,
+  );
   const { remember: rememberPosition, takeResumePoint, skipResume, forget: forgetPosition } = resume;
 
   // A new post (or new sources, once the server's rendition is ready) starts over.
@@ -332,6 +345,7 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
     volume,
     setVolume,
     resumedAt: resume.resumedAt,
+    resumeOffer: resume.resumeOffer,
     linkedAt,
   };
 }

@@ -1,4 +1,4 @@
-import { EyeOff, Lock } from 'lucide-react';
+import { CheckCheck, EyeOff, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Post } from '@shared/contract/posts';
@@ -75,6 +75,12 @@ export function PostCardCompact({
               <Badge variant="overlay" title="Private" className="px-1.5">
                 <Lock aria-hidden="true" />
                 <span className="sr-only">Private</span>
+              </Badge>
+            )}
+            {post.listening?.heard && (
+              <Badge variant="overlay" title="Heard" className="px-1.5">
+                <CheckCheck aria-hidden="true" />
+                <span className="sr-only">Heard</span>
               </Badge>
             )}
             {post.hiddenByModerators && (

@@ -1,4 +1,4 @@
-import { ExternalLink, EyeOff, Lock, Share2 } from 'lucide-react';
+import { CheckCheck, ExternalLink, EyeOff, Lock, Share2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Post } from '@shared/contract/posts';
 import { Badge } from '@client/components/ui/badge';
@@ -92,6 +92,12 @@ export function PostCard({
               <Badge variant="secondary">
                 <Lock aria-hidden="true" />
                 Private
+              </Badge>
+            )}
+            {post.listening?.heard && (
+              <Badge variant="secondary">
+                <CheckCheck aria-hidden="true" />
+                Heard
               </Badge>
             )}
             {post.hiddenByModerators && (
