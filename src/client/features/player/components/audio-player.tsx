@@ -161,16 +161,7 @@ export function AudioPlayer({
           onCopyMoment={shareMoments ? () => void copyMoment(player.getCurrentTime()) : undefined}
         />
       </Suspense>
-      {player.resumeOffer !== null && !player.isPlaying && (
-        <button
-          type="button"
-          onClick={() => void player.play()}
-          className="inline-flex cursor-pointer items-center gap-1.5 rounded-full text-sm font-semibold text-primary underline-offset-2 hover:underline"
-        >
-          <History aria-hidden="true" className="size-4" />
-          Resume at {formatDuration(player.resumeOffer)}
-        </button>
-      )}
+      <ResumeOffer player={player} className="gap-1.5 text-sm font-semibold text-primary" />
       <PlayerMessage player={player} appearance={appearance} />
       {showChapters && (post.chapters.length > 0 || canEditChapters) && (
         <ChapterList
@@ -290,9 +281,45 @@ function TimeRow({
         compact && 'mt-0.5',
       )}
     >
-      <span data-testid="player-current-time">{formatDuration(player.currentTime)}</span>
+      {compact && player.resumeOffer !== null && !player.isPlaying ? (
+        <ResumeOffer player={player} className="gap-1 font-semibold" short />
+      ) : (
+        <span data-testid="player-current-time">{formatDuration(player.currentTime)}</span>
+      )}
       <span>{formatDuration(player.duration)}</span>
     </div>
+  );
+}
+
+/**
+ * Before the first play, where pressing play will pick up (issue 29): pressing this does the same. `short` (a
+ * card's time row) shows the time alone beside the resume icon.
+ */
+function ResumeOffer({
+  player,
+  className,
+  short = false,
+}: {
+  player: PlayerState;
+  className?: string;
+  short?: boolean;
+}) {
+  if (player.resumeOffer === null || player.isPlaying) return null;
+  const label = `Resume at ${formatDuration(player.resumeOffer)}`;
+  return (
+    <button
+      type="button"
+      onClick={() => void player.play()}
+      aria-label={short ? label : undefined}
+      title={short ? label : undefined}
+      className={cn(
+        'inline-flex cursor-pointer items-center whitespace-nowrap rounded-full underline-offset-2 hover:underline',
+        className,
+      )}
+    >
+      <History aria-hidden="true" className={short ? 'size-3.5' : 'size-4'} />
+      {short ? formatDuration(player.resumeOffer) : label}
+    </button>
   );
 }
 
