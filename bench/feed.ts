@@ -66,6 +66,19 @@ async function hideTwoPeople(port: number, cookie: string, people: string[]) {
   return new Set([blocked, muted]);
 }
 
+/** The viewer stopped partway in some posts of the first page and heard others, as a listener would have. */
+async function hearSomePosts(port: number, cookie: string, postIds: string[]) {
+  for (const [index, id] of postIds.entries()) {
+    const answer = await send(port, {
+      method: 'PUT',
+      path: `/api/posts/${id}/listening`,
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ at: index % 2 === 0 ? 2.5 : 3600 }),
+    });
+    if (answer.status !== 200) throw new Error(`PUT /api/posts/:id/listening: ${answer.status}`);
+  }
+}
+
 /** CPU time (ms, this process) per call of each of `runs`, taken in turns of 100 calls after a warm-up; medians. */
 async function cpuPerCall(runs: Array<() => unknown>, turns = 10): Promise<number[]> {
   const perCall: number[][] = runs.map(() => []);
@@ -115,6 +128,12 @@ export async function benchFeed(
   const oursRequest = () => ({ path: '/api/feed', headers: { cookie } });
   const floorRequest = () => ({ path: '/feed' });
   const hidden = await hideTwoPeople(ours.port, cookie, feed.people);
+  const unheard = await feedPage(ours.port, '/api/feed', cookie);
+  await hearSomePosts(
+    ours.port,
+    cookie,
+    unheard.items.slice(0, 10).map((item) => item.id),
+  );
 
   // Both sides must answer the same posts in the same order, or the comparison means nothing.
   const first = await feedPage(ours.port, '/api/feed', cookie);
