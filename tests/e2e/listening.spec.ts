@@ -99,3 +99,46 @@ test('a listener stops on one device, picks up there on another, and the post is
   await expect(authorsCard).toBeVisible();
   await expect(authorsCard.getByTitle('Heard')).toHaveCount(0);
 });
+
+test('with continuous play on, the feed plays the next post when one ends, and remembers the choice', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const registered = await page.request.post('/api/register', {
+    data: { email: uniqueEmail('queue'), password: PASSWORD, firstName: 'Cato', lastName: 'Continuous' },
+  });
+  expect(registered.status()).toBe(201);
+  // Newest first: the second published is the first in the feed.
+  const later = await publishPost(page.request, { title: 'Played second in the queue', seconds: 3 });
+  const first = await publishPost(page.request, { title: 'Played first in the queue', seconds: 3 });
+  await page.goto('/');
+  const newPosts = page.locator('#new-posts');
+  const toggle = newPosts.getByRole('button', { name: 'Continuous play' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await newPosts.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('continuous-play.png') });
+
+  const cards = newPosts.getByRole('article');
+  await expect(cards.nth(0)).toHaveAccessibleName(first.title);
+  await expect(cards.nth(1)).toHaveAccessibleName(later.title);
+  await cards
+    .nth(0)
+    .getByRole('button', { name: `Play ${first.title}` })
+    .click();
+  await expect(cards.nth(1).getByRole('button', { name: `Pause ${later.title}` })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect
+    .poll(
+      async () =>
+        Number((await cards.nth(1).getByTestId('player-current-time').textContent())?.split(':')[1]),
+      {
+        timeout: 10_000,
+      },
+    )
+    .toBeGreaterThanOrEqual(1);
+});

@@ -1,7 +1,8 @@
-import { Mic } from 'lucide-react';
+import { ListMusic, Mic } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { Post } from '@shared/contract/posts';
 import { Button } from '@client/components/ui/button';
+import { useContinuousPlay } from '@client/lib/audio/play-queue';
 import { HomeSection } from './home-section';
 
 const PAGE = 6;
@@ -16,10 +17,10 @@ interface NewPostsSectionProps {
 export function NewPostsSection({ posts, renderPost, onCreateFirst }: NewPostsSectionProps) {
   const [shown, setShown] = useState(PAGE);
   return (
-    <HomeSection id="new-posts" title="New Posts">
+    <HomeSection id="new-posts" title="New Posts" action={posts.length > 1 && <ContinuousPlaySwitch />}>
       {posts.length > 0 ? (
         <>
-          <ul className="grid grid-cols-2 gap-x-3 gap-y-6 sm:gap-x-5">
+          <ul data-play-queue className="grid grid-cols-2 gap-x-3 gap-y-6 sm:gap-x-5">
             {posts.slice(0, shown).map((post) => (
               <li key={post.id} className="min-w-0">
                 {renderPost(post)}
@@ -49,5 +50,22 @@ export function NewPostsSection({ posts, renderPost, onCreateFirst }: NewPostsSe
         </div>
       )}
     </HomeSection>
+  );
+}
+
+/** On, a post that ends plays the next one on its own (issue 29); remembered in this browser. */
+function ContinuousPlaySwitch() {
+  const [on, setOn] = useContinuousPlay();
+  return (
+    <Button
+      variant={on ? 'secondary' : 'ghost'}
+      size="sm"
+      aria-pressed={on}
+      onClick={() => setOn(!on)}
+      className={on ? 'text-primary' : 'text-muted-foreground'}
+    >
+      <ListMusic aria-hidden="true" />
+      Continuous play
+    </Button>
   );
 }

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeUrl } from '@client/lib/api-client';
+import { setContinuousPlay } from '@client/lib/audio/play-queue';
 import type { PlayablePost } from '@client/lib/playable-post';
 import { installLayout, uninstallBrowserFakes } from '@client/testing/fake-browser';
 import { AudioPlayer } from './audio-player';
@@ -472,5 +473,85 @@ describe('audio player on the lock screen', () => {
       `${location.origin}/icons/icon-192.png`,
       `${location.origin}/icons/icon-512.png`,
     ]);
+  });
+});
+
+describe('audio players in a queue (the feed)', () => {
+  const posts = ['First', 'Second', 'Third'].map((title, index) => ({ ...post, id: `q${index}`, title }));
+  let handlers: Map<string, (() => void) | null>;
+  beforeEach(() => {
+    handlers = new Map();
+    const session = {
+      metadata: null,
+      playbackState: 'none',
+      setActionHandler: (action: string, handler: (() => void) | null) => handlers.set(action, handler),
+      setPositionState: vi.fn(),
+    };
+    Object.defineProperty(navigator, 'mediaSession', { configurable: true, value: session });
+    vi.stubGlobal('MediaMetadata', class {});
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'mediaSession');
+  });
+
+  const renderQueue = () =>
+    render(
+      <ul data-play-queue>
+        {posts.map((each) => (
+          <li key={each.id}>
+            <AudioPlayer post={each} variant="compact" />
+          </li>
+        ))}
+      </ul>,
+    );
+  const elements = () => [...document.querySelectorAll('audio')];
+  /** Which of the queue's elements play() was called on, in order. */
+  const played = () => play.mock.contexts.map((element) => elements().indexOf(element as HTMLAudioElement));
+
+  async function startPlaying(index: number) {
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: `Play ${posts[index]!.title}` }));
+    });
+    act(() => {
+      elements()[index]!.dispatchEvent(new Event('playing'));
+    });
+  }
+
+  it('plays the next post when one ends, with continuous play on', async () => {
+    setContinuousPlay(true);
+    renderQueue();
+    await startPlaying(0);
+    await act(async () => {
+      elements()[0]!.dispatchEvent(new Event('ended'));
+    });
+    expect(played()).toEqual([0, 1]);
+  });
+
+  it('stops at the end of a post with continuous play off', async () => {
+    setContinuousPlay(false);
+    renderQueue();
+    await startPlaying(0);
+    await act(async () => {
+      elements()[0]!.dispatchEvent(new Event('ended'));
+    });
+    expect(played()).toEqual([0]);
+  });
+
+  it('moves along the queue with the lock screen’s next and previous track', async () => {
+    renderQueue();
+    await startPlaying(1);
+    await act(async () => handlers.get('nexttrack')!());
+    await act(async () => handlers.get('previoustrack')!());
+    expect(played()).toEqual([1, 2, 0]);
+  });
+
+  it('offers no next or previous track for a player outside a queue', async () => {
+    renderPlayer();
+    await pressPlay();
+    act(() => {
+      audioElement().dispatchEvent(new Event('playing'));
+    });
+    expect(handlers.get('nexttrack')).toBeNull();
+    expect(handlers.get('previoustrack')).toBeNull();
   });
 });

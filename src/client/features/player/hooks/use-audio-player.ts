@@ -2,6 +2,12 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { AudioSource } from '@shared/contract/posts';
 import { playExclusively, registerAudioElement } from '@client/lib/audio/audio-controller';
 import { nextPlaybackRate, usePlaybackPreferences } from '@client/lib/audio/playback-preferences';
+import {
+  continuousPlayOn,
+  PLAY_REQUEST_EVENT,
+  queueNeighbour,
+  requestPlay,
+} from '@client/lib/audio/play-queue';
 import { initialPlayerStatus, playerStatusReducer, type PlayerStatus } from './player-status';
 import { useListenReport } from './use-listen-report';
 import { useMediaSession } from './use-media-session';
@@ -272,7 +278,10 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
       setLinkedAt(null);
       dispatch({ type: 'ended' });
       forgetPosition();
+      const next = continuousPlayOn() ? queueNeighbour(audio, 1) : null;
+      if (next) requestPlay(next);
     };
+    const onPlayRequest = () => void play();
 
     const listeners: [string, () => void][] = [
       ['loadedmetadata', onLoadedMetadata],
@@ -284,12 +293,13 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
       ['timeupdate', onTime],
       ['seeked', onTime],
       ['ended', onEnded],
+      [PLAY_REQUEST_EVENT, onPlayRequest],
     ];
     for (const [name, listener] of listeners) audio.addEventListener(name, listener);
     return () => {
       for (const [name, listener] of listeners) audio.removeEventListener(name, listener);
     };
-  }, [element, rememberPosition, forgetPosition]);
+  }, [element, rememberPosition, forgetPosition, play]);
 
   // Smooth time while playing (the timeupdate event fires only about four times a second).
   useEffect(() => {
@@ -310,8 +320,17 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
     return () => cancelAnimationFrame(frame);
   }, [isPlaying, element, rememberPosition]);
 
+  // The lock screen's and headphones' next and previous track: the neighbouring players of a queue (the feed).
+  const playNeighbour = useCallback((step: 1 | -1) => {
+    const audio = elementRef.current;
+    const neighbour = audio && queueNeighbour(audio, step);
+    if (neighbour) requestPlay(neighbour);
+  }, []);
+
+  const queued = element?.closest('[data-play-queue]') != null;
   useMediaSession({
     isPlaying,
+    playNeighbour: queued ? playNeighbour : undefined,
     title,
     artist,
     artworkUrl,

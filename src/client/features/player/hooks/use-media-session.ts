@@ -15,6 +15,8 @@ interface MediaSessionOptions {
   pause: () => void;
   skip: (seconds: number) => void;
   seek: (seconds: number) => void;
+  /** In a queue (the feed): the next (1) or previous (-1) player plays, if there is one. */
+  playNeighbour?: ((step: 1 | -1) => void) | undefined;
 }
 
 /** The installable app's icons (public/icons), shown on the lock screen for posts without a picture. */
@@ -36,6 +38,7 @@ export function useMediaSession({
   pause,
   skip,
   seek,
+  playNeighbour,
 }: MediaSessionOptions): void {
   useEffect(() => {
     if (!isPlaying || !('mediaSession' in navigator)) return;
@@ -60,7 +63,12 @@ export function useMediaSession({
       ['seekforward', (details) => skip(details.seekOffset ?? SKIP_SECONDS)],
       ['seekto', (details) => details.seekTime !== undefined && seek(details.seekTime)],
     ];
-    for (const [action, handler] of handlers) {
+    // Set or, for a player outside a queue, cleared: the handlers of the player that played before stay otherwise.
+    const trackHandlers: [MediaSessionAction, MediaSessionActionHandler | null][] = [
+      ['nexttrack', playNeighbour ? () => playNeighbour(1) : null],
+      ['previoustrack', playNeighbour ? () => playNeighbour(-1) : null],
+    ];
+    for (const [action, handler] of [...handlers, ...trackHandlers]) {
       try {
         session.setActionHandler(action, handler);
       } catch {
@@ -71,7 +79,7 @@ export function useMediaSession({
     return () => {
       session.playbackState = 'paused';
     };
-  }, [isPlaying, title, artist, artworkUrl, play, pause, skip, seek]);
+  }, [isPlaying, title, artist, artworkUrl, play, pause, skip, seek, playNeighbour]);
 
   useEffect(() => {
     if (!isPlaying || !('mediaSession' in navigator) || duration <= 0) return;
