@@ -48,6 +48,14 @@ export class Api {
     return response.json() as Promise<T>;
   }
 
+  async putJson<T>(path: string, body: unknown): Promise<T> {
+    const response = await this.request('PUT', path, {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return response.json() as Promise<T>;
+  }
+
   /** A multipart POST of `fields` and one audio file, as the app's forms send it. */
   async postAudio<T>(
     path: string,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Conversation, ConversationRecording } from '../../src/shared/contract/conversations';
-import type { Post } from '../../src/shared/contract/posts';
+import type { Post, PostListening } from '../../src/shared/contract/posts';
 import type { Comment } from '../../src/shared/contract/social';
 import type { CurrentUser } from '../../src/shared/contract/users';
 import type { VoiceBio } from '../../src/shared/contract/voice-bio';
@@ -574,6 +574,50 @@ export function engineFlows(
           });
         }
       }
+    });
+
+    test('the feed picks up where the listener stopped on another device, then plays on into the next post', async () => {
+      const [first, second] = await me.api.get<Post[]>('/api/feed');
+      const resumed = await me.api.putJson<PostListening>(`/api/posts/${first!.id}/listening`, { at: 2.2 });
+      expect(resumed).toEqual({ resumeAt: 2.2, heard: false });
+      await page.goto('/');
+      await page.evaluate(() => localStorage.setItem('earshot.continuousPlay', 'true'));
+      await page.goto('/');
+      // The furthest time each card's player reached, kept as it plays (Firefox's null sound device plays fast).
+      await page.evaluate(() => {
+        const furthest: number[] = [];
+        (window as { engineCardFurthest?: number[] }).engineCardFurthest = furthest;
+        document.addEventListener(
+          'timeupdate',
+          (event) => {
+            const audio = event.target as HTMLAudioElement;
+            const card = audio.closest('#new-posts li');
+            if (!card) return;
+            const index = [...card.parentElement!.children].indexOf(card);
+            furthest[index] = Math.max(furthest[index] ?? 0, audio.currentTime);
+          },
+          true,
+        );
+      });
+      const cards = ['#new-posts li:nth-child(1)', '#new-posts li:nth-child(2)'];
+      await page.click({ role: 'button', name: 'Resume at 0:02', within: { css: cards[0]! } });
+      await page.waitForText(
+        { role: 'status', within: { css: cards[0]! } },
+        /^Picked up where you left off, at 0:02\.$/,
+      );
+      await untilPlayed(
+        page,
+        cards[0]!,
+        `${first!.title} to play on from 0:02`,
+        () => ((window as { engineCardFurthest?: number[] }).engineCardFurthest?.[0] ?? 0) > 2.5,
+      );
+      await untilPlayed(
+        page,
+        cards[1]!,
+        `${second!.title} to play on its own, next`,
+        () => ((window as { engineCardFurthest?: number[] }).engineCardFurthest?.[1] ?? 0) > 0.5,
+      );
+      await page.evaluate(() => localStorage.removeItem('earshot.continuousPlay'));
     });
 
     test('a voice comment is recorded on another person’s post', async () => {
