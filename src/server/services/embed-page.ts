@@ -70,10 +70,11 @@ export function renderEmbedPage(post: Post, postUrl: string, assets: string): st
     ? `<p class="transcript" data-transcript aria-label="Transcript">${escapeHtml(post.transcription)}</p>`
     : '';
   const waveform = escapeHtml(waveformPath(post.waveformData));
+  const speech = post.speech ? ` data-speech="${escapeHtml(JSON.stringify(post.speech))}"` : '';
   return page(
     `${post.title} · ${PRODUCT_NAME}`,
     `<link rel="canonical" href="${escapeHtml(postUrl)}">${assets}`,
-    `<main class="player" data-player data-duration="${post.duration}" aria-label="Player: ${title}">
+    `<main class="player" data-player data-duration="${post.duration}"${speech} aria-label="Player: ${title}">
 <div class="top">
 <button type="button" class="play" data-play aria-label="Play ${title}" disabled>${PLAY_ICON}${PAUSE_ICON}</button>
 <div class="heading"><a class="title" ${link}>${title}</a><span class="author">${author}</span></div>
