@@ -4,6 +4,8 @@ import type { Chapter } from '@shared/contract/posts';
 import { displayName } from '@shared/domain/display-name';
 import { formatDuration } from '@client/lib/format';
 import type { PlayablePost } from '@client/lib/playable-post';
+import { SkippedSilenceNote, SkipSilenceToggle } from '@client/components/skip-silence';
+import { skippedSilenceText } from '@client/lib/audio/silence-skipping';
 import { cn } from '@client/lib/utils';
 import { useAudioPlayer, type AudioPlayer } from '../hooks/use-audio-player';
 import { SKIP_SECONDS } from '../hooks/use-media-session';
@@ -63,6 +65,7 @@ export function AudioPlayer({
     audioUrl: post.audioUrl,
     audioSources: post.audioSources,
     duration: post.duration,
+    speech: post.speech,
     title,
     artist: displayName(post.user),
     artworkUrl: post.imageUrl ?? post.user.profileImageUrl,
@@ -129,6 +132,12 @@ export function AudioPlayer({
           {wave}
           <TimeRow player={player} appearance={appearance} compact />
         </div>
+        <SkipSilenceToggle
+          on={player.skipSilence}
+          onToggle={player.toggleSkipSilence}
+          appearance={appearance}
+          compact
+        />
         <PlayerMessage player={player} appearance={appearance} className="sr-only" />
       </div>
     );
@@ -277,6 +286,12 @@ function TimeRow({
       )}
     >
       <span data-testid="player-current-time">{formatDuration(player.currentTime)}</span>
+      <SkippedSilenceNote
+        seconds={player.skippedSilence}
+        playing={player.isPlaying}
+        announced={false}
+        className={cn('truncate px-2', appearance === 'overlay' && 'text-white/85')}
+      />
       <span>{formatDuration(player.duration)}</span>
     </div>
   );
@@ -308,6 +323,8 @@ function PlayerMessage({
     (player.resumedAt !== null && player.currentTime > 0
       ? `Picked up where you left off, at ${formatDuration(player.resumedAt)}.`
       : null);
+  // Said (politely) when playback stops rather than at every jump; the time row shows it as it grows.
+  const skipped = skippedSilenceText(player.skippedSilence);
   return (
     <p
       role={player.status === 'error' ? 'alert' : 'status'}
@@ -322,6 +339,7 @@ function PlayerMessage({
       )}
     >
       {text}
+      {!player.isPlaying && skipped && <span className="sr-only">{skipped}</span>}
     </p>
   );
 }
