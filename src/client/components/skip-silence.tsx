@@ -31,7 +31,6 @@ export function SkipSilenceToggle({
       onClick={onToggle}
       className={cn(
         compact ? 'size-9' : 'px-3',
-        on && 'text-primary dark:text-primary-foreground',
         appearance === 'overlay' && (on ? 'bg-white/25 text-white' : 'text-white hover:bg-white/15'),
         className,
       )}

@@ -55,8 +55,10 @@ const PAUSE_ICON =
 const LOGO =
   '<svg viewBox="0 0 64 64" aria-hidden="true"><rect width="64" height="64" rx="16"/><path d="M16 28v8M24 20v24M32 14v36M40 22v20M48 28v8"/></svg>';
 
+/** On a phone's width the label gives way to its mark, so the waveform keeps its room. */
 const SKIP_SILENCE =
-  '<button type="button" class="speed skip" data-skip-silence aria-pressed="false" title="Skip pauses longer than half a second">Skip silence</button>';
+  '<button type="button" class="speed skip" data-skip-silence aria-pressed="false" aria-label="Skip silence" ' +
+  'title="Skip pauses longer than half a second"><span aria-hidden="true">»</span><span class="label" aria-hidden="true"> Skip silence</span></button>';
 /** Seen as it grows; said to screen readers when playback stops (the script fills both). */
 const SKIPPED_NOTE =
   '<p class="saved" aria-hidden="true" data-saved></p><p class="visually-hidden" role="status" data-saved-status></p>';

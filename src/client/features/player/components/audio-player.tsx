@@ -132,12 +132,6 @@ export function AudioPlayer({
           {wave}
           <TimeRow player={player} appearance={appearance} compact />
         </div>
-        <SkipSilenceToggle
-          on={player.skipSilence}
-          onToggle={player.toggleSkipSilence}
-          appearance={appearance}
-          compact
-        />
         <PlayerMessage player={player} appearance={appearance} className="sr-only" />
       </div>
     );
@@ -280,18 +274,30 @@ function TimeRow({
   return (
     <div
       className={cn(
-        'mt-1 flex justify-between text-xs font-medium tabular-nums',
+        'mt-1 flex items-center justify-between text-xs font-medium tabular-nums',
         appearance === 'overlay' ? 'text-white/85' : 'text-muted-foreground',
         compact && 'mt-0.5',
       )}
     >
       <span data-testid="player-current-time">{formatDuration(player.currentTime)}</span>
-      <SkippedSilenceNote
-        seconds={player.skippedSilence}
-        playing={player.isPlaying}
-        announced={false}
-        className={cn('truncate px-2', appearance === 'overlay' && 'text-white/85')}
-      />
+      <span className="flex min-w-0 items-center gap-1 px-1">
+        {/* Cards have no room beside the waveform: their switch sits between the times. */}
+        {compact && (
+          <SkipSilenceToggle
+            on={player.skipSilence}
+            onToggle={player.toggleSkipSilence}
+            appearance={appearance}
+            compact
+            className="-my-1 size-6 [&_svg]:size-4"
+          />
+        )}
+        <SkippedSilenceNote
+          seconds={player.skippedSilence}
+          playing={player.isPlaying}
+          announced={false}
+          className={cn('truncate', appearance === 'overlay' && 'text-white/85')}
+        />
+      </span>
       <span>{formatDuration(player.duration)}</span>
     </div>
   );
