@@ -35,27 +35,33 @@ export class SpeechRangeMeter {
   }
 
   add(samples: Float32Array): void {
-    for (const sample of samples) {
-      this.sum += sample * sample;
-      this.filled += 1;
-      if (this.filled === this.frameLength) this.closeFrame();
+    // Locals rather than fields in the loop: it runs for every sample of every upload.
+    let { sum, filled } = this;
+    for (let index = 0; index < samples.length; index += 1) {
+      const sample = samples[index]!;
+      sum += sample * sample;
+      filled += 1;
+      if (filled === this.frameLength) {
+        this.closeFrame(sum / filled);
+        sum = 0;
+        filled = 0;
+      }
     }
+    this.sum = sum;
+    this.filled = filled;
   }
 
-  private closeFrame(): void {
+  private closeFrame(meanSquare: number): void {
     if (this.frames === this.levels.length) {
       const grown = new Float32Array(this.levels.length * 2);
       grown.set(this.levels);
       this.levels = grown;
     }
-    const meanSquare = this.sum / this.filled;
     this.levels[this.frames++] = meanSquare > 0 ? Math.max(FLOOR_DB, 10 * Math.log10(meanSquare)) : FLOOR_DB;
-    this.sum = 0;
-    this.filled = 0;
   }
 
   finish(durationSeconds: number): SpeechRanges {
-    if (this.filled > 0) this.closeFrame();
+    if (this.filled > 0) this.closeFrame(this.sum / this.filled);
     const levels = this.levels.subarray(0, this.frames);
     if (levels.length === 0) return [];
     const sorted = levels.slice().sort();
