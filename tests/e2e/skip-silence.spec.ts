@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { Conversation } from '../../src/shared/contract/conversations';
 import type { Post } from '../../src/shared/contract/posts';
 import { generatedAudio } from '../support/audio';
 import { expect, test } from './fixtures';
@@ -11,8 +12,8 @@ const SPEECH_RESUMES = 7.5;
 const WAIT = { timeout: 15_000 };
 
 /** 1.5 s of voice, 6 s of a quiet room, 2 s of voice: the pause is what the player jumps over. */
-async function publishWithPause(request: APIRequestContext, title: string): Promise<Post> {
-  const buffer = await generatedAudio([
+const withPause = () =>
+  generatedAudio([
     '-f',
     'lavfi',
     '-i',
@@ -31,6 +32,9 @@ async function publishWithPause(request: APIRequestContext, title: string): Prom
     'webm',
     'pipe:1',
   ]);
+
+async function publishWithPause(request: APIRequestContext, title: string): Promise<Post> {
+  const buffer = await withPause();
   const response = await request.post('/api/posts', {
     multipart: { audio: { name: 'recording.webm', mimeType: 'audio/webm', buffer }, title },
     timeout: 30_000,
@@ -89,12 +93,31 @@ test('with Skip silence on, playback jumps over a long pause and says what it sk
   );
 });
 
+/** A direct conversation with someone new, holding one voice message with the pause in it. */
+async function conversationWithPause(page: Page): Promise<Conversation> {
+  const context = await page.context().browser()!.newContext();
+  const other = await signUpQuickly(await context.newPage(), 'Ola', 'Listener');
+  await context.close();
+  const started = await page.request.post('/api/conversations', {
+    data: { type: 'direct', participantIds: [other.id] },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const conversation = (await started.json()) as Conversation;
+  const sent = await page.request.post(`/api/conversations/${conversation.id}/recordings`, {
+    multipart: { audio: { name: 'message.webm', mimeType: 'audio/webm', buffer: await withPause() } },
+    timeout: 30_000,
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  return conversation;
+}
+
 test('the players with Skip silence look right in light and dark, on desktop and phone', async ({
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
   await signUpQuickly(page, 'Sol', 'Screens');
   const post = await publishWithPause(page.request, 'Pauses on the harbour');
+  const conversation = await conversationWithPause(page);
   await page.goto(`/posts/${post.id}`);
   await page.getByRole('button', { name: 'Skip silence' }).first().click();
 
@@ -105,12 +128,13 @@ test('the players with Skip silence look right in light and dark, on desktop and
       ['post', `/posts/${post.id}`],
       ['feed', '/'],
       ['embed', `/embed/posts/${post.id}`],
+      ['conversation', `/conversations/${conversation.id}`],
     ] as const) {
       await page.goto(path);
       const toggle = page.getByRole('button', { name: 'Skip silence' }).first();
       await expect(toggle).toHaveAttribute('aria-pressed', 'true', WAIT);
-      if (name === 'post')
-        await expectNoSeriousA11yViolations(page, 'main', `the full player, ${theme}, ${device}`);
+      if (name === 'post' || name === 'conversation')
+        await expectNoSeriousA11yViolations(page, 'main', `the ${name} player, ${theme}, ${device}`);
       const file = testInfo.outputPath(`skip-silence-${name}-${theme}-${device}.png`);
       if (name === 'feed') {
         await page
