@@ -4,15 +4,15 @@ export type SpeechRanges = Array<[number, number]>;
 /** Levels are judged every 10 ms: shorter than any pause worth skipping, longer than a cycle of a low voice. */
 const FRAME_SECONDS = 0.01;
 /** A quiet stretch this long or longer is a pause; shorter ones (a stop consonant, a breath) are part of speech. */
-export const SHORTEST_PAUSE_SECONDS = 0.3;
+const SHORTEST_PAUSE_SECONDS = 0.3;
 /** A burst this short inside a pause (a click, a tap on the phone) does not break it. */
 const LONGEST_CLICK_SECONDS = 0.05;
 /** The room's level is where the quietest tenth of the recording sits; the voice, where its loudest twentieth does. */
 const ROOM_PERCENTILE = 0.1;
 const VOICE_PERCENTILE = 0.95;
 /**
- * Quiet means below this share of the way from the room's level up to the voice's, in dB. Measured on speech with
- * room noise (bench/silence.ts): lower splits fewer words, higher finds the ends of pauses later.
+ * Quiet means below this share of the way from the room's level up to the voice's, in dB: low enough that the soft
+ * ends of words stay speech, high enough above a noisy room. Its accuracy is measured in bench/silence.ts.
  */
 const THRESHOLD_SHARE = 0.3;
 /** Below this spread between room and voice, nothing can be told apart: the whole recording is speech. */

@@ -4,7 +4,7 @@ import { listAudioWithoutSpeech, setSpeechRanges } from '../db/queries/audio-ass
 import type { AudioAssetRow } from '../db/schema';
 import type { JobOutcome } from '../jobs/catalogue';
 import type { JobQueue } from '../jobs/job-queue';
-import { MissingMediaError, NotAudioError } from '../media/media-errors';
+import { DecodeTimedOutError, MissingMediaError, NotAudioError } from '../media/media-errors';
 import type { SpeechRanges } from '../media/speech-ranges';
 import type { AudioLibrary } from './audio-library';
 
@@ -30,7 +30,9 @@ export function createSpeechBackfill(deps: {
     try {
       return await audio.measureSpeech(asset);
     } catch (error) {
-      if (!(error instanceof MissingMediaError) && !(error instanceof NotAudioError)) throw error;
+      // A decode that ran out of time may be the machine's load, not the file: the job is tried again later.
+      const unreadable = error instanceof MissingMediaError || error instanceof NotAudioError;
+      if (!unreadable || error instanceof DecodeTimedOutError) throw error;
       log.warn(
         { assetId: asset.id, err: error },
         'stored audio could not be measured for silence; none is skipped',
