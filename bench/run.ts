@@ -16,6 +16,7 @@ import { FULL_LIST_SEED, type ListSeedSize } from './list-seed';
 import { benchDiscover } from './discover';
 import { benchLists } from './lists';
 import { benchSearch } from './search';
+import { benchSilence } from './silence';
 import { signedInId, signUp } from './http-load';
 import { benchMedia } from './media';
 import { benchPush } from './push';
@@ -30,7 +31,7 @@ import { benchEditorMemory } from './editor-memory';
 import { repoRoot, Workspace } from './workspace';
 
 /**
- * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,images,lag,events,conversations,lists,discover,search,editor,push]`: each of ours
+ * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,images,lag,events,conversations,lists,discover,search,editor,push,silence]`: each of ours
  * against its floor on this machine, alternating the two, medians of several rounds. Progress goes to stderr, the
  * table to stdout.
  */
@@ -49,6 +50,7 @@ const SECTIONS = [
   'search',
   'editor',
   'push',
+  'silence',
 ] as const;
 /** The events, conversations, lists, discover and search sections need PostgreSQL: BENCH_DATABASE_URL, or the tests' database. */
 const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -343,6 +345,11 @@ async function main(): Promise<number> {
           clip: await makeSpeechWebm(ffmpegPath, await workspace.dir('push-fixtures'), MESSAGE_CLIP_SECONDS),
           ffmpegPath,
         }),
+      );
+    }
+    if (settings.sections.has('silence')) {
+      await run('silence', async () =>
+        benchSilence({ ffmpegPath, directory: await workspace.dir('silence') }),
       );
     }
     if (settings.sections.has('lists')) {

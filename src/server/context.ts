@@ -33,6 +33,7 @@ import { createNotificationService, type NotificationService } from './services/
 import { createReactionService, type ReactionService } from './services/reaction-service';
 import { createImageLibrary } from './services/image-library';
 import { createLegacyImageSweep } from './services/legacy-images';
+import { createSpeechBackfill } from './services/speech-backfill';
 import { createListenService, type ListenService } from './services/listen-service';
 import { createListeningPositions, type ListeningPositions } from './services/listening-positions';
 import { createLoginThrottle } from './services/login-throttle';
@@ -199,6 +200,7 @@ export async function createContext(
   const media = createMediaService(db);
   const retakeConversationVoices = createVoiceRetake({ db, audio, posts });
   const reencodeLegacyImages = createLegacyImageSweep({ db, blobs, scratch, images, log });
+  const measureStoredSpeech = createSpeechBackfill({ db, jobs, audio, log });
   return {
     config,
     log,
@@ -210,6 +212,7 @@ export async function createContext(
     jobs,
     jobHandlers: {
       'media.render-speech': ({ assetId }, { signal }) => audio.renderSpeech(assetId, signal),
+      'media.measure-speech': (_payload, { signal }) => measureStoredSpeech(signal),
       'autosave.recover-abandoned': (_payload, { signal }) => autosave.recoverAbandoned(signal),
       'images.reencode-legacy': (_payload, { signal }) => reencodeLegacyImages(signal),
       'storage.remove-objects': (objects) => removeLeftObjects(blobs, objects),

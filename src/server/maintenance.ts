@@ -4,6 +4,7 @@ import { forgetListenersBefore } from './db/queries/listens';
 import { deleteForgottenAttempts, deleteStaleWindows } from './db/queries/rate-limits';
 import { deleteExpiredSessions } from './db/queries/sessions';
 import { oldestKeptSaltDay } from './services/listen-service';
+import { SPEECH_BACKFILL_KEY } from './services/speech-backfill';
 import { LOGIN_FAILURES_FORGOTTEN_AFTER_MS } from './services/login-throttle';
 import { SCRATCH_HEARTBEAT_MS, sweepAbandonedScratch, touchScratch } from './storage/scratch';
 
@@ -12,9 +13,9 @@ const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Housekeeping at start and hourly: expired sessions, old rate-limit windows and sign-in failures, the listeners
- * of days before yesterday, shared audio nobody took within the hour, temp files of instances that died, and two queued jobs with fixed keys (so many
- * instances schedule each once): a sweep for abandoned autosaves, and the re-encoding of photos stored before
- * uploads were re-encoded. Keeps this instance's own temp files marked as live. Safe to run on every instance at once.
+ * of days before yesterday, shared audio nobody took within the hour, temp files of instances that died, and three queued jobs with fixed keys (so many
+ * instances schedule each once): a sweep for abandoned autosaves, the re-encoding of photos stored before
+ * uploads were re-encoded, and the measuring of speech in recordings stored before uploads measured it. Keeps this instance's own temp files marked as live. Safe to run on every instance at once.
  */
 export function startMaintenance(
   context: Pick<AppContext, 'db' | 'jobs' | 'config' | 'sharedAudio'>,
@@ -40,6 +41,7 @@ export function startMaintenance(
       await sharedAudio.sweep(now);
       await jobs.enqueue('autosave.recover-abandoned', {}, { uniqueKey: 'autosave-sweep' });
       await jobs.enqueue('images.reencode-legacy', {}, { uniqueKey: 'legacy-images' });
+      await jobs.enqueue('media.measure-speech', {}, { uniqueKey: SPEECH_BACKFILL_KEY });
     } catch (error) {
       log.warn({ err: error }, 'maintenance failed; will retry next hour');
     }

@@ -1,4 +1,5 @@
 import { formatDuration } from '@client/lib/format';
+import { startSkippingSilence } from './skip-silence';
 import { syncTranscript } from './transcript';
 
 const RATES = [1, 1.25, 1.5, 2];
@@ -13,7 +14,7 @@ function part<T extends HTMLElement>(root: HTMLElement, name: string): T {
 
 /**
  * The embed's player over the server's markup (src/server/services/embed-page.ts): play and pause, seeking on the
- * waveform by pointer or arrow keys, speed, time, and the transcript lit as it plays. Space or Enter anywhere but
+ * waveform by pointer or arrow keys, speed, skipping silence, time, and the transcript lit as it plays. Space or Enter anywhere but
  * on a control plays and pauses; arrows seek.
  */
 export function startPlayer(root: HTMLElement): void {
@@ -102,6 +103,7 @@ export function startPlayer(root: HTMLElement): void {
     Home: () => 0,
     End: () => duration,
   };
+  startSkippingSilence(root, audio, duration);
   document.addEventListener('keydown', (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const onControl = event.target instanceof Element && event.target.closest('button, a') !== null;

@@ -9,6 +9,7 @@ export type PlayablePost = Pick<
   | 'audioUrl'
   | 'audioSources'
   | 'waveformData'
+  | 'speech'
   | 'peaksUrl'
   | 'imageUrl'
   | 'transcription'

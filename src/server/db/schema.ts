@@ -88,6 +88,8 @@ export interface AudioAssetsTable {
   peaks_json: string;
   peaks_per_second: number;
   loudness_lufs: number | null;
+  /** Where the speech is: a JSON array of [start, end] seconds; null until measured (recordings stored before). */
+  speech_json: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
 }
 

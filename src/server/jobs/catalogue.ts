@@ -7,6 +7,8 @@ import type { PushDelivery, PushEvent } from '../services/push-delivery';
  */
 export interface JobPayloads {
   'media.render-speech': { assetId: string };
+  /** Recordings stored before speech was measured, a small batch a run, each batch queued behind what waits. */
+  'media.measure-speech': Record<string, never>;
   'autosave.recover-abandoned': Record<string, never>;
   'images.reencode-legacy': Record<string, never>;
   /** Stored objects whose rows are gone (a deleted account's), removed again in case the first removal failed. */

@@ -16,6 +16,7 @@ import {
 import { PeakAccumulator, type PeakLevels, type PeakSummary } from './peaks';
 import { MediaProcessError, ProcessLimiter, runProcess } from './process-runner';
 import { writeGainTrack } from './speech-limiter';
+import { SpeechRangeMeter, type SpeechRanges } from './speech-ranges';
 import { FloatWavReader } from './wav-stream';
 
 const HARDENING = ['-nostdin', '-hide_banner', '-nostats', '-protocol_whitelist', 'file,pipe'];
@@ -41,6 +42,8 @@ export interface AnalysedAudio extends PeakSummary {
   loudnessLufs: number | null;
   /** The K-weighted mean square of every 5 ms, for planning the rendition's gain. */
   loudnessSteps: Float32Array;
+  /** Where the speech is, for the players' skipping of silence. */
+  speech: SpeechRanges;
 }
 
 export interface SpeechRendition {
@@ -211,7 +214,7 @@ interface Decode {
 /** The measurements of mono float PCM as it streams in, refusing a sample rate no recording has. */
 class PcmMeters {
   private readonly wav = new FloatWavReader();
-  private meters: { peaks: PeakAccumulator; loudness: LoudnessMeter } | undefined;
+  private meters: { peaks: PeakAccumulator; loudness: LoudnessMeter; speech: SpeechRangeMeter } | undefined;
 
   add(chunk: Buffer): void {
     const samples = this.wav.push(chunk);
@@ -223,9 +226,14 @@ class PcmMeters {
         `implausible sample rate ${rate} Hz`,
       );
     }
-    this.meters ??= { peaks: new PeakAccumulator(rate), loudness: new LoudnessMeter(rate) };
+    this.meters ??= {
+      peaks: new PeakAccumulator(rate),
+      loudness: new LoudnessMeter(rate),
+      speech: new SpeechRangeMeter(rate),
+    };
     this.meters.peaks.add(samples);
     this.meters.loudness.add(samples);
+    this.meters.speech.add(samples);
   }
 
   finish(): AnalysedAudio {
@@ -236,6 +244,7 @@ class PcmMeters {
       ...summary,
       loudnessLufs: this.meters.loudness.integrated(),
       loudnessSteps: this.meters.loudness.stepMeanSquares(),
+      speech: this.meters.speech.finish(summary.durationSeconds),
     };
   }
 }

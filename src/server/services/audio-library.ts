@@ -16,6 +16,7 @@ import {
   StoredAudioError,
 } from '../media/media-errors';
 import { playableContainerFor } from '../media/playable-container';
+import type { SpeechRanges } from '../media/speech-ranges';
 import { dropRepeatedFragmentHeaders } from '../media/repeated-fragment-headers';
 import { limitedSpeechGainDb, SPEECH_LIMIT_DB } from '../media/speech-loudness';
 import {
@@ -151,6 +152,11 @@ export interface AudioLibrary {
   insert(db: Db, prepared: PreparedAudio, options?: { withRendition: boolean }): Promise<void>;
   /** Every stored object of an asset whose row is already gone. */
   deleteFiles(asset: Pick<AudioAssetRow, 'id'>): Promise<void>;
+  /**
+   * Where the speech is in a stored asset, decoded again from its original in the renders' lane (for recordings
+   * stored before speech was measured). Missing or undecodable audio is an operator's problem, thrown as such.
+   */
+  measureSpeech(asset: AudioAssetRow): Promise<SpeechRanges>;
   /** Job handler: the AAC rendition, loudness-normalised for speech. Idempotent. */
   renderSpeech(assetId: string, signal?: AbortSignal): Promise<JobOutcome>;
 }
@@ -254,6 +260,7 @@ export function createAudioLibrary(deps: {
         peaks_json: JSON.stringify(analysis.peaks),
         peaks_per_second: analysis.peaksPerSecond,
         loudness_lufs: analysis.loudnessLufs,
+        speech_json: JSON.stringify(analysis.speech),
         created_at: new Date().toISOString(),
       },
       forget: () => deleteFiles({ id }),
@@ -400,6 +407,13 @@ export function createAudioLibrary(deps: {
     },
 
     deleteFiles,
+
+    async measureSpeech(asset) {
+      const analysis = await withOriginal(asset, (original) =>
+        ffmpeg.analyse([original], { timeoutMs: renderBudgetMs(asset.duration), forRender: true }),
+      );
+      return analysis.speech;
+    },
 
     async renderSpeech(assetId, signal) {
       const asset = await findAudioAsset(db, assetId);

@@ -27,7 +27,7 @@ import { BadRequestError, parseOrBadRequest } from '../errors';
 import type { ScratchFile } from '../storage/scratch-files';
 import type { AudioLibrary } from './audio-library';
 import type { NotificationService } from './notification-service';
-import { audioSourcesOf, parseJsonArray } from './post-presenter';
+import { audioSourcesOf, parseJsonArray, speechRangesOf } from './post-presenter';
 import { commitWithFiles } from './stored-files';
 import type { UserService } from './user-service';
 import { newId } from '../ids';
@@ -78,6 +78,7 @@ export function createCommentService(deps: {
       audioSources,
       duration: row.duration,
       waveformData: parseJsonArray<number>(row.waveform_json),
+      speech: speechRangesOf(row.speech_json),
       transcription: row.transcription,
       visitorName: row.visitor_name,
       visitorEmail: showEmail ? row.visitor_email : null,

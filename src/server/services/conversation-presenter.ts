@@ -13,7 +13,7 @@ import {
   type MyConversationRow,
 } from '../db/queries/conversations';
 import type { ConversationRow } from '../db/schema';
-import { audioSourcesOf, parseJsonArray } from './post-presenter';
+import { audioSourcesOf, parseJsonArray, speechRangesOf } from './post-presenter';
 import type { UserService } from './user-service';
 
 /** A direct conversation's two people, whether or not both are still in it. */
@@ -61,6 +61,7 @@ export function createConversationPresenter(db: Db, users: UserService): Convers
           transcription: row.transcription,
           timestamp: row.created_at,
           peaks: messageWaveform(parseJsonArray<number>(row.waveform_json)),
+          speech: speechRangesOf(row.speech_json),
         },
       ];
     });

@@ -55,9 +55,17 @@ const PAUSE_ICON =
 const LOGO =
   '<svg viewBox="0 0 64 64" aria-hidden="true"><rect width="64" height="64" rx="16"/><path d="M16 28v8M24 20v24M32 14v36M40 22v20M48 28v8"/></svg>';
 
+/** On a phone's width the label gives way to its mark, so the waveform keeps its room. */
+const SKIP_SILENCE =
+  '<button type="button" class="speed skip" data-skip-silence aria-pressed="false" aria-label="Skip silence" ' +
+  'title="Skip pauses longer than half a second"><span aria-hidden="true">»</span><span class="label" aria-hidden="true"> Skip silence</span></button>';
+/** Seen as it grows; said to screen readers when playback stops (the script fills both). */
+const SKIPPED_NOTE =
+  '<p class="saved" aria-hidden="true" data-saved></p><p class="visually-hidden" role="status" data-saved-status></p>';
+
 /**
- * A public post's player: title, author, play/pause, the waveform to seek on, time, speed and the transcript, with
- * a link to the post. The script (src/client/embed) brings it to life; without it the text still reads.
+ * A public post's player: title, author, play/pause, the waveform to seek on, time, speed, skip silence (once the
+ * post's speech is measured) and the transcript, with a link to the post. The script (src/client/embed) brings it to life; without it the text still reads.
  */
 export function renderEmbedPage(post: Post, postUrl: string, assets: string): string {
   const title = escapeHtml(post.title);
@@ -70,10 +78,11 @@ export function renderEmbedPage(post: Post, postUrl: string, assets: string): st
     ? `<p class="transcript" data-transcript aria-label="Transcript">${escapeHtml(post.transcription)}</p>`
     : '';
   const waveform = escapeHtml(waveformPath(post.waveformData));
+  const speech = post.speech ? ` data-speech="${escapeHtml(JSON.stringify(post.speech))}"` : '';
   return page(
     `${post.title} · ${PRODUCT_NAME}`,
     `<link rel="canonical" href="${escapeHtml(postUrl)}">${assets}`,
-    `<main class="player" data-player data-duration="${post.duration}" aria-label="Player: ${title}">
+    `<main class="player" data-player data-duration="${post.duration}"${speech} aria-label="Player: ${title}">
 <div class="top">
 <button type="button" class="play" data-play aria-label="Play ${title}" disabled>${PLAY_ICON}${PAUSE_ICON}</button>
 <div class="heading"><a class="title" ${link}>${title}</a><span class="author">${author}</span></div>
@@ -87,7 +96,9 @@ export function renderEmbedPage(post: Post, postUrl: string, assets: string): st
 </div>
 <span class="time" data-total aria-hidden="true"></span>
 <button type="button" class="speed" data-speed aria-label="Playback speed 1×">1×</button>
+${speech && SKIP_SILENCE}
 </div>
+${speech && SKIPPED_NOTE}
 ${transcript}
 <audio preload="metadata" data-audio>${sources}</audio>
 </main>`,

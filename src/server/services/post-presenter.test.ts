@@ -43,6 +43,7 @@ function row(id: string, changes: Partial<PostWithMedia> = {}): PostWithMedia {
     original_mime: 'audio/webm',
     rendition_key: `audio/audio-${id}/speech.m4a`,
     rendition_mime: 'audio/mp4',
+    speech_json: '[[0.1,4.5],[6,12.4]]',
     image_key: null,
     author_first_name: 'Ada "the voice"',
     author_last_name: null,

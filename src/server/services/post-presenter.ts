@@ -1,5 +1,5 @@
 import { buildPath, endpoints } from '@shared/contract/endpoints';
-import type { AudioSource, Chapter, Post } from '@shared/contract/posts';
+import type { AudioSource, Chapter, Post, SpeechRanges } from '@shared/contract/posts';
 import type { PublicUser } from '@shared/contract/users';
 import type { PostWithMedia } from '../db/queries/posts';
 import { imageUrl } from './image-library';
@@ -31,13 +31,17 @@ export function parseJsonArray<T>(json: string): T[] {
   }
 }
 
+/** A recording's measured speech ranges, or null when not yet measured. */
+export const speechRangesOf = (speechJson: string | null): SpeechRanges =>
+  speechJson === null ? null : parseJsonArray<[number, number]>(speechJson);
+
 export interface SerializedPage {
   json: string;
   nextCursor: string | null;
 }
 
-/** Everything of a post's JSON but its author and waveform, which lists splice in (see `postsJson`). */
-function postFields(row: PostWithMedia): Omit<Post, 'user' | 'waveformData'> {
+/** Everything of a post's JSON but its author, waveform and speech, which lists splice in (see `postsJson`). */
+function postFields(row: PostWithMedia): Omit<Post, 'user' | 'waveformData' | 'speech'> {
   const audioSources = audioSourcesOf(row.audio_id, row);
   return {
     id: row.id,
@@ -86,7 +90,12 @@ function authorOf(row: PostWithMedia): PublicUser {
 }
 
 export function toPost(row: PostWithMedia): Post {
-  return { ...postFields(row), user: authorOf(row), waveformData: parseJsonArray<number>(row.waveform_json) };
+  return {
+    ...postFields(row),
+    user: authorOf(row),
+    waveformData: parseJsonArray<number>(row.waveform_json),
+    speech: speechRangesOf(row.speech_json),
+  };
 }
 
 const json = JSON.stringify;
@@ -129,7 +138,7 @@ function openPostFieldsJson(row: PostWithMedia): string {
 }
 
 /**
- * The JSON of `toPost` for every row, as one string. Each stored waveform (our own `JSON.stringify` of 100
+ * The JSON of `toPost` for every row, as one string. Each stored waveform and speech (our own `JSON.stringify` of
  * numbers) goes in as it is, and each author is printed once: parsing and re-printing those was most of the
  * cost of a feed page. `extraOf` adds fields of a row's own (a search result's `match`).
  */
@@ -146,7 +155,8 @@ export function postsJson(
     }
     const extra = extraOf?.(row);
     const extraFields = extra ? `,${json(extra).slice(1, -1)}` : '';
-    return `${openPostFieldsJson(row)},"user":${author},"waveformData":${row.waveform_json}${extraFields}}`;
+    const speech = row.speech_json ?? 'null';
+    return `${openPostFieldsJson(row)},"user":${author},"waveformData":${row.waveform_json},"speech":${speech}${extraFields}}`;
   });
   return `[${posts.join(',')}]`;
 }

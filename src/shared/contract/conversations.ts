@@ -7,7 +7,7 @@ import {
   MESSAGE_TRANSCRIPTION_MAX_LENGTH,
 } from '../domain/conversations';
 import { pageQuerySchema } from './pagination';
-import { audioSourceSchema, clientMeasurementSchema, postSchema } from './posts';
+import { audioSourceSchema, clientMeasurementSchema, postSchema, speechRangesSchema } from './posts';
 import { publicUserSchema } from './users';
 
 /**
@@ -27,6 +27,7 @@ export const conversationRecordingSchema = z.object({
   /** When it was sent (ISO 8601). */
   timestamp: z.string(),
   peaks: z.array(z.number()),
+  speech: speechRangesSchema,
 });
 export type ConversationRecording = z.infer<typeof conversationRecordingSchema>;
 

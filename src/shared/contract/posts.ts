@@ -23,6 +23,13 @@ export type Chapter = z.infer<typeof chapterSchema>;
 export const audioSourceSchema = z.object({ url: z.string(), mimeType: z.string() });
 export type AudioSource = z.infer<typeof audioSourceSchema>;
 
+/**
+ * Where a recording's speech is, [start, end] in seconds, in order: the players' "Skip silence" jumps the pauses
+ * between. Null until the server has measured it (a recording stored before it measured speech).
+ */
+export const speechRangesSchema = z.array(z.tuple([z.number(), z.number()])).nullable();
+export type SpeechRanges = z.infer<typeof speechRangesSchema>;
+
 /** Spec §3 Post, plus what the player needs: every playable source, best first, and the detailed peaks. */
 /** Where the signed-in asker stopped in a post, and whether they heard it to the end (issue 29). */
 export const postListeningSchema = z.object({
@@ -48,6 +55,7 @@ export const postSchema = z.object({
   peaksUrl: z.string(),
   imageUrl: z.string().nullable(),
   waveformData: z.array(z.number()),
+  speech: speechRangesSchema,
   transcription: z.string().nullable(),
   chapters: z.array(chapterSchema),
   affiliateLink: z.string().nullable(),

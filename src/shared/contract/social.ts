@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VISITOR_NAME_MAX_LENGTH } from '../domain/social';
 
-import { audioSourceSchema, clientMeasurementSchema } from './posts';
+import { audioSourceSchema, clientMeasurementSchema, speechRangesSchema } from './posts';
 import { publicUserSchema } from './users';
 
 export const postIdBodySchema = z.object({
@@ -32,6 +32,7 @@ export const commentSchema = z.object({
   audioSources: z.array(audioSourceSchema),
   duration: z.number(),
   waveformData: z.array(z.number()),
+  speech: speechRangesSchema,
   transcription: z.string().nullable(),
   visitorName: z.string().nullable(),
   visitorEmail: z.string().nullable(),

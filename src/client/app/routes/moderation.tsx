@@ -20,6 +20,7 @@ function reportedAudio(report: ModerationCase) {
         audioUrl: content.audioSources[0]!.url,
         audioSources: content.audioSources,
         waveformData: content.waveformData,
+        speech: null,
         peaksUrl: '',
         imageUrl: null,
         transcription: content.transcription,

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { readSkipSilence, writeSkipSilence } from './silence-skipping';
 
 /** Beyond the spec, as podcast apps do: speed and volume are remembered, and long pods resume where left. */
 export const PLAYBACK_RATES = [1, 1.25, 1.5, 2] as const;
@@ -30,6 +31,8 @@ function write(key: string, value: string | null): void {
 interface Preferences {
   rate: PlaybackRate;
   volume: number;
+  /** Pauses longer than half a second are jumped over (silence-skipping.ts). */
+  skipSilence: boolean;
 }
 
 function load(): Preferences {
@@ -38,6 +41,7 @@ function load(): Preferences {
   return {
     rate: (PLAYBACK_RATES as readonly number[]).includes(rate) ? (rate as PlaybackRate) : 1,
     volume: Number.isFinite(volume) ? Math.min(1, Math.max(0, volume)) : 1,
+    skipSilence: readSkipSilence(),
   };
 }
 
@@ -53,6 +57,7 @@ function update(next: Partial<Preferences>): void {
   preferences = { ...snapshot(), ...next };
   write(RATE_KEY, String(preferences.rate));
   write(VOLUME_KEY, String(preferences.volume));
+  writeSkipSilence(preferences.skipSilence);
   for (const listener of listeners) listener();
 }
 
@@ -61,14 +66,16 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Every player shares one speed and one volume, so they never disagree. */
+/** Every player shares one speed, one volume and one choice to skip silence, so they never disagree. */
 export function usePlaybackPreferences() {
-  const { rate, volume } = useSyncExternalStore(subscribe, snapshot);
+  const { rate, volume, skipSilence } = useSyncExternalStore(subscribe, snapshot);
   return {
     rate,
     volume,
+    skipSilence,
     setRate: (next: PlaybackRate) => update({ rate: next }),
     setVolume: (next: number) => update({ volume: Math.min(1, Math.max(0, next)) }),
+    setSkipSilence: (on: boolean) => update({ skipSilence: on }),
   };
 }
 

@@ -11,6 +11,7 @@ export const PLAYABLE_AUDIO_COLUMNS = [
   'audio_assets.original_mime',
   'audio_assets.rendition_key',
   'audio_assets.rendition_mime',
+  'audio_assets.speech_json',
 ] as const;
 
 export async function insertAudioAsset(db: Db, asset: Insertable<AudioAssetsTable>): Promise<void> {
@@ -36,6 +37,27 @@ export function findAudioFiles(db: Db, id: string) {
 
 export function findImage(db: Db, id: string) {
   return db.selectFrom('images').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Recordings stored before speech was measured, oldest id first. */
+export function listAudioWithoutSpeech(db: Db, limit: number): Promise<AudioAssetRow[]> {
+  return db
+    .selectFrom('audio_assets')
+    .selectAll()
+    .where('speech_json', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Stores where a recording's speech is, unless it was measured meanwhile. */
+export async function setSpeechRanges(db: Db, id: string, speechJson: string): Promise<void> {
+  await db
+    .updateTable('audio_assets')
+    .set({ speech_json: speechJson })
+    .where('id', '=', id)
+    .where('speech_json', 'is', null)
+    .execute();
 }
 
 /** False when the asset no longer exists. */

@@ -8,6 +8,7 @@ import { ReportDialog } from '@client/components/report-dialog';
 import { LoadError } from '@client/components/load-error';
 import { Avatar, pictureFraming } from '@client/components/ui/avatar';
 import { Button } from '@client/components/ui/button';
+import { SkippedSilenceNote, SkipSilenceToggle } from '@client/components/skip-silence';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { nextPlaybackRate, usePlaybackPreferences } from '@client/lib/audio/playback-preferences';
 import { useDocumentTitle } from '@client/lib/use-document-title';
@@ -49,7 +50,7 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
     onRefused: (id) => document.getElementById(playButtonId(id))?.focus(),
   });
   usePlayFromLink(messages, playback.toggle);
-  const { rate, setRate } = usePlaybackPreferences();
+  const { rate, setRate, skipSilence, setSkipSilence } = usePlaybackPreferences();
   const publish = usePublishConversation();
   const publishRequest = usePublishRequest(conversation.id).data;
   const [deleting, setDeleting] = useState<ConversationRecording | null>(null);
@@ -130,6 +131,7 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
           <Gauge aria-hidden="true" className="max-sm:hidden" />
           {rate}×
         </Button>
+        <SkipSilenceToggle on={skipSilence} onToggle={() => setSkipSilence(!skipSilence)} compact />
         <Button
           variant="outline"
           size="sm"
@@ -169,6 +171,11 @@ export function ConversationThread({ conversation, myId }: ConversationThreadPro
             </Button>
           </div>
         )}
+        <SkippedSilenceNote
+          seconds={playback.skippedSilence}
+          playing={playback.playing}
+          className="text-center"
+        />
 
         {recordings.hasNextPage && (
           <div className="flex justify-center">

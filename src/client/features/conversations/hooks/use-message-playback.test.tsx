@@ -1,13 +1,20 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { usePlaybackPreferences } from '@client/lib/audio/playback-preferences';
 import { PLAY_ALL_GAP_MS, useMessagePlayback, type PlayableMessage } from './use-message-playback';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
+/** 5 s each, with a 3 s pause between 1 s and 4 s. */
 const message = (id: string): PlayableMessage => ({
   id,
   audioUrl: `/media/${id}.webm`,
   audioSources: [{ url: `/media/${id}.webm`, mimeType: 'audio/webm' }],
+  duration: 5,
+  speech: [
+    [0, 1],
+    [4, 5],
+  ],
 });
 const three = [message('m1'), message('m2'), message('m3')];
 
@@ -18,8 +25,13 @@ function Harness({ alreadyPlayed = [] as string[] }) {
     isPlayed: (id) => alreadyPlayed.includes(id),
     onPlayed: (id) => played.push(id),
   });
+  const { skipSilence, setSkipSilence } = usePlaybackPreferences();
   return (
     <div>
+      <button type="button" aria-pressed={skipSilence} onClick={() => setSkipSilence(!skipSilence)}>
+        Skip silence
+      </button>
+      <p data-testid="skipped">{playback.skippedSilence.toFixed(1)}</p>
       <audio {...playback.audioProps} />
       <p data-testid="current">{playback.currentId ?? 'none'}</p>
       <p data-testid="all">{playback.playingAll ? 'playing all' : 'not playing all'}</p>
@@ -128,5 +140,26 @@ describe('play-all', () => {
       audio().dispatchEvent(new Event('pause'));
     });
     expect(screen.getByTestId('all').textContent).toBe('not playing all');
+  });
+});
+
+describe('skip silence in play-all', () => {
+  it("jumps each message's long pause while on, and counts each message's skip on its own", () => {
+    render(<Harness />);
+    fireEvent.click(screen.getByRole('button', { name: 'Skip silence' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Play all' }));
+    const element = audio();
+    Object.defineProperty(element, 'paused', { configurable: true, value: false });
+    act(() => {
+      element.currentTime = 2;
+      element.dispatchEvent(new Event('timeupdate'));
+    });
+    expect(element.currentTime).toBe(3.8);
+    expect(screen.getByTestId('skipped').textContent).toBe('1.8');
+
+    reachEnd();
+    act(() => vi.advanceTimersByTime(PLAY_ALL_GAP_MS));
+    expect(screen.getByTestId('current').textContent).toBe('m2');
+    expect(screen.getByTestId('skipped').textContent).toBe('0.0');
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AudioSource } from '@shared/contract/posts';
+import type { AudioSource, SpeechRanges } from '@shared/contract/posts';
 import { usePlaybackPreferences } from '@client/lib/audio/playback-preferences';
+import { useSilenceSkipping } from '@client/lib/audio/use-silence-skipping';
 
 /** Spec §4/§9 Play-all: the next message starts 500 ms after one ends. */
 export const PLAY_ALL_GAP_MS = 500;
@@ -9,6 +10,9 @@ export interface PlayableMessage {
   id: string;
   audioUrl: string;
   audioSources: AudioSource[];
+  /** Seconds, and where the speech is, for skipping silence (nothing is skipped without them). */
+  duration?: number;
+  speech?: SpeechRanges;
 }
 
 /** The sources to try, best first: what the server lists and this browser may play, then the original. */
@@ -37,9 +41,20 @@ export function useMessagePlayback(
   messages: readonly PlayableMessage[],
   { isPlayed, onPlayed, onRefused }: PlaybackOptions,
 ) {
-  const audioRef = useRef<HTMLAudioElement>(null);
+  const audioRef = useRef<HTMLAudioElement | null>(null);
+  const [element, setElement] = useState<HTMLAudioElement | null>(null);
+  const attachAudio = useCallback((node: HTMLAudioElement | null) => {
+    audioRef.current = node;
+    setElement(node);
+  }, []);
   const { rate } = usePlaybackPreferences();
   const [currentId, setCurrentId] = useState<string | null>(null);
+  const current = messages.find((message) => message.id === currentId);
+  const skippedSilence = useSilenceSkipping(element, {
+    key: currentId,
+    speech: current?.speech ?? null,
+    duration: current?.duration ?? 0,
+  });
   const [playing, setPlaying] = useState(false);
   const [playingAll, setPlayingAll] = useState(false);
   const [position, setPosition] = useState(0);
@@ -159,7 +174,7 @@ export function useMessagePlayback(
   }, [rate]);
 
   const audioProps = {
-    ref: audioRef,
+    ref: attachAudio,
     preload: 'none' as const,
     onPlay: () => setPlaying(true),
     onPause: () => {
@@ -182,7 +197,7 @@ export function useMessagePlayback(
     },
   };
 
-  return { audioProps, currentId, playing, playingAll, position, toggle, playAll, stopAll };
+  return { audioProps, currentId, playing, playingAll, position, toggle, playAll, stopAll, skippedSilence };
 }
 
 export type MessagePlayback = ReturnType<typeof useMessagePlayback>;

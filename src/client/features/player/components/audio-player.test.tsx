@@ -18,6 +18,7 @@ const post: PlayablePost = {
     { url: '/media/p1.webm', mimeType: 'audio/webm' },
   ],
   waveformData: Array.from({ length: 100 }, () => 0.5),
+  speech: null,
   peaksUrl: '',
   imageUrl: null,
   transcription: null,

@@ -4,6 +4,8 @@ import type { Chapter } from '@shared/contract/posts';
 import { displayName } from '@shared/domain/display-name';
 import { formatDuration } from '@client/lib/format';
 import type { PlayablePost } from '@client/lib/playable-post';
+import { SkippedSilenceNote, SkipSilenceToggle } from '@client/components/skip-silence';
+import { skippedSilenceText } from '@client/lib/audio/silence-skipping';
 import { cn } from '@client/lib/utils';
 import { useAudioPlayer, type AudioPlayer } from '../hooks/use-audio-player';
 import { SKIP_SECONDS } from '../hooks/use-media-session';
@@ -66,6 +68,7 @@ export function AudioPlayer({
     audioUrl: post.audioUrl,
     audioSources: post.audioSources,
     duration: post.duration,
+    speech: post.speech,
     title,
     artist: displayName(post.user),
     artworkUrl: post.imageUrl ?? post.user.profileImageUrl,
@@ -276,7 +279,7 @@ function TimeRow({
   return (
     <div
       className={cn(
-        'mt-1 flex justify-between text-xs font-medium tabular-nums',
+        'mt-1 flex items-center justify-between text-xs font-medium tabular-nums',
         appearance === 'overlay' ? 'text-white/85' : 'text-muted-foreground',
         compact && 'mt-0.5',
       )}
@@ -286,6 +289,24 @@ function TimeRow({
       ) : (
         <span data-testid="player-current-time">{formatDuration(player.currentTime)}</span>
       )}
+      <span className="flex min-w-0 items-center gap-1 px-1">
+        {/* Cards have no room beside the waveform: their switch sits between the times. */}
+        {compact && (
+          <SkipSilenceToggle
+            on={player.skipSilence}
+            onToggle={player.toggleSkipSilence}
+            appearance={appearance}
+            compact
+            className="-my-1 size-6 [&_svg]:size-4"
+          />
+        )}
+        <SkippedSilenceNote
+          seconds={player.skippedSilence}
+          playing={player.isPlaying}
+          announced={false}
+          className={cn('truncate', appearance === 'overlay' && 'text-white/85')}
+        />
+      </span>
       <span>{formatDuration(player.duration)}</span>
     </div>
   );
@@ -349,6 +370,8 @@ function PlayerMessage({
     (player.resumedAt !== null && player.currentTime > 0
       ? `Picked up where you left off, at ${formatDuration(player.resumedAt)}.`
       : null);
+  // Said (politely) when playback stops rather than at every jump; the time row shows it as it grows.
+  const skipped = skippedSilenceText(player.skippedSilence);
   return (
     <p
       role={player.status === 'error' ? 'alert' : 'status'}
@@ -363,6 +386,7 @@ function PlayerMessage({
       )}
     >
       {text}
+      {!player.isPlaying && skipped && <span className="sr-only">{skipped}</span>}
     </p>
   );
 }

@@ -15,6 +15,7 @@ const post: PlayablePost = {
   audioUrl: '/media/p1.webm',
   audioSources: [{ url: '/media/p1.webm', mimeType: 'audio/webm' }],
   waveformData: Array.from({ length: 100 }, () => 0.5),
+  speech: null,
   peaksUrl: '',
   imageUrl: null,
   // Spec §9 timing over 90 s: "three" starts at 2 × 3/11 × 85.5 + 2 × 2.25 ≈ 51.1 s.

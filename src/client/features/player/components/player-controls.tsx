@@ -3,6 +3,7 @@ import { useRef, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
 import { Slider } from '@client/components/ui/slider';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
+import { SkipSilenceToggle } from '@client/components/skip-silence';
 import { SKIP_SECONDS } from '../hooks/use-media-session';
 import type { PlayerState } from './audio-player';
 
@@ -35,7 +36,7 @@ function IconButton({
   );
 }
 
-/** Skip ±10 s, speed, a link to this moment and volume: loaded with the first full player. */
+/** Skip ±10 s, speed, skip silence, a link to this moment and volume: loaded with the first full player. */
 export function PlayerControls({
   player,
   title,
@@ -70,6 +71,7 @@ export function PlayerControls({
         </TooltipTrigger>
         <TooltipContent>Change speed</TooltipContent>
       </Tooltip>
+      <SkipSilenceToggle on={player.skipSilence} onToggle={player.toggleSkipSilence} />
       {onCopyMoment && (
         <IconButton label="Copy link at current time" onClick={onCopyMoment}>
           <Link2 />

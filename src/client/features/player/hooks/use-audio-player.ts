@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import type { AudioSource } from '@shared/contract/posts';
+import type { AudioSource, SpeechRanges } from '@shared/contract/posts';
 import { playExclusively, registerAudioElement } from '@client/lib/audio/audio-controller';
 import { nextPlaybackRate, usePlaybackPreferences } from '@client/lib/audio/playback-preferences';
 import {
@@ -8,6 +8,7 @@ import {
   queueNeighbour,
   requestPlay,
 } from '@client/lib/audio/play-queue';
+import { useSilenceSkipping } from '@client/lib/audio/use-silence-skipping';
 import { initialPlayerStatus, playerStatusReducer, type PlayerStatus } from './player-status';
 import { useListenReport } from './use-listen-report';
 import { useMediaSession } from './use-media-session';
@@ -23,6 +24,8 @@ export interface AudioPlayerOptions {
   audioSources: readonly AudioSource[];
   /** Seconds, measured by the server; WebM files often report no duration of their own. */
   duration: number;
+  /** Where the speech is, for skipping silence; null when not measured (nothing is skipped). */
+  speech?: SpeechRanges;
   title: string;
   artist: string;
   artworkUrl?: string | null;
@@ -61,6 +64,11 @@ export interface AudioPlayer {
   cycleRate: () => void;
   volume: number;
   setVolume: (volume: number) => void;
+  /** Pauses longer than half a second are jumped over (every player shares the choice). */
+  skipSilence: boolean;
+  toggleSkipSilence: () => void;
+  /** Seconds of this recording's silence skipped so far. */
+  skippedSilence: number;
   /** Set when the player picked up where the listener left off. */
   resumedAt: number | null;
   /** Before the first play: where pressing play will pick up. */
@@ -90,7 +98,7 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
     startAt = null,
     positionOnServer,
   } = options;
-  const { rate, volume, setRate, setVolume } = usePlaybackPreferences();
+  const { rate, volume, skipSilence, setRate, setVolume, setSkipSilence } = usePlaybackPreferences();
 
   // The element lives in a ref (it is mutated: time, rate, volume); the state only tells effects it changed.
   const elementRef = useRef<HTMLAudioElement | null>(null);
@@ -118,6 +126,11 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
     return registerAudioElement(element);
   }, [element]);
   useListenReport(element, countListens ? id : null);
+  const skippedSilence = useSilenceSkipping(element, {
+    key: id,
+    speech: options.speech ?? null,
+    duration: options.duration,
+  });
 
   const failWith = useCallback((message: string) => {
     wantsToPlay.current = false;
@@ -363,6 +376,9 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
     cycleRate: () => setRate(nextPlaybackRate(rate)),
     volume,
     setVolume,
+    skipSilence,
+    toggleSkipSilence: () => setSkipSilence(!skipSilence),
+    skippedSilence,
     resumedAt: resume.resumedAt,
     resumeOffer: resume.resumeOffer,
     linkedAt,

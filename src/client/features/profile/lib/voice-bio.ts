@@ -11,6 +11,7 @@ export function playableVoiceBio(voiceBio: VoiceBio, user: PublicUser, name: str
     audioUrl: voiceBio.voiceBioUrl ?? '',
     audioSources: voiceBio.audioSources,
     waveformData: [],
+    speech: null,
     peaksUrl: '',
     imageUrl: null,
     transcription: null,

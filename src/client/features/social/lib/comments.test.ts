@@ -27,6 +27,7 @@ const comment = (overrides: Partial<Comment> = {}): Comment => ({
   audioSources: [{ url: '/media/c1.webm', mimeType: 'audio/webm' }],
   duration: 3.2,
   waveformData: [0.2, 0.9, 0.5],
+  speech: null,
   transcription: null,
   visitorName: null,
   visitorEmail: null,

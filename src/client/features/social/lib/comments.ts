@@ -90,6 +90,7 @@ export function commentAsPlayable(comment: Comment): PlayablePost {
     audioUrl: comment.audioUrl,
     audioSources: comment.audioSources,
     waveformData: comment.waveformData,
+    speech: comment.speech,
     peaksUrl: '',
     imageUrl: null,
     transcription: comment.transcription,
