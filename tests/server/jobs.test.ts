@@ -87,6 +87,7 @@ afterEach(async () => {
 function handlers(renderSpeech: JobHandlers['media.render-speech']): JobHandlers {
   return {
     'media.render-speech': renderSpeech,
+    'transcripts.align': async () => 'skipped',
     'autosave.recover-abandoned': async () => 'skipped',
     'images.reencode-legacy': async () => 'skipped',
     'storage.remove-objects': async () => 'skipped',

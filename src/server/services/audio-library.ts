@@ -153,6 +153,11 @@ export interface AudioLibrary {
   deleteFiles(asset: Pick<AudioAssetRow, 'id'>): Promise<void>;
   /** Job handler: the AAC rendition, loudness-normalised for speech. Idempotent. */
   renderSpeech(assetId: string, signal?: AbortSignal): Promise<JobOutcome>;
+  /**
+   * Runs `use` on a local copy of the asset's original. An original missing from storage is our loss, never the
+   * fault of whoever is uploading now: a MissingMediaError that names the object.
+   */
+  withOriginal<T>(asset: StoredOriginal, use: (original: AudioInput) => Promise<T>): Promise<T>;
 }
 
 const extensionOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
@@ -260,10 +265,7 @@ export function createAudioLibrary(deps: {
     };
   }
 
-  /**
-   * Runs `use` on a local copy of the asset's original. An original missing from storage is our loss, never the
-   * fault of whoever is uploading now: a MissingMediaError that names the object.
-   */
+  /** AudioLibrary.withOriginal, with what the person is told when the original is missing. */
   async function withOriginal<T>(
     asset: StoredOriginal,
     use: (original: AudioInput) => Promise<T>,
@@ -400,6 +402,7 @@ export function createAudioLibrary(deps: {
     },
 
     deleteFiles,
+    withOriginal: (asset, use) => withOriginal(asset, use),
 
     async renderSpeech(assetId, signal) {
       const asset = await findAudioAsset(db, assetId);

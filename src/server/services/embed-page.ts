@@ -1,4 +1,4 @@
-import type { Post } from '@shared/contract/posts';
+import type { Post, PostTranscript } from '@shared/contract/posts';
 import { displayName } from '@shared/domain/display-name';
 import { escapeHtml } from '@shared/domain/escape-html';
 import { PRODUCT_NAME } from '@shared/domain/product';
@@ -55,11 +55,23 @@ const PAUSE_ICON =
 const LOGO =
   '<svg viewBox="0 0 64 64" aria-hidden="true"><rect width="64" height="64" rx="16"/><path d="M16 28v8M24 20v24M32 14v36M40 22v20M48 28v8"/></svg>';
 
+/** The word times aligned to the recording, for the script to light the words by; none for estimated ones. */
+function wordTimesAttribute(transcript: PostTranscript): string {
+  if (transcript.timing !== 'aligned') return '';
+  const times = transcript.words.map((word) => [word.start, word.end]);
+  return ` data-word-times="${escapeHtml(JSON.stringify(times))}"`;
+}
+
 /**
  * A public post's player: title, author, play/pause, the waveform to seek on, time, speed and the transcript, with
  * a link to the post. The script (src/client/embed) brings it to life; without it the text still reads.
  */
-export function renderEmbedPage(post: Post, postUrl: string, assets: string): string {
+export function renderEmbedPage(
+  post: Post,
+  postUrl: string,
+  assets: string,
+  words: PostTranscript = { timing: 'estimated', words: [] },
+): string {
   const title = escapeHtml(post.title);
   const author = escapeHtml(displayName(post.user));
   const link = `href="${escapeHtml(postUrl)}" target="_blank" rel="noopener"`;
@@ -67,7 +79,7 @@ export function renderEmbedPage(post: Post, postUrl: string, assets: string): st
     .map((source) => `<source src="${escapeHtml(source.url)}" type="${escapeHtml(source.mimeType)}">`)
     .join('');
   const transcript = post.transcription
-    ? `<p class="transcript" data-transcript aria-label="Transcript">${escapeHtml(post.transcription)}</p>`
+    ? `<p class="transcript" data-transcript${wordTimesAttribute(words)} aria-label="Transcript">${escapeHtml(post.transcription)}</p>`
     : '';
   const waveform = escapeHtml(waveformPath(post.waveformData));
   return page(

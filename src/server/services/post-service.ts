@@ -46,6 +46,7 @@ import { BadRequestError, ConflictError, parseOrBadRequest } from '../errors';
 import type { ScratchFile } from '../storage/scratch-files';
 import type { AudioLibrary, PreparedAudio } from './audio-library';
 import type { ImageLibrary, PreparedImage } from './image-library';
+import type { TranscriptTimes } from './transcript-times';
 import { parseJsonArray, postsJson, toPost, type SerializedPage } from './post-presenter';
 import { stillADraft } from './draft-lock';
 import { commitWithFiles } from './stored-files';
@@ -174,8 +175,14 @@ export function createPostService(deps: {
   images: ImageLibrary;
   push: PushService;
   shareCards: ShareCardStore;
+  transcripts: Pick<TranscriptTimes, 'queueAlignment'>;
 }): PostService {
-  const { db, audio, images, push, shareCards } = deps;
+  const { db, audio, images, push, shareCards, transcripts } = deps;
+
+  /** A post whose audio or transcript changed has its transcript aligned again (when it has one). */
+  async function realign(trx: Db, postId: string, transcription: string | null | undefined) {
+    if (transcription?.trim()) await transcripts.queueAlignment(trx, postId);
+  }
 
   async function presentOne(postId: string): Promise<Post> {
     const row = await findPostWithMedia(db, postId);
@@ -232,6 +239,7 @@ export function createPostService(deps: {
       await deleteAudioAsset(trx, post.audio_id);
       if (sessionId) await markAutosavePublished(trx, post.user_id, sessionId, now);
       await alongside?.(trx);
+      await realign(trx, post.id, current?.transcription);
       return [{ id: post.audio_id }, ...editAssets];
     });
     for (const asset of replacedAssets) await audio.deleteFiles(asset);
@@ -299,6 +307,9 @@ export function createPostService(deps: {
       const oldAudio = replacement ? [{ id: draft.audio_id }] : [];
       if (replacement) await deleteAudioAsset(trx, draft.audio_id);
       const editAssets = publish || replacement ? await clearDraftEdit(trx, draftId) : [];
+      if (replacement || 'transcription' in changes) {
+        await realign(trx, draftId, 'transcription' in changes ? changes.transcription : draft.transcription);
+      }
       return { assets: [...oldAudio, ...editAssets], image: oldImage };
     });
     for (const asset of replaced.assets) await audio.deleteFiles(asset);
@@ -343,6 +354,7 @@ export function createPostService(deps: {
         });
         if (fields.sessionId) await markAutosavePublished(trx, userId, fields.sessionId, now);
         if (!isPrivate) await push.announcePost(trx, postId);
+        await realign(trx, postId, fields.transcription);
       });
       return presentOne(postId);
     },
@@ -371,6 +383,7 @@ export function createPostService(deps: {
         });
         await push.announcePost(trx, postId);
         await alongside?.(trx, postId);
+        await realign(trx, postId, fields.transcription);
       });
       return presentOne(postId);
     },

@@ -25,6 +25,7 @@ import * as publishConsent from './20261128T1100-publish-consent';
 import * as pictureFraming from './20261128T1200-picture-framing';
 import * as sharedAudio from './20261129T0000-shared-audio';
 import * as webPush from './20261129T0100-web-push';
+import * as transcriptTimes from './20261129T0200-transcript-times';
 
 /** Explicit registry, applied in key order. Add new migrations at the end with a later timestamp. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T1200-picture-framing': pictureFraming,
   '20261129T0000-shared-audio': sharedAudio,
   '20261129T0100-web-push': webPush,
+  '20261129T0200-transcript-times': transcriptTimes,
 };
