@@ -48,6 +48,7 @@ export function usePostRenderers(): PostRenderers {
       canEditChapters={Boolean(user) && post.userId === user?.id}
       countListens
       shareMoments={linksToMoments(post)}
+      serverWordTimes
     />
   );
   const renderActions = (post: Post) => (

@@ -44,6 +44,7 @@ export function PostPage({ params }: { params: { id: string } }) {
       canEditChapters={Boolean(user) && post.userId === user?.id}
       countListens
       shareMoments={linksToMoments(post)}
+      serverWordTimes
       startAt={momentFromSearch(search, post.duration)}
     />
   );

@@ -18,8 +18,8 @@ import { WaveformCanvas } from './waveform-canvas';
 const PlayerControls = lazy(() =>
   import('./player-controls').then((module) => ({ default: module.PlayerControls })),
 );
-const SyncedTranscript = lazy(() =>
-  import('./synced-transcript').then((module) => ({ default: module.SyncedTranscript })),
+const PostSyncedTranscript = lazy(() =>
+  import('./synced-transcript').then((module) => ({ default: module.PostSyncedTranscript })),
 );
 
 export interface AudioPlayerProps {
@@ -40,6 +40,8 @@ export interface AudioPlayerProps {
   shareMoments?: boolean;
   /** Seconds a link to a moment asked for (`?t=`): the player starts there. */
   startAt?: number | null;
+  /** A post (not a comment): its transcript's words are timed as the server has them, aligned where it could. */
+  serverWordTimes?: boolean;
   className?: string;
 }
 
@@ -55,6 +57,7 @@ export function AudioPlayer({
   countListens = false,
   shareMoments = false,
   startAt = null,
+  serverWordTimes = false,
   className,
 }: AudioPlayerProps) {
   const title = post.title.trim() || 'Untitled Post';
@@ -177,7 +180,9 @@ export function AudioPlayer({
       {post.transcription?.trim() && (
         <TranscriptSection defaultOpen={transcriptOpen}>
           <Suspense fallback={<p className="text-sm text-muted-foreground">Loading transcript…</p>}>
-            <SyncedTranscript
+            <PostSyncedTranscript
+              postId={serverWordTimes ? post.id : null}
+              audioUrl={post.audioUrl}
               text={post.transcription}
               duration={player.duration}
               currentTime={player.currentTime}
