@@ -17,6 +17,7 @@ import { createFfmpeg, type Ffmpeg } from './media/ffmpeg';
 import { resolveFfmpeg } from './media/ffmpeg-binary';
 import { verifyFfmpeg } from './media/ffmpeg-check';
 import { createForcedAligner } from './media/forced-aligner';
+import { createTranscriptionClient } from './media/transcription-client';
 import { createAccountDeletion, type AccountDeletion } from './services/account-deletion';
 import { createAccountExport, type AccountExport } from './services/account-export';
 import { createAccountService, type AccountService } from './services/account-service';
@@ -190,7 +191,16 @@ export async function createContext(
     newScratchPath: scratch.newPath,
     searchPath: options.alignerSearchPath ?? process.env.PATH,
   });
-  const transcriptTimes = createTranscriptTimes({ db, jobs, audio, aligner, log });
+  const transcriptTimes = createTranscriptTimes({
+    db,
+    jobs,
+    audio,
+    ffmpeg,
+    aligner,
+    recogniser: config.transcribe && createTranscriptionClient(config.transcribe),
+    newScratchPath: scratch.newPath,
+    log,
+  });
   const rateLimits = createRateLimiter(db);
   const images = createImageLibrary(blobs, rateLimits);
   const shareCards = createShareCardStore(blobs);
@@ -221,6 +231,7 @@ export async function createContext(
     jobHandlers: {
       'media.render-speech': ({ assetId }, { signal }) => audio.renderSpeech(assetId, signal),
       'transcripts.align': ({ postId }, { signal }) => transcriptTimes.alignPost(postId, signal),
+      'transcripts.recognise': ({ postId }, { signal }) => transcriptTimes.recognisePost(postId, signal),
       'autosave.recover-abandoned': (_payload, { signal }) => autosave.recoverAbandoned(signal),
       'images.reencode-legacy': (_payload, { signal }) => reencodeLegacyImages(signal),
       'storage.remove-objects': (objects) => removeLeftObjects(blobs, objects),

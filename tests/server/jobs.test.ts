@@ -88,6 +88,7 @@ function handlers(renderSpeech: JobHandlers['media.render-speech']): JobHandlers
   return {
     'media.render-speech': renderSpeech,
     'transcripts.align': async () => 'skipped',
+    'transcripts.recognise': async () => 'skipped',
     'autosave.recover-abandoned': async () => 'skipped',
     'images.reencode-legacy': async () => 'skipped',
     'storage.remove-objects': async () => 'skipped',

@@ -112,6 +112,8 @@ export interface PostsTable extends Moderated {
   title: string;
   category: string;
   transcription: string | null;
+  /** Null: written by the author (or none); 'recognised': by the operator's speech recogniser (issue 29). */
+  transcription_source: ColumnType<'recognised' | null, 'recognised' | null | undefined, 'recognised' | null>;
   affiliate_link: string | null;
   affiliate_link_title: string | null;
   chapters_json: Generated<string>;

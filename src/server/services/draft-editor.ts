@@ -90,7 +90,7 @@ export function createDraftEditor(deps: {
   db: Db;
   audio: AudioLibrary;
   posts: PostService;
-  transcripts: Pick<TranscriptTimes, 'queueAlignment'>;
+  transcripts: Pick<TranscriptTimes, 'queue'>;
   log: FastifyBaseLogger;
 }): DraftEditor {
   const { db, audio, posts, transcripts, log } = deps;
@@ -264,7 +264,7 @@ export function createDraftEditor(deps: {
           saved_at: now,
         });
         if (!previousIsKept) await deleteAudioAsset(trx, previous);
-        if (current.transcription?.trim()) await transcripts.queueAlignment(trx, draft.id);
+        await transcripts.queue(trx, draft.id, current.transcription);
       });
       if (!previousIsKept) await audio.deleteFiles({ id: previous });
       return posts.get(userId, draft.id);

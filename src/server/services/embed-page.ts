@@ -56,7 +56,7 @@ const LOGO =
   '<svg viewBox="0 0 64 64" aria-hidden="true"><rect width="64" height="64" rx="16"/><path d="M16 28v8M24 20v24M32 14v36M40 22v20M48 28v8"/></svg>';
 
 /** The word times aligned to the recording, for the script to light the words by; none for estimated ones. */
-function wordTimesAttribute(transcript: PostTranscript): string {
+function wordTimesAttribute(transcript: Pick<PostTranscript, 'timing' | 'words'>): string {
   if (transcript.timing !== 'aligned') return '';
   const times = transcript.words.map((word) => [word.start, word.end]);
   return ` data-word-times="${escapeHtml(JSON.stringify(times))}"`;
@@ -70,7 +70,7 @@ export function renderEmbedPage(
   post: Post,
   postUrl: string,
   assets: string,
-  words: PostTranscript = { timing: 'estimated', words: [] },
+  words: Pick<PostTranscript, 'timing' | 'words'> = { timing: 'estimated', words: [] },
 ): string {
   const title = escapeHtml(post.title);
   const author = escapeHtml(displayName(post.user));

@@ -148,7 +148,10 @@ function editedFields(raw: Record<string, string>, fields: PostUploadFields): Up
   const changes: Updateable<PostsTable> = {};
   if ('title' in raw) changes.title = fields.title;
   if ('category' in raw) changes.category = fields.category;
-  if ('transcription' in raw) changes.transcription = fields.transcription ?? null;
+  if ('transcription' in raw) {
+    changes.transcription = fields.transcription ?? null;
+    changes.transcription_source = null;
+  }
   if ('affiliateLink' in raw) changes.affiliate_link = fields.affiliateLink ?? null;
   if ('affiliateLinkTitle' in raw) changes.affiliate_link_title = fields.affiliateLinkTitle ?? null;
   if ('allowVisitorComments' in raw) changes.allow_visitor_comments = fields.allowVisitorComments ? 1 : 0;
@@ -175,14 +178,13 @@ export function createPostService(deps: {
   images: ImageLibrary;
   push: PushService;
   shareCards: ShareCardStore;
-  transcripts: Pick<TranscriptTimes, 'queueAlignment'>;
+  transcripts: Pick<TranscriptTimes, 'queue'>;
 }): PostService {
   const { db, audio, images, push, shareCards, transcripts } = deps;
 
-  /** A post whose audio or transcript changed has its transcript aligned again (when it has one). */
-  async function realign(trx: Db, postId: string, transcription: string | null | undefined) {
-    if (transcription?.trim()) await transcripts.queueAlignment(trx, postId);
-  }
+  /** A post whose audio or transcript changed has it aligned again, or recognised when it has none. */
+  const realign = (trx: Db, postId: string, transcription: string | null | undefined) =>
+    transcripts.queue(trx, postId, transcription);
 
   async function presentOne(postId: string): Promise<Post> {
     const row = await findPostWithMedia(db, postId);
@@ -307,7 +309,7 @@ export function createPostService(deps: {
       const oldAudio = replacement ? [{ id: draft.audio_id }] : [];
       if (replacement) await deleteAudioAsset(trx, draft.audio_id);
       const editAssets = publish || replacement ? await clearDraftEdit(trx, draftId) : [];
-      if (replacement || 'transcription' in changes) {
+      if (replacement || publish || 'transcription' in changes) {
         await realign(trx, draftId, 'transcription' in changes ? changes.transcription : draft.transcription);
       }
       return { assets: [...oldAudio, ...editAssets], image: oldImage };

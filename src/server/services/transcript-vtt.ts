@@ -39,7 +39,7 @@ function cuesOf(words: readonly TimedWord[]): TimedWord[][] {
  * A transcript as WebVTT for podcast apps, timed as the player lights the words: short captions of whole
  * sentences or a few words. Times aligned to the recording are said so in a note. Empty without words.
  */
-export function transcriptVtt({ timing, words }: PostTranscript): string {
+export function transcriptVtt({ timing, words }: Pick<PostTranscript, 'timing' | 'words'>): string {
   const cues = cuesOf(words).map((cue) => {
     const words = cue.map((word) => word.text).join(' ');
     // "-->" inside a caption would end its text early for a parser; "&" and "<" start markup in WebVTT.

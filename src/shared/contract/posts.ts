@@ -65,9 +65,11 @@ export const peaksSchema = z.object({ peaksPerSecond: z.number(), peaks: z.array
 
 /**
  * A post's transcript word by word (split on whitespace, spec §9), each word's start and end in seconds: aligned
- * to the recording's speech when that was measured (issue 29), else estimated from letter counts.
+ * to the recording's speech when that was measured (issue 29), else estimated from letter counts; and whether
+ * its author wrote it or the operator's speech recogniser did.
  */
 export const postTranscriptSchema = z.object({
+  source: z.enum(['author', 'recognised']),
   timing: z.enum(['estimated', 'aligned']),
   words: z.array(z.object({ text: z.string(), start: z.number(), end: z.number() })),
 });

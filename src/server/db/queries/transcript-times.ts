@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../database';
 
 export interface StoredTranscriptTimes {
@@ -55,4 +56,23 @@ export async function findTranscriptTimes(
     ])
     .where('audio_id', 'in', [...new Set(audioIds)])
     .execute();
+}
+
+/**
+ * Gives a post the transcript a speech recogniser wrote, only while it still has none and still has the audio it
+ * was recognised from: never over what its author wrote meanwhile. True when it was written.
+ */
+export async function setRecognisedTranscription(
+  db: Db,
+  post: { id: string; audioId: string },
+  text: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('posts')
+    .set({ transcription: text, transcription_source: 'recognised' })
+    .where('id', '=', post.id)
+    .where('audio_id', '=', post.audioId)
+    .where((eb) => eb.or([eb('transcription', 'is', null), eb(sql<string>`trim(transcription)`, '=', '')]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

@@ -37,6 +37,22 @@ describe('the synced transcript', () => {
     expect(screen.getByText('Word times follow the recording.')).toBeTruthy();
   });
 
+  it('says a transcript a speech recogniser wrote was transcribed automatically', () => {
+    render(
+      <SyncedTranscript
+        text="One two"
+        duration={10}
+        currentTime={0}
+        times={[
+          [0, 1],
+          [2, 3],
+        ]}
+        recognised
+      />,
+    );
+    expect(screen.getByText('Transcribed automatically. Word times follow the recording.')).toBeTruthy();
+  });
+
   it('says its times are estimated without aligned ones (spec §9)', () => {
     const onWordClick = renderTranscript({});
     fireEvent.click(screen.getByRole('button', { name: 'three' }));

@@ -21,6 +21,8 @@ export interface SyncedTranscriptProps {
   duration: number;
   /** Word times aligned to the recording (issue 29); the spec §9 estimate without them. */
   times?: WordTimes | null;
+  /** Written by a speech recogniser, not the author: it says so. */
+  recognised?: boolean;
   currentTime: number;
   onWordClick?: (word: TranscriptWord) => void;
   /** Copies a link that opens the post at the lit word; no button without it. */
@@ -49,8 +51,8 @@ export function PostSyncedTranscript({
 }
 
 function ServerTimedTranscript({ postId, audioUrl, ...props }: TranscriptOfPostProps & { postId: string }) {
-  const { times } = usePostWordTimes(postId, props.text, audioUrl);
-  return <SyncedTranscript {...props} times={times} />;
+  const { times, recognised } = usePostWordTimes(postId, props.text, audioUrl);
+  return <SyncedTranscript {...props} times={times} recognised={recognised} />;
 }
 
 /**
@@ -62,6 +64,7 @@ export function SyncedTranscript({
   text,
   duration,
   times,
+  recognised = false,
   currentTime,
   onWordClick,
   onCopyWordLink,
@@ -136,7 +139,10 @@ export function SyncedTranscript({
     <div className="space-y-2">
       {transcript}
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-muted-foreground">{TIMING_NOTES[timing]}</p>
+        <p className="text-xs text-muted-foreground">
+          {recognised && 'Transcribed automatically. '}
+          {TIMING_NOTES[timing]}
+        </p>
         {onCopyWordLink && lit && (
           <Button
             variant="ghost"

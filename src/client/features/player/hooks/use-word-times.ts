@@ -8,6 +8,8 @@ export interface PostWordTimes {
   /** Times aligned to the recording, or null while they load or where the server estimates them too. */
   times: WordTimes | null;
   timing: TranscriptTiming;
+  /** Written by the operator's speech recogniser rather than the author. */
+  recognised: boolean;
 }
 
 /**
@@ -21,10 +23,12 @@ export function usePostWordTimes(postId: string, transcription: string, audioUrl
   });
   const data = query.data;
   return useMemo(
-    () =>
-      data?.timing === 'aligned'
-        ? { times: data.words.map((word) => [word.start, word.end] as const), timing: 'aligned' }
-        : { times: null, timing: 'estimated' },
+    () => ({
+      ...(data?.timing === 'aligned'
+        ? { times: data.words.map((word) => [word.start, word.end] as const), timing: 'aligned' as const }
+        : { times: null, timing: 'estimated' as const }),
+      recognised: data?.source === 'recognised',
+    }),
     [data],
   );
 }
