@@ -7,6 +7,7 @@ import { createBlobStore } from '../src/server/storage/create-blob-store';
 import { s3Env } from '../tests/support/s3-server';
 import { createFfmpeg } from '../src/server/media/ffmpeg';
 import { resolveFfmpeg } from '../src/server/media/ffmpeg-binary';
+import { benchAlignment } from './alignment';
 import { ffmpegVersion, makeAacClip, makeSpeechWebm, type Fixture } from './audio-fixtures';
 import { benchAudioRoute } from './audio-route';
 import { benchConversations } from './conversations';
@@ -31,7 +32,7 @@ import { benchEditorMemory } from './editor-memory';
 import { repoRoot, Workspace } from './workspace';
 
 /**
- * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,images,lag,events,conversations,lists,discover,search,editor,push,silence]`: each of ours
+ * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,images,lag,events,conversations,lists,discover,search,editor,push,silence,alignment]`: each of ours
  * against its floor on this machine, alternating the two, medians of several rounds. Progress goes to stderr, the
  * table to stdout.
  */
@@ -51,6 +52,7 @@ const SECTIONS = [
   'editor',
   'push',
   'silence',
+  'alignment',
 ] as const;
 /** The events, conversations, lists, discover and search sections need PostgreSQL: BENCH_DATABASE_URL, or the tests' database. */
 const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -77,6 +79,7 @@ interface Settings {
   lists: { size: ListSeedSize; samples: number; budgetMsPerPage: number };
   discoverSizes: [ListSeedSize, ListSeedSize];
   search: { samples: number; writes: number; writeRounds: number };
+  alignment: { recordings: number; repeats: number };
 }
 
 /** Discover's smaller seed: a hundredth of the full data, to show its lists stay flat as posts grow. */
@@ -126,6 +129,7 @@ function parseArgs(argv: string[]): Settings {
     },
     discoverSizes: [SMALL_LIST_SEED, quick ? QUICK_LIST_SEED : FULL_LIST_SEED],
     search: { samples: quick ? 50 : 300, writes: quick ? 500 : 2000, writeRounds: quick ? 2 : 5 },
+    alignment: { recordings: quick ? 2 : 6, repeats: quick ? 1 : 3 },
   };
 }
 
@@ -379,6 +383,14 @@ async function main(): Promise<number> {
           size: settings.lists.size,
           cacheDir: process.env.BENCH_CACHE_DIR ?? path.join(repoRoot, 'bench', '.cache'),
           postgresUrl: BENCH_DATABASE_URL,
+        }),
+      );
+    }
+    if (settings.sections.has('alignment')) {
+      await run('alignment', () =>
+        benchAlignment(workspace, {
+          ...settings.alignment,
+          ffmpeg: createFfmpeg(ffmpegBinary, { timeoutMs: mediaConfig.ffmpegTimeoutMs }),
         }),
       );
     }

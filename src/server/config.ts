@@ -114,6 +114,9 @@ export const envSchema = z.object({
   ),
   S3_ACCESS_KEY_ID: optionalSecret,
   S3_SECRET_ACCESS_KEY: optionalSecret,
+  TRANSCRIBE_URL: optionalHttpUrl('TRANSCRIBE_URL'),
+  TRANSCRIBE_MODEL: z.string().trim().min(1).max(200).default('whisper-1'),
+  TRANSCRIBE_API_KEY: optionalSecret,
   S3_FORCE_PATH_STYLE: booleanFlag,
   S3_REDIRECT_PUBLIC_MEDIA: booleanFlag,
   PASSWORD_HASH_MEMORY_KIB: z.coerce
@@ -180,6 +183,15 @@ export interface PushConfig {
 
 export type S3StorageConfig = Extract<StorageConfig, { kind: 's3' }>;
 
+/** An OpenAI-compatible speech-recognition server the operator runs or rents (issue 29). */
+export interface TranscribeConfig {
+  /** Its `/v1/audio/transcriptions` endpoint, in full. */
+  url: string;
+  model: string;
+  /** Sent as a bearer token when set; never logged. */
+  apiKey: string | undefined;
+}
+
 export interface Config {
   environment: 'development' | 'production' | 'test';
   isProduction: boolean;
@@ -214,6 +226,8 @@ export interface Config {
   adminEmails: readonly string[];
   /** Web Push (issue 27). */
   push: PushConfig;
+  /** Automatic transcripts of posts without one (issue 29); unset, none are made. */
+  transcribe: TranscribeConfig | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -253,6 +267,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupsPerHourPerAddress: values.SIGNUPS_PER_HOUR_PER_ADDRESS,
     adminEmails: values.ADMIN_EMAILS,
     push: pushOf(values),
+    transcribe: values.TRANSCRIBE_URL
+      ? { url: values.TRANSCRIBE_URL, model: values.TRANSCRIBE_MODEL, apiKey: values.TRANSCRIBE_API_KEY }
+      : undefined,
   };
 }
 

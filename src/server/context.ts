@@ -16,6 +16,8 @@ import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createFfmpeg, type Ffmpeg } from './media/ffmpeg';
 import { resolveFfmpeg } from './media/ffmpeg-binary';
 import { verifyFfmpeg } from './media/ffmpeg-check';
+import { createForcedAligner } from './media/forced-aligner';
+import { createTranscriptionClient } from './media/transcription-client';
 import { createAccountDeletion, type AccountDeletion } from './services/account-deletion';
 import { createAccountExport, type AccountExport } from './services/account-export';
 import { createAccountService, type AccountService } from './services/account-service';
@@ -52,6 +54,7 @@ import { createPushEndpoints } from './services/push-endpoints';
 import { loadVapidKeys, type VapidKeys } from './services/vapid-keys';
 import { createRateLimiter, type RateLimiter } from './services/rate-limiter';
 import { createSearchService, type SearchService } from './services/search-service';
+import { createTranscriptTimes, type TranscriptTimes } from './services/transcript-times';
 import { createDiscoverService, type DiscoverService } from './services/discover-service';
 import { createStatsService, type StatsService } from './services/stats-service';
 import { createPodcastFeedService, type PodcastFeedService } from './services/podcast-feed';
@@ -109,6 +112,8 @@ export interface AppContext {
   /** Podcast feeds of people's public pods, and their chapters (beyond the spec). */
   podcasts: PodcastFeedService;
   search: SearchService;
+  /** Real word times of typed transcripts (issue 29), aligned in the background. */
+  transcriptTimes: TranscriptTimes;
   discover: DiscoverService;
   /** Who may fetch which stored file, and where it is. */
   media: MediaService;
@@ -136,7 +141,11 @@ function createEventBus(
 
 export async function createContext(
   config: Config,
-  options: { preferNpmFfmpeg?: boolean } = {},
+  options: {
+    preferNpmFfmpeg?: boolean;
+    /** Where the transcript aligner looks for its recogniser; the process's PATH unless a test says otherwise. */
+    alignerSearchPath?: string;
+  } = {},
 ): Promise<AppContext> {
   const log = pino({
     level: config.logLevel,
@@ -181,11 +190,34 @@ export async function createContext(
     endpoints: pushEndpoints,
   });
   const audio = createAudioLibrary({ blobs, scratch, ffmpeg, db, jobs });
+  const aligner = createForcedAligner({
+    ffmpeg,
+    newScratchPath: scratch.newPath,
+    searchPath: options.alignerSearchPath ?? process.env.PATH,
+  });
+  const transcriptTimes = createTranscriptTimes({
+    db,
+    jobs,
+    audio,
+    ffmpeg,
+    aligner,
+    recogniser: config.transcribe && createTranscriptionClient(config.transcribe),
+    newScratchPath: scratch.newPath,
+    log,
+  });
   const rateLimits = createRateLimiter(db);
   const images = createImageLibrary(blobs, rateLimits);
   const shareCards = createShareCardStore(blobs);
   const listening = createListeningPositions({ db });
-  const posts = createPostService({ db, audio, images, push, shareCards, listening });
+  const posts = createPostService({
+    db,
+    audio,
+    images,
+    push,
+    shareCards,
+    listening,
+    transcripts: transcriptTimes,
+  });
   const autosave = createAutosaveService({
     db,
     blobs,
@@ -213,6 +245,8 @@ export async function createContext(
     jobHandlers: {
       'media.render-speech': ({ assetId }, { signal }) => audio.renderSpeech(assetId, signal),
       'media.measure-speech': (_payload, { signal }) => measureStoredSpeech(signal),
+      'transcripts.align': ({ postId }, { signal }) => transcriptTimes.alignPost(postId, signal),
+      'transcripts.recognise': ({ postId }, { signal }) => transcriptTimes.recognisePost(postId, signal),
       'autosave.recover-abandoned': (_payload, { signal }) => autosave.recoverAbandoned(signal),
       'images.reencode-legacy': (_payload, { signal }) => reencodeLegacyImages(signal),
       'storage.remove-objects': (objects) => removeLeftObjects(blobs, objects),
@@ -235,7 +269,7 @@ export async function createContext(
     users,
     profiles: createProfileService(db, images, shareCards),
     posts,
-    draftEditor: createDraftEditor({ db, audio, posts, log }),
+    draftEditor: createDraftEditor({ db, audio, posts, transcripts: transcriptTimes, log }),
     autosave,
     reactions: createReactionService(db, notifications, push),
     follows: createFollowService(db, users, notifications, push),
@@ -249,8 +283,9 @@ export async function createContext(
     listens: createListenService({ db }),
     listening,
     stats: createStatsService(db),
-    podcasts: createPodcastFeedService({ db, blobs, users, posts }),
-    search: createSearchService(db),
+    podcasts: createPodcastFeedService({ db, blobs, users, posts, transcripts: transcriptTimes }),
+    search: createSearchService(db, transcriptTimes),
+    transcriptTimes,
     discover: createDiscoverService(db),
     media,
     linkPreviews: createLinkPreviews({ posts, users, media, blobs, shareCards }),

@@ -296,6 +296,7 @@ const SEEING: Record<string, Seeing> = {
     urls: ({ post }) => [
       `/api/posts/${post.id}`,
       `/api/posts/${post.id}/peaks`,
+      `/api/posts/${post.id}/transcript`,
       `/api/likes/post/${post.id}`,
       `/api/reposts/${post.id}`,
     ],
@@ -310,7 +311,12 @@ const SEEING: Record<string, Seeing> = {
   },
   'pod audio': { urls: ({ pod }) => audioUrls(pod), table: MEDIA },
   draft: {
-    urls: ({ draft }) => [`/api/posts/${draft.id}`, `/api/drafts/${draft.id}/edit`, ...audioUrls(draft)],
+    urls: ({ draft }) => [
+      `/api/posts/${draft.id}`,
+      `/api/posts/${draft.id}/transcript`,
+      `/api/drafts/${draft.id}/edit`,
+      ...audioUrls(draft),
+    ],
     table: DRAFT,
   },
   'comment media': { urls: ({ comment }) => [comment.audioUrl], table: MEDIA },

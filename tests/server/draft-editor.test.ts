@@ -445,6 +445,7 @@ describe(`the advanced editor's server on ${databaseKind} with ${storageKind} st
       push: testApp.context.push,
       shareCards: createShareCardStore(blobs),
       listening: testApp.context.listening,
+      transcripts: testApp.context.transcriptTimes,
     });
     await posts.delete(owner.user.id, draft.id, { draftsOnly: true });
     expect(meanwhile).toBeDefined();
@@ -506,7 +507,13 @@ describe(`the advanced editor's server on ${databaseKind} with ${storageKind} st
       analyse: (inputs, options) => ffmpeg.analyse(inputs, { ...options, timeoutMs: 1 }),
     };
     const audio = createAudioLibrary({ blobs, scratch, ffmpeg: slowFfmpeg, db, jobs });
-    const editor = createDraftEditor({ db, audio, posts: testApp.context.posts, log });
+    const editor = createDraftEditor({
+      db,
+      audio,
+      posts: testApp.context.posts,
+      transcripts: testApp.context.transcriptTimes,
+      log,
+    });
     await expect(
       editor.save(owner.user.id, draft.id, [{ kind: 'delete', start: 0, end: 500 }]),
     ).rejects.toMatchObject({

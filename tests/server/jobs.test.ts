@@ -88,6 +88,8 @@ function handlers(renderSpeech: JobHandlers['media.render-speech']): JobHandlers
   return {
     'media.render-speech': renderSpeech,
     'media.measure-speech': async () => 'skipped',
+    'transcripts.align': async () => 'skipped',
+    'transcripts.recognise': async () => 'skipped',
     'autosave.recover-abandoned': async () => 'skipped',
     'images.reencode-legacy': async () => 'skipped',
     'storage.remove-objects': async () => 'skipped',

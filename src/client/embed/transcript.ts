@@ -1,15 +1,31 @@
-import { activeWordIndex, computeWordTimings, type TranscriptWord } from '@shared/domain/transcript-timing';
+import {
+  activeWordIndex,
+  timedWords,
+  type TranscriptWord,
+  type WordTimes,
+} from '@shared/domain/transcript-timing';
+
+/** The aligned word times the page carries (`data-word-times`), if any. */
+function wordTimesOf(element: HTMLElement): WordTimes | null {
+  try {
+    const times: unknown = JSON.parse(element.dataset.wordTimes ?? 'null');
+    return Array.isArray(times) ? (times as WordTimes) : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
- * The transcript's words lit as the post plays, timed as the app's player times them (spec §9); a click on a word
- * jumps there. Answers the function that lights the word at a time.
+ * The transcript's words lit as the post plays, timed as the app's player times them: aligned to the recording
+ * where it was (the page carries those times), else estimated (spec §9); a click on a word jumps there. Answers
+ * the function that lights the word at a time.
  */
 export function syncTranscript(
   element: HTMLElement,
   duration: number,
   onWordClick: (word: TranscriptWord) => void,
 ): (time: number) => void {
-  const words = computeWordTimings(element.textContent, duration);
+  const { words } = timedWords(element.textContent, duration, wordTimesOf(element));
   const spans = words.map((word) => {
     const span = document.createElement('span');
     span.textContent = word.text;

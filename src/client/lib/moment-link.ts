@@ -12,11 +12,16 @@ export function linksToMoments(post: { isDraft: boolean }): boolean {
   return !post.isDraft;
 }
 
+/** The path of a post's page, optionally at a moment: whole seconds, rounded down. */
+export function postMomentPath(postId: string, seconds?: number): string {
+  const path = postPagePath(postId);
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds < 1) return path;
+  return `${path}?${MOMENT_PARAM}=${Math.floor(seconds)}`;
+}
+
 /** The share link of a post (spec §2), optionally at a moment: whole seconds, rounded down. */
 export function postShareUrl(postId: string, seconds?: number): string {
-  const url = `${location.origin}${postPagePath(postId)}`;
-  if (seconds === undefined || !Number.isFinite(seconds) || seconds < 1) return url;
-  return `${url}?${MOMENT_PARAM}=${Math.floor(seconds)}`;
+  return `${location.origin}${postMomentPath(postId, seconds)}`;
 }
 
 /** `73`, `73.5`, `73s`; `1:13`, `1:02:03`; `1m13s`, `1h2m3s`, `2m`: the forms people and other players write. */

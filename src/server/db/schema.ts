@@ -114,6 +114,8 @@ export interface PostsTable extends Moderated {
   title: string;
   category: string;
   transcription: string | null;
+  /** Null: written by the author (or none); 'recognised': by the operator's speech recogniser (issue 29). */
+  transcription_source: ColumnType<'recognised' | null, 'recognised' | null | undefined, 'recognised' | null>;
   affiliate_link: string | null;
   affiliate_link_title: string | null;
   chapters_json: Generated<string>;
@@ -400,6 +402,15 @@ export interface ConversationPostPartsTable {
   transcription: string | null;
 }
 
+/** The word times forced alignment found in a recording for the transcript whose SHA-256 is `transcript_sha256`. */
+export interface TranscriptTimesTable {
+  audio_id: string;
+  transcript_sha256: string;
+  /** [[start, end], …] in seconds, one pair for each whitespace-separated word of the transcript. */
+  word_times_json: string;
+  aligned_at: string;
+}
+
 /** A draft edited in the advanced editor: the audio it had before, and the operations its render applies. */
 export interface DraftEditsTable {
   post_id: string;
@@ -490,6 +501,7 @@ export interface Database {
   conversation_posts: ConversationPostsTable;
   conversation_post_parts: ConversationPostPartsTable;
   draft_edits: DraftEditsTable;
+  transcript_times: TranscriptTimesTable;
   draft_takes: DraftTakesTable;
   moderation_cases: ModerationCasesTable;
   reports: ReportsTable;

@@ -9,6 +9,10 @@ export interface JobPayloads {
   'media.render-speech': { assetId: string };
   /** Recordings stored before speech was measured, a small batch a run, each batch queued behind what waits. */
   'media.measure-speech': Record<string, never>;
+  /** A post's typed transcript aligned to its audio for real word times (issue 29), after its rendition. */
+  'transcripts.align': { postId: string };
+  /** A public post without a transcript transcribed by the operator's speech recogniser (TRANSCRIBE_URL). */
+  'transcripts.recognise': { postId: string };
   'autosave.recover-abandoned': Record<string, never>;
   'images.reencode-legacy': Record<string, never>;
   /** Stored objects whose rows are gone (a deleted account's), removed again in case the first removal failed. */

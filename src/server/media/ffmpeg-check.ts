@@ -5,7 +5,7 @@ import { MediaProcessError, runProcess } from './process-runner';
 /** What the pipeline asks of ffmpeg (media/ffmpeg.ts), and `sine` and `lavfi` for the probe below. */
 const REQUIRED = {
   filters: ['amovie', 'amultiply', 'aresample', 'aformat', 'anull', 'concat', 'asplit', 'sine'],
-  encoders: ['aac', 'libopus', 'pcm_f32le'],
+  encoders: ['aac', 'libopus', 'pcm_f32le', 'pcm_s16le'],
   demuxers: ['matroska', 'mov', 'wav', 'ogg', 'flac', 'mp3', 'aac', 'lavfi'],
 } as const;
 

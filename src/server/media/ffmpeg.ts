@@ -111,6 +111,13 @@ export interface Ffmpeg {
   analyse(inputs: AudioInput[], options?: AnalyseOptions): Promise<AnalysedAudio>;
   /** The rendition every browser plays: mono AAC in M4A, gain applied, peaks limited. */
   renderSpeech(input: AudioInput, rendition: SpeechRendition): Promise<void>;
+  /** 16 kHz mono 16-bit WAV, what speech recognisers read, in the renders' lane. */
+  decodeForRecognition(input: AudioInput, output: string, job: BackgroundDecode): Promise<void>;
+}
+
+export interface BackgroundDecode {
+  timeoutMs: number;
+  signal?: AbortSignal | undefined;
 }
 
 function inputArgs(inputs: AudioInput[]): string[] {
@@ -132,6 +139,8 @@ function remuxArgs({ file, format }: RemuxedOutput): string[] {
 
 /** Speech is rendered and measured as one mono mix; both passes mix alike, so their samples line up. */
 const MONO_MIX = 'aformat=channel_layouts=mono';
+/** The rate the speech models of recognisers are trained at. */
+const RECOGNITION_RATE = 16_000;
 
 /** Every input is resampled to this before a join, so an edit's cuts fall on exact samples of one rate. */
 const JOIN_RATE = 48_000;
@@ -396,6 +405,19 @@ export function createFfmpeg(
       } finally {
         await rm(gainTrack, { force: true });
       }
+    },
+
+    async decodeForRecognition(input, output, { timeoutMs, signal }) {
+      const args = [...HARDENING, '-loglevel', 'error', ...inputArgs([input])];
+      args.push('-map', '0:a:0', '-af', `${MONO_MIX},aresample=${RECOGNITION_RATE}`);
+      args.push('-c:a', 'pcm_s16le', '-f', 'wav', '-y', output);
+      await lanes.render.run(() =>
+        runProcess(binary.path, args, {
+          timeoutMs: timeoutFor(timeoutMs),
+          failOnStderr: OUTPUT_NOT_WRITTEN,
+          ...(signal && { signal }),
+        }),
+      );
     },
   };
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, constants, setPriority } from 'node:os';
 import type { Readable } from 'node:stream';
 
 export class MediaProcessError extends Error {
@@ -45,6 +45,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** A run that exits 0 yet says this on stderr failed all the same. */
   failOnStderr?: RegExp;
+  /** Background work nobody waits for: the process runs at the lowest CPU priority (nice 19). */
+  lowPriority?: boolean;
 }
 
 /**
@@ -85,6 +87,13 @@ export function runProcess(binary: string, args: string[], options: RunOptions):
       detached: true,
     });
     track(child);
+    if (options.lowPriority && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, constants.priority.PRIORITY_LOW);
+      } catch {
+        // Already gone: its exit is reported below.
+      }
+    }
     const stdoutChunks: Buffer[] = [];
     let stderr = '';
     let timedOut = false;

@@ -22,7 +22,8 @@ export function registerEmbedRoutes(app: App, context: AppContext, clientDir: st
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
       if (!post) return reply.code(404).send(renderEmbedUnavailablePage(await assets));
       const { origin } = publicOrigin(request, context.config);
-      return renderEmbedPage(post, `${origin}/posts/${encodeURIComponent(post.id)}`, await assets);
+      const words = await context.transcriptTimes.transcript(undefined, post.id);
+      return renderEmbedPage(post, `${origin}/posts/${encodeURIComponent(post.id)}`, await assets, words);
     },
   });
 

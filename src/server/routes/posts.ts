@@ -247,6 +247,10 @@ export function registerPostRoutes(app: App, context: AppContext): void {
     },
   });
   app.route({
+    ...contractRoute(routes.getPostTranscript),
+    handler: (request) => context.transcriptTimes.transcript(request.currentUser?.id, request.params.id),
+  });
+  app.route({
     ...contractRoute(routes.getPostPeaks),
     handler: (request) => context.posts.peaks(request.currentUser?.id, request.params.id),
   });

@@ -159,6 +159,11 @@ export interface AudioLibrary {
   measureSpeech(asset: AudioAssetRow): Promise<SpeechRanges>;
   /** Job handler: the AAC rendition, loudness-normalised for speech. Idempotent. */
   renderSpeech(assetId: string, signal?: AbortSignal): Promise<JobOutcome>;
+  /**
+   * Runs `use` on a local copy of the asset's original. An original missing from storage is our loss, never the
+   * fault of whoever is uploading now: a MissingMediaError that names the object.
+   */
+  withOriginal<T>(asset: StoredOriginal, use: (original: AudioInput) => Promise<T>): Promise<T>;
 }
 
 const extensionOf = (key: string) => key.slice(key.lastIndexOf('.') + 1);
@@ -267,10 +272,7 @@ export function createAudioLibrary(deps: {
     };
   }
 
-  /**
-   * Runs `use` on a local copy of the asset's original. An original missing from storage is our loss, never the
-   * fault of whoever is uploading now: a MissingMediaError that names the object.
-   */
+  /** AudioLibrary.withOriginal, with what the person is told when the original is missing. */
   async function withOriginal<T>(
     asset: StoredOriginal,
     use: (original: AudioInput) => Promise<T>,
@@ -407,6 +409,7 @@ export function createAudioLibrary(deps: {
     },
 
     deleteFiles,
+    withOriginal: (asset, use) => withOriginal(asset, use),
 
     async measureSpeech(asset) {
       const analysis = await withOriginal(asset, (original) =>

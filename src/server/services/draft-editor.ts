@@ -41,6 +41,7 @@ import {
   type StoredOriginal,
 } from './audio-library';
 import type { PostService } from './post-service';
+import type { TranscriptTimes } from './transcript-times';
 import { audioFileUrl, parseJsonArray } from './post-presenter';
 import { stillADraft } from './draft-lock';
 import { commitWithFiles } from './stored-files';
@@ -89,9 +90,10 @@ export function createDraftEditor(deps: {
   db: Db;
   audio: AudioLibrary;
   posts: PostService;
+  transcripts: Pick<TranscriptTimes, 'queue'>;
   log: FastifyBaseLogger;
 }): DraftEditor {
-  const { db, audio, posts, log } = deps;
+  const { db, audio, posts, transcripts, log } = deps;
 
   /** The draft, if `userId` may change it: 404 as for nothing to anyone else; a published post is refused. */
   async function draftFor(database: Db, userId: string | undefined, draftId: string): Promise<PostRow> {
@@ -262,6 +264,7 @@ export function createDraftEditor(deps: {
           saved_at: now,
         });
         if (!previousIsKept) await deleteAudioAsset(trx, previous);
+        await transcripts.queue(trx, draft.id, current.transcription);
       });
       if (!previousIsKept) await audio.deleteFiles({ id: previous });
       return posts.get(userId, draft.id);

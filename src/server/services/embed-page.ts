@@ -1,4 +1,4 @@
-import type { Post } from '@shared/contract/posts';
+import type { Post, PostTranscript } from '@shared/contract/posts';
 import { displayName } from '@shared/domain/display-name';
 import { escapeHtml } from '@shared/domain/escape-html';
 import { PRODUCT_NAME } from '@shared/domain/product';
@@ -62,12 +62,23 @@ const SKIP_SILENCE =
 /** Seen as it grows; said to screen readers when playback stops (the script fills both). */
 const SKIPPED_NOTE =
   '<p class="saved" aria-hidden="true" data-saved></p><p class="visually-hidden" role="status" data-saved-status></p>';
+/** The word times aligned to the recording, for the script to light the words by; none for estimated ones. */
+function wordTimesAttribute(transcript: Pick<PostTranscript, 'timing' | 'words'>): string {
+  if (transcript.timing !== 'aligned') return '';
+  const times = transcript.words.map((word) => [word.start, word.end]);
+  return ` data-word-times="${escapeHtml(JSON.stringify(times))}"`;
+}
 
 /**
  * A public post's player: title, author, play/pause, the waveform to seek on, time, speed, skip silence (once the
  * post's speech is measured) and the transcript, with a link to the post. The script (src/client/embed) brings it to life; without it the text still reads.
  */
-export function renderEmbedPage(post: Post, postUrl: string, assets: string): string {
+export function renderEmbedPage(
+  post: Post,
+  postUrl: string,
+  assets: string,
+  words: Pick<PostTranscript, 'timing' | 'words'> = { timing: 'estimated', words: [] },
+): string {
   const title = escapeHtml(post.title);
   const author = escapeHtml(displayName(post.user));
   const link = `href="${escapeHtml(postUrl)}" target="_blank" rel="noopener"`;
@@ -75,7 +86,7 @@ export function renderEmbedPage(post: Post, postUrl: string, assets: string): st
     .map((source) => `<source src="${escapeHtml(source.url)}" type="${escapeHtml(source.mimeType)}">`)
     .join('');
   const transcript = post.transcription
-    ? `<p class="transcript" data-transcript aria-label="Transcript">${escapeHtml(post.transcription)}</p>`
+    ? `<p class="transcript" data-transcript${wordTimesAttribute(words)} aria-label="Transcript">${escapeHtml(post.transcription)}</p>`
     : '';
   const waveform = escapeHtml(waveformPath(post.waveformData));
   const speech = post.speech ? ` data-speech="${escapeHtml(JSON.stringify(post.speech))}"` : '';

@@ -15,6 +15,7 @@ import type { PostService } from './post-service';
 import type { UserService } from './user-service';
 import { feedCategory } from './podcast-categories';
 import { podcastXml, type FeedChannel, type FeedEpisode } from './podcast-xml';
+import type { TranscriptTimes } from './transcript-times';
 import { transcriptVtt } from './transcript-vtt';
 
 function isPublicPost(post: Post): boolean {
@@ -53,6 +54,7 @@ export function createPodcastFeedService(deps: {
   blobs: BlobStore;
   users: UserService;
   posts: PostService;
+  transcripts: Pick<TranscriptTimes, 'transcript'>;
 }): PodcastFeedService {
   const { db, blobs } = deps;
 
@@ -142,7 +144,8 @@ export function createPodcastFeedService(deps: {
     async transcript(viewerId, postId) {
       const post: Post = await deps.posts.get(viewerId, postId);
       if (!post.transcription?.trim()) throw new NotFoundError('This post has no transcript.');
-      return { body: transcriptVtt(post.transcription, post.duration), isPublic: isPublicPost(post) };
+      const words = await deps.transcripts.transcript(viewerId, postId);
+      return { body: transcriptVtt(words), isPublic: isPublicPost(post) };
     },
   };
 }

@@ -23,6 +23,7 @@ function row(id: string, changes: Partial<PostWithMedia> = {}): PostWithMedia {
     title: 'Morning <thoughts> & "quotes"',
     category: 'General',
     transcription: 'Line one\nline two',
+    transcription_source: null,
     affiliate_link: null,
     affiliate_link_title: null,
     chapters_json: '[{"id":"chapter-1","title":"Intro","time":0}]',

@@ -48,6 +48,7 @@ import type { ScratchFile } from '../storage/scratch-files';
 import type { AudioLibrary, PreparedAudio } from './audio-library';
 import type { ImageLibrary, PreparedImage } from './image-library';
 import type { ListeningPositions } from './listening-positions';
+import type { TranscriptTimes } from './transcript-times';
 import { parseJsonArray, postsJson, toPost, type SerializedPage } from './post-presenter';
 import { stillADraft } from './draft-lock';
 import { commitWithFiles } from './stored-files';
@@ -149,7 +150,10 @@ function editedFields(raw: Record<string, string>, fields: PostUploadFields): Up
   const changes: Updateable<PostsTable> = {};
   if ('title' in raw) changes.title = fields.title;
   if ('category' in raw) changes.category = fields.category;
-  if ('transcription' in raw) changes.transcription = fields.transcription ?? null;
+  if ('transcription' in raw) {
+    changes.transcription = fields.transcription ?? null;
+    changes.transcription_source = null;
+  }
   if ('affiliateLink' in raw) changes.affiliate_link = fields.affiliateLink ?? null;
   if ('affiliateLinkTitle' in raw) changes.affiliate_link_title = fields.affiliateLinkTitle ?? null;
   if ('allowVisitorComments' in raw) changes.allow_visitor_comments = fields.allowVisitorComments ? 1 : 0;
@@ -177,8 +181,13 @@ export function createPostService(deps: {
   push: PushService;
   shareCards: ShareCardStore;
   listening: ListeningPositions;
+  transcripts: Pick<TranscriptTimes, 'queue'>;
 }): PostService {
-  const { db, audio, images, push, shareCards, listening } = deps;
+  const { db, audio, images, push, shareCards, listening, transcripts } = deps;
+
+  /** A post whose audio or transcript changed has it aligned again, or recognised when it has none. */
+  const realign = (trx: Db, postId: string, transcription: string | null | undefined) =>
+    transcripts.queue(trx, postId, transcription);
 
   async function presentOne(postId: string): Promise<Post> {
     const row = await findPostWithMedia(db, postId);
@@ -235,6 +244,7 @@ export function createPostService(deps: {
       await deleteAudioAsset(trx, post.audio_id);
       if (sessionId) await markAutosavePublished(trx, post.user_id, sessionId, now);
       await alongside?.(trx);
+      await realign(trx, post.id, current?.transcription);
       return [{ id: post.audio_id }, ...editAssets];
     });
     for (const asset of replacedAssets) await audio.deleteFiles(asset);
@@ -302,6 +312,9 @@ export function createPostService(deps: {
       const oldAudio = replacement ? [{ id: draft.audio_id }] : [];
       if (replacement) await deleteAudioAsset(trx, draft.audio_id);
       const editAssets = publish || replacement ? await clearDraftEdit(trx, draftId) : [];
+      if (replacement || publish || 'transcription' in changes) {
+        await realign(trx, draftId, 'transcription' in changes ? changes.transcription : draft.transcription);
+      }
       return { assets: [...oldAudio, ...editAssets], image: oldImage };
     });
     for (const asset of replaced.assets) await audio.deleteFiles(asset);
@@ -346,6 +359,7 @@ export function createPostService(deps: {
         });
         if (fields.sessionId) await markAutosavePublished(trx, userId, fields.sessionId, now);
         if (!isPrivate) await push.announcePost(trx, postId);
+        await realign(trx, postId, fields.transcription);
       });
       return presentOne(postId);
     },
@@ -374,6 +388,7 @@ export function createPostService(deps: {
         });
         await push.announcePost(trx, postId);
         await alongside?.(trx, postId);
+        await realign(trx, postId, fields.transcription);
       });
       return presentOne(postId);
     },

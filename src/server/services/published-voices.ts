@@ -92,8 +92,11 @@ export function createVoiceRetake(deps: { db: Db; audio: AudioLibrary; posts: Po
       .flatMap((part) => (part.transcription ? [part.transcription] : []))
       .join('\n\n')
       .slice(0, TRANSCRIPTION_MAX_LENGTH);
-    await posts.retakeAudio(post, prepared, { transcription: transcription || null }, (trx) =>
-      renumberParts(trx, post.id, renumbered(parts)),
+    await posts.retakeAudio(
+      post,
+      prepared,
+      { transcription: transcription || null, transcription_source: null },
+      (trx) => renumberParts(trx, post.id, renumbered(parts)),
     );
     return 'done';
   };

@@ -61,6 +61,18 @@ export function excerptAround(text: string, hits: Array<{ start: number; end: nu
 }
 
 /**
+ * Which word of `text`, split on whitespace as its transcript is (spec §9), holds the first word matching `terms`;
+ * undefined when not every term matches.
+ */
+export function firstMatchedWordIndex(text: string, terms: string[]): number | undefined {
+  const normalized = text.normalize('NFC');
+  const first = hitsIn(normalized, terms)[0];
+  if (!first) return undefined;
+  // The whitespace-separated words up to the hit's first character: the last of them holds it.
+  return (normalized.slice(0, first.start + 1).match(/\S+/g)?.length ?? 1) - 1;
+}
+
+/**
  * Where a found post matched `terms` (searchTerms): the first field, in FIELD_ORDER, with every term; undefined
  * when none has them all (the words were spread over several fields).
  */

@@ -3,8 +3,10 @@ import type { Db } from '../db/database';
 import type { Page, PageRequest } from '../db/pagination';
 import { searchPosts, searchUsers } from '../db/queries/search';
 import { searchTerms } from '../db/search-text';
-import { findMatch } from './search-match';
+import { timedWords } from '@shared/domain/transcript-timing';
+import { findMatch, firstMatchedWordIndex } from './search-match';
 import { postsJson, type SerializedPage } from './post-presenter';
+import type { TranscriptTimes } from './transcript-times';
 import { toPublicUser } from './user-presenter';
 
 export interface SearchService {
@@ -17,16 +19,27 @@ export interface SearchService {
   users(viewerId: string | undefined, query: string, page: PageRequest): Promise<Page<PublicUser>>;
 }
 
-export function createSearchService(db: Db): SearchService {
+const roundToMs = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
+export function createSearchService(db: Db, transcripts: Pick<TranscriptTimes, 'timesOf'>): SearchService {
   return {
     async posts(viewerId, query, page) {
       const terms = searchTerms(query);
       if (terms.length === 0) return { json: '[]', nextCursor: null };
       const rows = await searchPosts(db, viewerId, terms, page);
       // Computed for the page alone, from the text already read for it.
+      const matches = new Map(rows.items.map((row) => [row.id, findMatch(row, terms)]));
+      const spoken = rows.items.filter((row) => matches.get(row.id)?.field === 'transcription');
+      const times = await transcripts.timesOf(
+        spoken.map((row) => ({ audioId: row.audio_id, transcription: row.transcription })),
+      );
       const json = postsJson(rows.items, (row) => {
-        const match = findMatch(row, terms);
-        return match && { match };
+        const match = matches.get(row.id);
+        if (match?.field !== 'transcription') return match && { match };
+        // Where the first matched word is said, for the result to play from.
+        const { words } = timedWords(row.transcription, row.duration, times.get(row.audio_id));
+        const word = words[firstMatchedWordIndex(row.transcription!, terms) ?? -1];
+        return { match: word ? { ...match, at: roundToMs(word.start) } : match };
       });
       return { json, nextCursor: rows.nextCursor };
     },

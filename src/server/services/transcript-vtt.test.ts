@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { transcriptVtt } from './transcript-vtt';
+import { timedWords } from '@shared/domain/transcript-timing';
+import { transcriptVtt as vttOf } from './transcript-vtt';
+
+/** The VTT of the spec §9 estimate. */
+const transcriptVtt = (text: string | null, duration: number) => vttOf(timedWords(text, duration, null));
 
 describe('transcriptVtt', () => {
   it('captions sentences with the player’s word timing (spec §9)', () => {
@@ -35,6 +39,23 @@ describe('transcriptVtt', () => {
     expect(transcriptVtt('Hello there. ... Quiet waves. —', 20)).toContain('\nHello there. ...\n');
     expect(transcriptVtt('... Hello. ! ?', 20)).toBe(
       'WEBVTT\n\n00:00:00.000 --> 00:00:20.000\n... Hello. ! ?\n',
+    );
+  });
+
+  it('uses aligned times where the recording was aligned, and says so', () => {
+    const times = [
+      [0.5, 0.9],
+      [1.4, 2],
+      [3.1, 3.5],
+      [3.6, 4.2],
+    ] as const;
+    expect(vttOf(timedWords('Hello there. Quiet waves', 20, times))).toBe(
+      [
+        'WEBVTT',
+        'NOTE Word times aligned to the recording.',
+        '00:00:00.500 --> 00:00:02.000\nHello there.',
+        '00:00:03.100 --> 00:00:04.200\nQuiet waves',
+      ].join('\n\n') + '\n',
     );
   });
 

@@ -1,8 +1,11 @@
-import { computeWordTimings, type TranscriptWord } from '@shared/domain/transcript-timing';
+import type { PostTranscript } from '@shared/contract/posts';
+
+type TimedWord = PostTranscript['words'][number];
 
 /** Words per caption at most; a sentence's end closes a caption earlier. */
 const CUE_WORDS = 10;
 const SENTENCE_END = /[.!?…]["”’)]*$/u;
+const ALIGNED_NOTE = 'NOTE Word times aligned to the recording.';
 
 function timestamp(millis: number): string {
   const hours = Math.floor(millis / 3_600_000);
@@ -11,9 +14,9 @@ function timestamp(millis: number): string {
   return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}:${rest}`;
 }
 
-function cuesOf(words: TranscriptWord[]): TranscriptWord[][] {
-  const cues: TranscriptWord[][] = [];
-  let cue: TranscriptWord[] = [];
+function cuesOf(words: readonly TimedWord[]): TimedWord[][] {
+  const cues: TimedWord[][] = [];
+  let cue: TimedWord[] = [];
   for (const word of words) {
     // Punctuation alone takes no time: as a caption of its own it would end as it starts.
     const previous = cues.at(-1);
@@ -33,11 +36,11 @@ function cuesOf(words: TranscriptWord[]): TranscriptWord[][] {
 }
 
 /**
- * A transcript as WebVTT for podcast apps, timed as the player lights the words (spec §9): short captions of
- * whole sentences or a few words. Empty without text or a duration.
+ * A transcript as WebVTT for podcast apps, timed as the player lights the words: short captions of whole
+ * sentences or a few words. Times aligned to the recording are said so in a note. Empty without words.
  */
-export function transcriptVtt(text: string | null, duration: number): string {
-  const cues = cuesOf(computeWordTimings(text, duration)).map((cue) => {
+export function transcriptVtt({ timing, words }: Pick<PostTranscript, 'timing' | 'words'>): string {
+  const cues = cuesOf(words).map((cue) => {
     const words = cue.map((word) => word.text).join(' ');
     // "-->" inside a caption would end its text early for a parser; "&" and "<" start markup in WebVTT.
     const escaped = words.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/-->/g, '--&gt;');
@@ -46,5 +49,6 @@ export function transcriptVtt(text: string | null, duration: number): string {
     const end = Math.max(Math.round(cue.at(-1)!.end * 1000), start + 1);
     return `${timestamp(start)} --> ${timestamp(end)}\n${escaped}`;
   });
-  return ['WEBVTT', ...cues].join('\n\n') + '\n';
+  const note = timing === 'aligned' && cues.length > 0 ? [ALIGNED_NOTE] : [];
+  return ['WEBVTT', ...note, ...cues].join('\n\n') + '\n';
 }

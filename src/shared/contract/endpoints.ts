@@ -70,6 +70,8 @@ export const endpoints = {
   feed: { method: 'GET', path: '/api/feed' },
   getPost: { method: 'GET', path: '/api/posts/:id' },
   getPostPeaks: { method: 'GET', path: '/api/posts/:id/peaks' },
+  /** The transcript's words with their times, and whether those were aligned to the audio or estimated. */
+  getPostTranscript: { method: 'GET', path: '/api/posts/:id/transcript' },
   /** A public pod's chapters for podcast apps (beyond the spec), linked from the person's podcast feed. */
   getPostChaptersJson: { method: 'GET', path: '/api/posts/:id/chapters.json' },
   /** A post's transcript as WebVTT, timed as the player lights its words (spec §9), for podcast apps. */

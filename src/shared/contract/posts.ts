@@ -81,6 +81,18 @@ export const chaptersBodySchema = z.object({
 
 export const peaksSchema = z.object({ peaksPerSecond: z.number(), peaks: z.array(z.number()) });
 
+/**
+ * A post's transcript word by word (split on whitespace, spec §9), each word's start and end in seconds: aligned
+ * to the recording's speech when that was measured (issue 29), else estimated from letter counts; and whether
+ * its author wrote it or the operator's speech recogniser did.
+ */
+export const postTranscriptSchema = z.object({
+  source: z.enum(['author', 'recognised']),
+  timing: z.enum(['estimated', 'aligned']),
+  words: z.array(z.object({ text: z.string(), start: z.number(), end: z.number() })),
+});
+export type PostTranscript = z.infer<typeof postTranscriptSchema>;
+
 const flag = z
   .enum(['true', 'false', '1', '0', 'on', ''], { error: 'Flags must be "true" or "false".' })
   .optional()

@@ -13,6 +13,7 @@ import {
   listeningBodySchema,
   listenSchema,
   peaksSchema,
+  postTranscriptSchema,
   postIdParamsSchema,
   postListeningSchema,
   postSchema,
@@ -342,6 +343,11 @@ export const routes = {
   feed: { ...endpoints.feed, query: pageQuerySchema, response: posts },
   getPost: { ...endpoints.getPost, params: postIdParamsSchema, response: postSchema },
   getPostPeaks: { ...endpoints.getPostPeaks, params: postIdParamsSchema, response: peaksSchema },
+  getPostTranscript: {
+    ...endpoints.getPostTranscript,
+    params: postIdParamsSchema,
+    response: postTranscriptSchema,
+  },
   // Any id: what is not a public post's is a page saying so (404), never an error in JSON inside someone's site.
   embedPlayer: {
     ...endpoints.embedPlayer,

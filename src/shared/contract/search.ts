@@ -19,5 +19,7 @@ export const searchMatchSchema = z.object({
   excerpt: z.string(),
   /** [start, end) character offsets into `excerpt`, in order, not overlapping. */
   highlights: z.array(z.tuple([z.number().int(), z.number().int()])),
+  /** A match in the transcript: seconds into the recording where its first matched word is said. */
+  at: z.number().min(0).optional(),
 });
 export type SearchMatch = z.infer<typeof searchMatchSchema>;

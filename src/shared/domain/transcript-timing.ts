@@ -39,6 +39,32 @@ export function computeWordTimings(text: string | null | undefined, duration: nu
   });
 }
 
+/** Whether a transcript's word times were estimated from letter counts or aligned to the recording's speech. */
+export type TranscriptTiming = 'estimated' | 'aligned';
+
+/** A word's [start, end] in seconds, one for each whitespace-separated word of the transcript, in order. */
+export type WordTimes = ReadonlyArray<readonly [number, number]>;
+
+/**
+ * The transcript's words timed by `times` (measured by forced alignment) when they are times for exactly these
+ * words; otherwise the spec §9 estimate.
+ */
+export function timedWords(
+  text: string | null | undefined,
+  duration: number,
+  times: WordTimes | null | undefined,
+): { timing: TranscriptTiming; words: TranscriptWord[] } {
+  const estimated = computeWordTimings(text, duration);
+  if (!times || times.length === 0 || times.length !== estimated.length) {
+    return { timing: 'estimated', words: estimated };
+  }
+  const words = estimated.map((word, index) => {
+    const [start, end] = times[index]!;
+    return { ...word, start, end };
+  });
+  return { timing: 'aligned', words };
+}
+
 /** The word being spoken at `time`: the last one that has started (a pause keeps the previous word lit). */
 export function activeWordIndex(words: readonly TranscriptWord[], time: number): number {
   if (words.length === 0 || time < 0) return -1;

@@ -155,6 +155,8 @@ export async function createTestApp(
     lingering?: BuildAppOptions['lingering'];
     /** Serve the app's pages from this folder (its index.html), as the built server serves dist/client. */
     clientDir?: string;
+    /** The PATH the transcript aligner looks for pocketsphinx on (the test process's unless given). */
+    alignerSearchPath?: string;
   } = {},
 ): Promise<TestApp> {
   const shared = options.sameDatabaseAs?.config.database;
@@ -164,7 +166,10 @@ export async function createTestApp(
   );
   if (config.database.kind === 'sqlite' && !existsSync(config.database.file))
     await copyFile(await migratedSqliteFile(), config.database.file);
-  const context = await createContext(config, { preferNpmFfmpeg: options.preferNpmFfmpeg });
+  const context = await createContext(config, {
+    preferNpmFfmpeg: options.preferNpmFfmpeg,
+    ...(options.alignerSearchPath !== undefined && { alignerSearchPath: options.alignerSearchPath }),
+  });
   const app = await buildApp(context, {
     runJobs: options.runJobs ?? false,
     lingering: options.lingering,

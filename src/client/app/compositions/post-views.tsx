@@ -49,6 +49,7 @@ export function usePostRenderers(): PostRenderers {
       countListens
       keepPosition={Boolean(user)}
       shareMoments={linksToMoments(post)}
+      serverWordTimes
     />
   );
   const renderActions = (post: Post) => (

@@ -45,6 +45,7 @@ export function PostPage({ params }: { params: { id: string } }) {
       countListens
       keepPosition={Boolean(user)}
       shareMoments={linksToMoments(post)}
+      serverWordTimes
       startAt={momentFromSearch(search, post.duration)}
     />
   );

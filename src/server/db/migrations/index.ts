@@ -26,6 +26,7 @@ import * as pictureFraming from './20261128T1200-picture-framing';
 import * as sharedAudio from './20261129T0000-shared-audio';
 import * as webPush from './20261129T0100-web-push';
 import * as speechRanges from './20261129T0200-speech-ranges';
+import * as transcriptTimes from './20261129T0200-transcript-times';
 import * as listeningPositions from './20261129T1000-listening-positions';
 
 /** Explicit registry, applied in key order. Add new migrations at the end with a later timestamp. */
@@ -57,5 +58,6 @@ export const migrations: Record<string, Migration> = {
   '20261129T0000-shared-audio': sharedAudio,
   '20261129T0100-web-push': webPush,
   '20261129T0200-speech-ranges': speechRanges,
+  '20261129T0200-transcript-times': transcriptTimes,
   '20261129T1000-listening-positions': listeningPositions,
 };

@@ -14,7 +14,7 @@ export function PostResults({ query, renderPost }: { query: string; renderPost: 
           {posts.map((post) => (
             <li key={post.id} className="min-w-0 space-y-2">
               {renderPost(post)}
-              {post.match && <MatchExcerpt match={post.match} />}
+              {post.match && <MatchExcerpt match={post.match} post={post} />}
             </li>
           ))}
         </ul>

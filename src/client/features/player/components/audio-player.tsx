@@ -20,8 +20,8 @@ import { WaveformCanvas } from './waveform-canvas';
 const PlayerControls = lazy(() =>
   import('./player-controls').then((module) => ({ default: module.PlayerControls })),
 );
-const SyncedTranscript = lazy(() =>
-  import('./synced-transcript').then((module) => ({ default: module.SyncedTranscript })),
+const PostSyncedTranscript = lazy(() =>
+  import('./synced-transcript').then((module) => ({ default: module.PostSyncedTranscript })),
 );
 
 export interface AudioPlayerProps {
@@ -44,6 +44,8 @@ export interface AudioPlayerProps {
   startAt?: number | null;
   /** A signed-in listener of a published post: where they stop is kept for their other devices. */
   keepPosition?: boolean;
+  /** A post (not a comment): its transcript's words are timed as the server has them, aligned where it could. */
+  serverWordTimes?: boolean;
   className?: string;
 }
 
@@ -60,6 +62,7 @@ export function AudioPlayer({
   shareMoments = false,
   startAt = null,
   keepPosition = false,
+  serverWordTimes = false,
   className,
 }: AudioPlayerProps) {
   const title = post.title.trim() || 'Untitled Post';
@@ -185,7 +188,9 @@ export function AudioPlayer({
       {post.transcription?.trim() && (
         <TranscriptSection defaultOpen={transcriptOpen}>
           <Suspense fallback={<p className="text-sm text-muted-foreground">Loading transcript…</p>}>
-            <SyncedTranscript
+            <PostSyncedTranscript
+              postId={serverWordTimes ? post.id : null}
+              audioUrl={post.audioUrl}
               text={post.transcription}
               duration={player.duration}
               currentTime={player.currentTime}

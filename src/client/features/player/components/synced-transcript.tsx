@@ -2,7 +2,14 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Link2 } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
-import { activeWordIndex, computeWordTimings, type TranscriptWord } from '@shared/domain/transcript-timing';
+import {
+  activeWordIndex,
+  timedWords,
+  type TranscriptTiming,
+  type TranscriptWord,
+  type WordTimes,
+} from '@shared/domain/transcript-timing';
+import { usePostWordTimes } from '../hooks/use-word-times';
 
 const HIGHLIGHTS = {
   amber: 'bg-amber-300/80 text-stone-950 dark:bg-amber-400/85',
@@ -12,6 +19,10 @@ const HIGHLIGHTS = {
 export interface SyncedTranscriptProps {
   text: string;
   duration: number;
+  /** Word times aligned to the recording (issue 29); the spec §9 estimate without them. */
+  times?: WordTimes | null;
+  /** Written by a speech recogniser, not the author: it says so. */
+  recognised?: boolean;
   currentTime: number;
   onWordClick?: (word: TranscriptWord) => void;
   /** Copies a link that opens the post at the lit word; no button without it. */
@@ -21,20 +32,46 @@ export interface SyncedTranscriptProps {
   className?: string;
 }
 
+const TIMING_NOTES: Record<TranscriptTiming, string> = {
+  aligned: 'Word times follow the recording.',
+  estimated: 'Word times are estimated from the text.',
+};
+
+type TranscriptOfPostProps = Omit<SyncedTranscriptProps, 'times'> & { audioUrl: string };
+
 /**
- * The transcript, lit word by word as it plays (spec §9 timing). Words are buttons with a roving tab stop: Tab
+ * A post's transcript with the word times the server has for it, aligned to the recording where it could be; with
+ * no `postId` (a comment), timed by the estimate alone.
+ */
+export function PostSyncedTranscript({
+  postId,
+  ...props
+}: TranscriptOfPostProps & { postId: string | null }) {
+  return postId ? <ServerTimedTranscript postId={postId} {...props} /> : <SyncedTranscript {...props} />;
+}
+
+function ServerTimedTranscript({ postId, audioUrl, ...props }: TranscriptOfPostProps & { postId: string }) {
+  const { times, recognised } = usePostWordTimes(postId, props.text, audioUrl);
+  return <SyncedTranscript {...props} times={times} recognised={recognised} />;
+}
+
+/**
+ * The transcript, lit word by word as it plays: at times aligned to the recording when given, else at times
+ * estimated from letter counts (spec §9), and it says which. Words are buttons with a roving tab stop: Tab
  * reaches the transcript once, arrow keys move between words, Enter jumps the audio there.
  */
 export function SyncedTranscript({
   text,
   duration,
+  times,
+  recognised = false,
   currentTime,
   onWordClick,
   onCopyWordLink,
   highlight = 'amber',
   className,
 }: SyncedTranscriptProps) {
-  const words = useMemo(() => computeWordTimings(text, duration), [text, duration]);
+  const { words, timing } = useMemo(() => timedWords(text, duration, times), [text, duration, times]);
   const active = activeWordIndex(words, currentTime);
   const [focusIndex, setFocusIndex] = useState(0);
   const containerRef = useRef<HTMLDivElement>(null);
@@ -97,21 +134,26 @@ export function SyncedTranscript({
     </div>
   );
   const lit = words[active];
-  if (!onCopyWordLink || !lit) return transcript;
   // One button beside the text rather than one per word: a single tab stop, and the words stay plain to read.
   return (
     <div className="space-y-2">
       {transcript}
-      <div className="flex justify-end">
-        <Button
-          variant="ghost"
-          size="sm"
-          className="h-8 px-3 text-muted-foreground"
-          onClick={() => onCopyWordLink(lit)}
-        >
-          <Link2 aria-hidden="true" />
-          Copy link to highlighted word
-        </Button>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-muted-foreground">
+          {recognised && 'Transcribed automatically. '}
+          {TIMING_NOTES[timing]}
+        </p>
+        {onCopyWordLink && lit && (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="h-8 px-3 text-muted-foreground"
+            onClick={() => onCopyWordLink(lit)}
+          >
+            <Link2 aria-hidden="true" />
+            Copy link to highlighted word
+          </Button>
+        )}
       </div>
     </div>
   );
