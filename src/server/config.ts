@@ -87,6 +87,7 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag,
   PUBLIC_URL: optionalHttpUrl('PUBLIC_URL'),
+  FEDERATION_ALLOW_PRIVATE_ADDRESSES: booleanFlag,
   FFMPEG_PATH: z.string().min(1).optional(),
   ALLOW_BUNDLED_FFMPEG: booleanFlag,
   FFMPEG_TIMEOUT_SECONDS: z.coerce
@@ -178,6 +179,17 @@ export interface PushConfig {
   endpointAllowlist: readonly string[];
 }
 
+/**
+ * ActivityPub (issue 28): on when PUBLIC_URL is set, since actors and objects are named by absolute URLs that must
+ * never change; an http one only together with the private-address exemption (tests and closed networks).
+ */
+export interface FederationConfig {
+  /** PUBLIC_URL's origin: every actor, object and key id is under it. */
+  origin: string;
+  /** Remote fetches and deliveries may reach loopback and private addresses, and PUBLIC_URL may be http. */
+  allowPrivateAddresses: boolean;
+}
+
 export type S3StorageConfig = Extract<StorageConfig, { kind: 's3' }>;
 
 export interface Config {
@@ -214,6 +226,8 @@ export interface Config {
   adminEmails: readonly string[];
   /** Web Push (issue 27). */
   push: PushConfig;
+  /** Undefined: this instance does not federate (no PUBLIC_URL). */
+  federation: FederationConfig | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -253,7 +267,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupsPerHourPerAddress: values.SIGNUPS_PER_HOUR_PER_ADDRESS,
     adminEmails: values.ADMIN_EMAILS,
     push: pushOf(values),
+    federation: federationOf(values),
   };
+}
+
+function federationOf(values: z.infer<typeof envSchema>): FederationConfig | undefined {
+  const allowPrivateAddresses = values.FEDERATION_ALLOW_PRIVATE_ADDRESSES;
+  // An http PUBLIC_URL still serves podcast feeds and previews; it only keeps federation off (main.ts says so).
+  if (!values.PUBLIC_URL || (!values.PUBLIC_URL.startsWith('https://') && !allowPrivateAddresses))
+    return undefined;
+  return { origin: new URL(values.PUBLIC_URL).origin, allowPrivateAddresses };
 }
 
 function passwordHashCostOf(values: z.infer<typeof envSchema>): PasswordHashCost {

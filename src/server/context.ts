@@ -11,6 +11,11 @@ import type { TransactionObserver } from './db/transaction-observer';
 import type { EventBus } from './events/event-bus';
 import { createLocalEventBus } from './events/local-event-bus';
 import { createPgEventBus } from './events/pg-event-bus';
+import type { Federation } from '@fedify/fedify';
+import { createEarshotFederation } from './federation/federation';
+import { createKvStore } from './federation/kv-store';
+import { createFederationQueue, type FederationQueue } from './federation/message-queue';
+import { createPublicAddresses } from './federation/public-addresses';
 import type { JobHandlers } from './jobs/catalogue';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createFfmpeg, type Ffmpeg } from './media/ffmpeg';
@@ -115,6 +120,25 @@ export interface AppContext {
   vapidKeys: VapidKeys;
   pushDevices: PushDevices;
   push: PushService;
+  /** ActivityPub (issue 28), when PUBLIC_URL is set; the app mounts it and starts its queue with the job worker. */
+  federation: Federation<void> | undefined;
+}
+
+/** Fedify over our database and job queue, when this instance federates. */
+function createFederationParts(
+  config: Config,
+  deps: { db: Db; jobs: JobQueue; log: FastifyBaseLogger },
+): { federation: Federation<void>; queue: FederationQueue } | undefined {
+  if (!config.federation) return undefined;
+  const queue = createFederationQueue(deps.jobs);
+  const federation = createEarshotFederation({
+    ...deps,
+    config: config.federation,
+    kv: createKvStore(deps.db),
+    queue,
+    addresses: createPublicAddresses(config.federation.allowPrivateAddresses),
+  });
+  return { federation, queue };
 }
 
 /** SQLite: one process, events delivered in it once their transaction commits. PostgreSQL: across instances. */
@@ -195,6 +219,7 @@ export async function createContext(
   const media = createMediaService(db);
   const retakeConversationVoices = createVoiceRetake({ db, audio, posts });
   const reencodeLegacyImages = createLegacyImageSweep({ db, blobs, scratch, images, log });
+  const federated = createFederationParts(config, { db, jobs, log });
   return {
     config,
     log,
@@ -214,6 +239,8 @@ export async function createContext(
       'push.likes': ({ postId }) => push.pushLikes(postId),
       'push.new-post': ({ postId, after }) => push.fanOutPost(postId, after),
       'push.deliver': (delivery) => push.deliver(delivery),
+      // Queued while this deployment federated; with PUBLIC_URL gone since, there is nowhere to send it from.
+      'federation.message': async ({ message }) => (federated ? federated.queue.run(message) : 'skipped'),
     },
     sessions: createSessionStore(db),
     rateLimits,
@@ -250,5 +277,6 @@ export async function createContext(
     vapidKeys,
     pushDevices: createPushDevices(db, pushEndpoints),
     push,
+    federation: federated?.federation,
   };
 }

@@ -1,4 +1,5 @@
 import type { Cursor } from '../db/pagination';
+import type { FederationMessage } from '../federation/message-queue';
 import type { PushDelivery, PushEvent } from '../services/push-delivery';
 
 /**
@@ -21,6 +22,8 @@ export interface JobPayloads {
   'push.new-post': { postId: string; after?: Cursor };
   /** One push to one device, retried with backoff; a 404 or 410 removes the device. */
   'push.deliver': PushDelivery;
+  /** Federation (issue 28): a message of Fedify's (a fan-out, one delivery, one inbound activity). */
+  'federation.message': { message: FederationMessage };
 }
 
 export type JobName = keyof JobPayloads;
