@@ -15,6 +15,11 @@ import type { Federation } from '@fedify/fedify';
 import { createEarshotFederation } from './federation/federation';
 import { createKvStore } from './federation/kv-store';
 import { createFederationQueue, type FederationQueue } from './federation/message-queue';
+import {
+  createPostActivitySender,
+  createPostAnnouncements,
+  type PostActivitySender,
+} from './federation/post-activities';
 import { createPublicAddresses } from './federation/public-addresses';
 import type { JobHandlers } from './jobs/catalogue';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
@@ -128,17 +133,24 @@ export interface AppContext {
 function createFederationParts(
   config: Config,
   deps: { db: Db; jobs: JobQueue; log: FastifyBaseLogger },
-): { federation: Federation<void>; queue: FederationQueue } | undefined {
+): { federation: Federation<void>; queue: FederationQueue; posts: PostActivitySender } | undefined {
   if (!config.federation) return undefined;
   const queue = createFederationQueue(deps.jobs);
+  const addresses = createPublicAddresses(config.federation.allowPrivateAddresses);
   const federation = createEarshotFederation({
     ...deps,
     config: config.federation,
     kv: createKvStore(deps.db),
     queue,
-    addresses: createPublicAddresses(config.federation.allowPrivateAddresses),
+    addresses,
   });
-  return { federation, queue };
+  const posts = createPostActivitySender({
+    ...deps,
+    federation,
+    origin: config.federation.origin,
+    addresses,
+  });
+  return { federation, queue, posts };
 }
 
 /** SQLite: one process, events delivered in it once their transaction commits. PostgreSQL: across instances. */
@@ -204,7 +216,8 @@ export async function createContext(
   const rateLimits = createRateLimiter(db);
   const images = createImageLibrary(blobs, rateLimits);
   const shareCards = createShareCardStore(blobs);
-  const posts = createPostService({ db, audio, images, push, shareCards });
+  const fediverse = createPostAnnouncements(jobs, config.federation !== undefined);
+  const posts = createPostService({ db, audio, images, push, shareCards, fediverse });
   const autosave = createAutosaveService({
     db,
     blobs,
@@ -241,6 +254,7 @@ export async function createContext(
       'push.deliver': (delivery) => push.deliver(delivery),
       // Queued while this deployment federated; with PUBLIC_URL gone since, there is nowhere to send it from.
       'federation.message': async ({ message }) => (federated ? federated.queue.run(message) : 'skipped'),
+      'federation.post': async (activity) => (federated ? federated.posts.send(activity) : 'skipped'),
     },
     sessions: createSessionStore(db),
     rateLimits,
@@ -264,7 +278,7 @@ export async function createContext(
     notifications,
     voiceBios: createVoiceBioService({ db, audio }),
     conversations,
-    moderation: createModerationService({ db, posts, comments, conversations, events }),
+    moderation: createModerationService({ db, posts, comments, conversations, events, fediverse }),
     conversationPosts: createConversationPublisher({ db, audio, users, posts, events, notifications, push }),
     listens: createListenService({ db }),
     stats: createStatsService(db),

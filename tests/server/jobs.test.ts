@@ -89,6 +89,7 @@ function handlers(renderSpeech: JobHandlers['media.render-speech']): JobHandlers
     'media.render-speech': renderSpeech,
     'autosave.recover-abandoned': async () => 'skipped',
     'federation.message': async () => 'skipped',
+    'federation.post': async () => 'skipped',
     'images.reencode-legacy': async () => 'skipped',
     'storage.remove-objects': async () => 'skipped',
     'posts.retake-conversation-voices': async () => 'skipped',

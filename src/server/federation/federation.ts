@@ -94,7 +94,7 @@ export function createEarshotFederation(deps: FederationDeps): Federation<void> 
       const page = await listPosts(
         db,
         { kind: 'by-user', userId: identifier, includePrivate: false },
-        { limit: PAGE_SIZE, cursor: cursor ?? undefined },
+        { limit: PAGE_SIZE, cursor: cursor || undefined },
       );
       const items = page.items
         .filter((post) => mayFederatePost(post, person.user))

@@ -97,6 +97,28 @@ export async function listRemoteFollowers(
   };
 }
 
+/**
+ * The inboxes a person's remote followers read, one per server that has a shared inbox, in order of address after
+ * `after`, each with one follower on it (whom Fedify names in its logs).
+ */
+export async function followerInboxes(
+  db: Db,
+  userId: string,
+  page: { after: string | undefined; limit: number },
+): Promise<{ inbox: string; actor: string }[]> {
+  const inbox = sql<string>`coalesce(${sql.ref('remote_actors.shared_inbox_url')}, ${sql.ref('remote_actors.inbox_url')})`;
+  let query = db
+    .selectFrom('remote_follows')
+    .innerJoin('remote_actors', 'remote_actors.id', 'remote_follows.remote_actor_id')
+    .select((eb) => [inbox.as('inbox'), eb.fn.min('remote_actors.uri').as('actor')])
+    .where('remote_follows.user_id', '=', userId)
+    .groupBy(inbox)
+    .orderBy(inbox)
+    .limit(page.limit);
+  if (page.after !== undefined) query = query.having(inbox, '>', page.after);
+  return query.execute();
+}
+
 export async function countRemoteFollowers(db: Db, userId: string): Promise<number> {
   const row = await db
     .selectFrom('remote_follows')
