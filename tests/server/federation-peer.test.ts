@@ -52,7 +52,7 @@ const fetchJson = async (url: string) => {
   const response = await fetch(url, { headers: { accept: ACTIVITY_JSON } });
   return {
     status: response.status,
-    body: response.ok ? ((await response.json()) as Record<string, any>) : {},
+    body: response.ok ? ((await response.json()) as Record<string, unknown>) : {},
   };
 };
 
@@ -156,7 +156,7 @@ describe('what the follower receives', () => {
     );
     expect(create.inbox).toBe('/inbox');
     expect(create.signedBy).toBe(actorUrl);
-    const note = create.activity.object as Record<string, any>;
+    const note = create.activity.object as Record<string, unknown>;
     expect(note).toMatchObject({
       type: 'Note',
       attributedTo: actorUrl,

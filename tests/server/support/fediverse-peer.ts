@@ -1,5 +1,5 @@
 import { generateCryptoKeyPair, signRequest, verifyRequest } from '@fedify/fedify';
-import { Activity, CryptographicKey, Endpoints, Person } from '@fedify/vocab';
+import { CryptographicKey, Endpoints, Person, type Activity } from '@fedify/vocab';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 /** The ports this suite's servers take (the team's share of the machine). */
