@@ -76,16 +76,31 @@ describe('a Mastodon-shaped server follows one of our people', () => {
     expect(actor.body).toMatchObject({ type: 'Person', preferredUsername: author.user.username });
   });
 
-  it('refuses a Follow with no signature, or signed by a key that is not the actor’s: nothing is stored', async () => {
+  it('refuses a Follow unsigned, signed by a key not the actor’s, or in another’s name, and an oversized one: nothing is stored', async () => {
     const follow = new Follow({
       id: new URL(`${peer.actorId}#follows/forged`),
       actor: new URL(peer.actorId),
       object: new URL(actorUrl),
     });
     const inbox = `${actorUrl.replace('/profile/', '/ap/users/')}/inbox`;
-    expect((await peer.post(inbox, follow, { unsigned: true })).status).toBe(401);
+    const unsigned = await peer.post(inbox, follow, { unsigned: true });
+    expect(unsigned.status).toBe(401);
+    expect(await unsigned.json()).toEqual({ message: expect.stringMatching(/signature/i) });
     const stranger = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
     expect((await peer.post(inbox, follow, { key: stranger.privateKey })).status).toBe(401);
+    // Signed by alice, in the name of someone else: identity is the signer's, never the body's.
+    const impersonation = new Follow({
+      id: new URL(`${peer.origin}/users/bob#follows/1`),
+      actor: new URL(`${peer.origin}/users/bob`),
+      object: new URL(actorUrl),
+    });
+    expect((await peer.post(inbox, impersonation)).status).toBe(401);
+    const oversized = await fetch(inbox, {
+      method: 'POST',
+      headers: { 'content-type': 'application/activity+json' },
+      body: JSON.stringify({ type: 'Note', content: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(oversized.status).toBe(413);
     await waitForIdleJobs(testApp.context.db, 30_000);
     expect(await remoteFollowCount()).toBe(0);
     expect(peer.received).toEqual([]);

@@ -163,6 +163,44 @@ describe('a person as an actor', () => {
   });
 });
 
+describe('what federates', () => {
+  it('shows a public post as a Note at its page URL; a browser still gets the page', async () => {
+    const note = await activityJson(`/posts/${publicPost.id}`);
+    expect(note).toMatchObject({
+      type: 'Note',
+      id: `${PUBLIC_URL}/posts/${publicPost.id}`,
+      url: `${PUBLIC_URL}/posts/${publicPost.id}`,
+      name: 'Morning by the river',
+      content: '<p>The heron was back today.</p>',
+    });
+    const page = await get(`/posts/${publicPost.id}`, 'text/html');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  it('says the title and links the page when there is no transcript', async () => {
+    const untold = await publishWebm(testApp.app, author.cookie, voice, { fields: { title: 'A & B' } });
+    const note = await activityJson(`/posts/${untold.id}`);
+    const page = `${PUBLIC_URL}/posts/${untold.id}`;
+    expect(note.content).toBe(`<p>A &#38; B</p><p><a href="${page}">${page}</a></p>`);
+  });
+
+  it('shows nothing of a suspended person: their actor is Gone, their posts and outbox are not there', async () => {
+    const suspended = await signUp(testApp.app);
+    const post = await publishWebm(testApp.app, suspended.cookie, voice, { fields: { title: 'Before' } });
+    expect((await get(`/posts/${post.id}`, ACTIVITY_JSON)).statusCode).toBe(200);
+    const suspend = await callAs(testApp.app, moderator, 'POST', '/api/moderation/actions', {
+      action: 'suspend',
+      targetKind: 'user',
+      targetId: suspended.user.id,
+      note: 'checked',
+    });
+    expect(suspend.statusCode).toBe(200);
+    expect((await get(`/posts/${post.id}`, ACTIVITY_JSON)).statusCode).toBe(404);
+    expect((await get(`/ap/users/${suspended.user.id}/outbox`, ACTIVITY_JSON)).statusCode).toBe(404);
+    expect((await get(`/ap/users/${suspended.user.id}/followers`, ACTIVITY_JSON)).statusCode).toBe(404);
+  });
+});
+
 describe('NodeInfo', () => {
   it('names the software and its version, and counts only what the public may see', async () => {
     const discovery = await get('/.well-known/nodeinfo', 'application/json');

@@ -59,7 +59,19 @@ async function webRequestOf(request: FastifyRequest, origin: string): Promise<Re
   });
 }
 
-async function send(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+/** Fedify refuses in plain text ("Failed to verify the request signature."): said as our JSON errors say things. */
+async function asJsonError(response: Response): Promise<Response> {
+  const isJson = /json/.test(response.headers.get('content-type') ?? '');
+  if (response.status < 400 || isJson) return response;
+  const said = (await response.text()).trim();
+  const headers = new Headers(response.headers);
+  headers.delete('content-type');
+  headers.delete('content-length');
+  return Response.json({ message: said || response.statusText }, { status: response.status, headers });
+}
+
+async function send(reply: FastifyReply, fedifyResponse: Response): Promise<FastifyReply> {
+  const response = await asJsonError(fedifyResponse);
   void reply.code(response.status);
   response.headers.forEach((value, name) => void reply.header(name, value));
   return reply.send(Buffer.from(await response.arrayBuffer()));

@@ -49,6 +49,10 @@ async function federatingPerson(db: Db, identifier: string) {
  */
 export function createEarshotFederation(deps: FederationDeps): Federation<void> {
   const { db, config, log } = deps;
+  // A federating person's collections start at the first page (cursor ''); without a first cursor Fedify asks the
+  // dispatcher, which finds nothing for anyone else: 404.
+  const firstPageOf = async (_ctx: unknown, identifier: string) =>
+    (await federatingPerson(db, identifier))?.federates ? '' : null;
   const federation = createFederation<void>({
     kv: deps.kv,
     queue: deps.queue,
@@ -57,6 +61,10 @@ export function createEarshotFederation(deps: FederationDeps): Federation<void> 
     origin: config.origin,
     allowPrivateAddress: config.allowPrivateAddresses,
     userAgent: { software: `Earshot/${packageJson.version}` },
+    // Fedify retries the delivery on its backoff; each failure is an operator's to see.
+    onOutboxError: (error, activity) => {
+      log.warn({ err: error, activity: activity?.id?.href }, 'a delivery to a remote inbox failed');
+    },
   });
 
   federation
@@ -101,7 +109,7 @@ export function createEarshotFederation(deps: FederationDeps): Federation<void> 
         .map((post) => createOf(ctx, postNote(ctx, post), post));
       return { items, nextCursor: page.nextCursor };
     })
-    .setFirstCursor(() => '')
+    .setFirstCursor(firstPageOf)
     .setCounter(async (_ctx, identifier) => {
       const person = await federatingPerson(db, identifier);
       return person?.federates ? person.user.post_count : null;
@@ -122,7 +130,7 @@ export function createEarshotFederation(deps: FederationDeps): Federation<void> 
       }));
       return { items, nextCursor: page.nextCursor };
     })
-    .setFirstCursor(() => '')
+    .setFirstCursor(firstPageOf)
     .setCounter(async (_ctx, identifier) => {
       const person = await federatingPerson(db, identifier);
       return person?.federates ? countRemoteFollowers(db, identifier) : null;
