@@ -16,9 +16,9 @@ import { personResource, postResource } from './resources';
 
 export const FEDERATED_POST_TYPES = ['post', 'episode'] as const satisfies readonly PostRow['type'][];
 
-export type FederatedPostType = (typeof FEDERATED_POST_TYPES)[number];
+type FederatedPostType = (typeof FEDERATED_POST_TYPES)[number];
 
-export const isFederatedPostType = (type: PostRow['type']): type is FederatedPostType =>
+const isFederatedPostType = (type: PostRow['type']): type is FederatedPostType =>
   (FEDERATED_POST_TYPES as readonly string[]).includes(type);
 
 /** A person is an actor others may follow while a visitor may see them. */

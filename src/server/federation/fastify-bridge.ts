@@ -5,7 +5,7 @@ import { PayloadTooLargeError } from '../errors';
 import type { App } from '../http/app-types';
 
 /** Mastodon caps an inbound activity at 1 MB too; ours are far smaller. */
-export const MAX_ACTIVITY_BYTES = 1024 * 1024;
+const MAX_ACTIVITY_BYTES = 1024 * 1024;
 
 const TOO_LARGE = `An activity may be at most ${MAX_ACTIVITY_BYTES} bytes.`;
 

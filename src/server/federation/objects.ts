@@ -1,3 +1,5 @@
+import { displayName } from '@shared/domain/display-name';
+import { escapeHtml } from '@shared/domain/escape-html';
 import type { Context } from '@fedify/fedify';
 import { Temporal } from '@js-temporal/polyfill';
 import {
@@ -17,8 +19,6 @@ import { audioSourcesOf, parseJsonArray } from '../services/post-presenter';
 /** Mastodon keeps at most 1,500 characters of a media description. */
 const MAX_DESCRIPTION = 1_500;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-
 /** Plain text as HTML paragraphs, one per blank-line-separated block, line breaks kept. */
 const paragraphs = (text: string) =>
   text
@@ -35,12 +35,13 @@ const instant = (iso: string) => Temporal.Instant.from(iso);
 /** A stored audio's length as a duration, to the millisecond. */
 const durationOf = (seconds: number) => Temporal.Duration.from({ milliseconds: Math.round(seconds * 1000) });
 
-export const displayName = (user: Pick<UserRow, 'first_name' | 'last_name' | 'username'>) =>
-  [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
+/** As the app names people (never by their e-mail, which others may not see). */
+const nameOf = (user: UserRow) =>
+  displayName({ firstName: user.first_name, lastName: user.last_name, username: user.username });
 
 /** The page a person's profile is at: also their actor's id, so one URL serves people and servers. */
-export const profilePath = (userId: string) => `/profile/${userId}`;
-export const postPath = (postId: string) => `/posts/${postId}`;
+const profilePath = (userId: string) => `/profile/${userId}`;
+const postPath = (postId: string) => `/posts/${postId}`;
 
 export interface VoiceBioAudio {
   url: string;
@@ -75,7 +76,7 @@ export async function personActor(
   return new Person({
     id: ctx.getActorUri(user.id),
     preferredUsername: user.username,
-    name: displayName(user),
+    name: nameOf(user),
     summary: user.bio ? paragraphs(user.bio) : null,
     url: absolute(ctx, profilePath(user.id)),
     icon: image(user.profile_image_url),
@@ -86,7 +87,7 @@ export async function personActor(
       ...(voiceBio
         ? [
             new Document({
-              name: `${displayName(user)}’s voice bio`,
+              name: `${nameOf(user)}’s voice bio`,
               url: absolute(ctx, voiceBio.url),
               mediaType: voiceBio.mimeType,
               duration: durationOf(voiceBio.duration),

@@ -20,7 +20,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import { createOf, postNote } from './objects';
 import type { PublicAddresses } from './public-addresses';
 
-export type PostChange = 'create' | 'update' | 'delete';
+type PostChange = 'create' | 'update' | 'delete';
 
 /** The job `federation.post`: what changed about a post, told to its author's remote followers when it runs. */
 export interface PostActivity {
@@ -100,6 +100,8 @@ export function createPostActivitySender(deps: {
       const ctx = context();
       const author = await findUserById(db, activity.userId);
       if (!author || !mayFederatePerson(author)) return 'skipped';
+      // Most people have no remote followers: nothing to wait for or send.
+      if ((await followerInboxes(db, author.id, { after: undefined, limit: 1 })).length === 0) return 'skipped';
       const post = activity.change === 'delete' ? undefined : await findPostWithMedia(db, activity.postId);
       if (!post || !mayFederatePost(post, author)) {
         // Gone, or no longer public: remote servers forget it (a Delete of what they never had is harmless).
