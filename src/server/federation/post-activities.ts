@@ -101,7 +101,8 @@ export function createPostActivitySender(deps: {
       const author = await findUserById(db, activity.userId);
       if (!author || !mayFederatePerson(author)) return 'skipped';
       // Most people have no remote followers: nothing to wait for or send.
-      if ((await followerInboxes(db, author.id, { after: undefined, limit: 1 })).length === 0) return 'skipped';
+      if ((await followerInboxes(db, author.id, { after: undefined, limit: 1 })).length === 0)
+        return 'skipped';
       const post = activity.change === 'delete' ? undefined : await findPostWithMedia(db, activity.postId);
       if (!post || !mayFederatePost(post, author)) {
         // Gone, or no longer public: remote servers forget it (a Delete of what they never had is harmless).
