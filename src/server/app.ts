@@ -14,6 +14,7 @@ import { registerControlCharacterGuard } from './http/control-characters';
 import { MULTIPART_LIMITS } from './http/multipart-upload';
 import { startJobWorker, type JobWorker } from './jobs/job-worker';
 import { registerErrorHandler } from './http/error-handler';
+import { registerFederation } from './federation/fastify-bridge';
 import { registerSameOriginGuard } from './http/same-origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerUnreadBodyDiscard, type LingeringLimits } from './http/unread-body';
@@ -82,6 +83,9 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   registerCurrentUser(app, context.sessions);
 
+  if (context.federation && context.config.federation) {
+    registerFederation(app, context.federation, context.config.federation.origin);
+  }
   registerRoutes(app, context, options.clientDir);
   await registerClientApp(app, options.clientDir, pagesWithPreviews(context));
 
@@ -90,8 +94,11 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     await context.events.start();
   });
   let worker: JobWorker | undefined;
+  const stopFederationQueue = new AbortController();
   if (options.runJobs ?? true) {
     app.addHook('onReady', async () => {
+      // Before the worker: a federation job it claims finds Fedify listening.
+      void context.federation?.startQueue(undefined, { signal: stopFederationQueue.signal });
       worker = startJobWorker({
         queue: context.jobs,
         handlers: context.jobHandlers,
@@ -108,6 +115,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   // One hook, because the order matters: jobs in progress finish their writes before the database closes.
   app.addHook('onClose', async () => {
     await worker?.stop();
+    stopFederationQueue.abort();
     await context.events.close();
     await context.db.destroy();
   });

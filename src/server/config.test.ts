@@ -136,3 +136,20 @@ describe('the public address', () => {
     expect(problemWith({ PUBLIC_URL: 'javascript:alert(1)' })).toContain('PUBLIC_URL must be');
   });
 });
+
+describe('federation', () => {
+  it('is on at an https PUBLIC_URL, off without one', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://earshot.example/' }).federation).toEqual({
+      origin: 'https://earshot.example',
+      allowPrivateAddresses: false,
+    });
+    expect(loadConfig({}).federation).toBeUndefined();
+  });
+
+  it('stays off at an http PUBLIC_URL unless private addresses are allowed (tests, closed networks)', () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://earshot.lan' }).federation).toBeUndefined();
+    expect(
+      loadConfig({ PUBLIC_URL: 'http://earshot.lan', FEDERATION_ALLOW_PRIVATE_ADDRESSES: '1' }).federation,
+    ).toEqual({ origin: 'http://earshot.lan', allowPrivateAddresses: true });
+  });
+});

@@ -87,6 +87,7 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag,
   PUBLIC_URL: optionalHttpUrl('PUBLIC_URL'),
+  FEDERATION_ALLOW_PRIVATE_ADDRESSES: booleanFlag,
   FFMPEG_PATH: z.string().min(1).optional(),
   ALLOW_BUNDLED_FFMPEG: booleanFlag,
   FFMPEG_TIMEOUT_SECONDS: z.coerce
@@ -181,6 +182,17 @@ export interface PushConfig {
   endpointAllowlist: readonly string[];
 }
 
+/**
+ * ActivityPub (issue 28): on when PUBLIC_URL is set, since actors and objects are named by absolute URLs that must
+ * never change; an http one only together with the private-address exemption (tests and closed networks).
+ */
+export interface FederationConfig {
+  /** PUBLIC_URL's origin: every actor, object and key id is under it. */
+  origin: string;
+  /** Remote fetches and deliveries may reach loopback and private addresses, and PUBLIC_URL may be http. */
+  allowPrivateAddresses: boolean;
+}
+
 export type S3StorageConfig = Extract<StorageConfig, { kind: 's3' }>;
 
 /** An OpenAI-compatible speech-recognition server the operator runs or rents (issue 29). */
@@ -228,6 +240,8 @@ export interface Config {
   push: PushConfig;
   /** Automatic transcripts of posts without one (issue 29); unset, none are made. */
   transcribe: TranscribeConfig | undefined;
+  /** Undefined: this instance does not federate (no PUBLIC_URL). */
+  federation: FederationConfig | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -270,7 +284,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transcribe: values.TRANSCRIBE_URL
       ? { url: values.TRANSCRIBE_URL, model: values.TRANSCRIBE_MODEL, apiKey: values.TRANSCRIBE_API_KEY }
       : undefined,
+    federation: federationOf(values),
   };
+}
+
+function federationOf(values: z.infer<typeof envSchema>): FederationConfig | undefined {
+  const allowPrivateAddresses = values.FEDERATION_ALLOW_PRIVATE_ADDRESSES;
+  // An http PUBLIC_URL still serves podcast feeds and previews; it only keeps federation off (main.ts says so).
+  if (!values.PUBLIC_URL || (!values.PUBLIC_URL.startsWith('https://') && !allowPrivateAddresses))
+    return undefined;
+  return { origin: new URL(values.PUBLIC_URL).origin, allowPrivateAddresses };
 }
 
 function passwordHashCostOf(values: z.infer<typeof envSchema>): PasswordHashCost {

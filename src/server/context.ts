@@ -11,6 +11,16 @@ import type { TransactionObserver } from './db/transaction-observer';
 import type { EventBus } from './events/event-bus';
 import { createLocalEventBus } from './events/local-event-bus';
 import { createPgEventBus } from './events/pg-event-bus';
+import type { Federation } from '@fedify/fedify';
+import { createEarshotFederation } from './federation/federation';
+import { createKvStore } from './federation/kv-store';
+import { createFederationQueue, type FederationQueue } from './federation/message-queue';
+import {
+  createPostActivitySender,
+  createPostAnnouncements,
+  type PostActivitySender,
+} from './federation/post-activities';
+import { createPublicAddresses } from './federation/public-addresses';
 import type { JobHandlers } from './jobs/catalogue';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createFfmpeg, type Ffmpeg } from './media/ffmpeg';
@@ -124,6 +134,32 @@ export interface AppContext {
   vapidKeys: VapidKeys;
   pushDevices: PushDevices;
   push: PushService;
+  /** ActivityPub (issue 28), when PUBLIC_URL is set; the app mounts it and starts its queue with the job worker. */
+  federation: Federation<void> | undefined;
+}
+
+/** Fedify over our database and job queue, when this instance federates. */
+function createFederationParts(
+  config: Config,
+  deps: { db: Db; jobs: JobQueue; log: FastifyBaseLogger },
+): { federation: Federation<void>; queue: FederationQueue; posts: PostActivitySender } | undefined {
+  if (!config.federation) return undefined;
+  const queue = createFederationQueue(deps.jobs);
+  const addresses = createPublicAddresses(config.federation.allowPrivateAddresses);
+  const federation = createEarshotFederation({
+    ...deps,
+    config: config.federation,
+    kv: createKvStore(deps.db),
+    queue,
+    addresses,
+  });
+  const posts = createPostActivitySender({
+    ...deps,
+    federation,
+    origin: config.federation.origin,
+    addresses,
+  });
+  return { federation, queue, posts };
 }
 
 /** SQLite: one process, events delivered in it once their transaction commits. PostgreSQL: across instances. */
@@ -208,6 +244,7 @@ export async function createContext(
   const rateLimits = createRateLimiter(db);
   const images = createImageLibrary(blobs, rateLimits);
   const shareCards = createShareCardStore(blobs);
+  const fediverse = createPostAnnouncements(jobs, config.federation !== undefined);
   const listening = createListeningPositions({ db });
   const posts = createPostService({
     db,
@@ -217,6 +254,7 @@ export async function createContext(
     shareCards,
     listening,
     transcripts: transcriptTimes,
+    fediverse,
   });
   const autosave = createAutosaveService({
     db,
@@ -233,6 +271,7 @@ export async function createContext(
   const retakeConversationVoices = createVoiceRetake({ db, audio, posts });
   const reencodeLegacyImages = createLegacyImageSweep({ db, blobs, scratch, images, log });
   const measureStoredSpeech = createSpeechBackfill({ db, jobs, audio, log });
+  const federated = createFederationParts(config, { db, jobs, log });
   return {
     config,
     log,
@@ -255,6 +294,9 @@ export async function createContext(
       'push.likes': ({ postId }) => push.pushLikes(postId),
       'push.new-post': ({ postId, after }) => push.fanOutPost(postId, after),
       'push.deliver': (delivery) => push.deliver(delivery),
+      // Queued while this deployment federated; with PUBLIC_URL gone since, there is nowhere to send it from.
+      'federation.message': async ({ message }) => (federated ? federated.queue.run(message) : 'skipped'),
+      'federation.post': async (activity) => (federated ? federated.posts.send(activity) : 'skipped'),
     },
     sessions: createSessionStore(db),
     rateLimits,
@@ -278,7 +320,7 @@ export async function createContext(
     notifications,
     voiceBios: createVoiceBioService({ db, audio }),
     conversations,
-    moderation: createModerationService({ db, posts, comments, conversations, events }),
+    moderation: createModerationService({ db, posts, comments, conversations, events, fediverse }),
     conversationPosts: createConversationPublisher({ db, audio, users, posts, events, notifications, push }),
     listens: createListenService({ db }),
     listening,
@@ -293,5 +335,6 @@ export async function createContext(
     vapidKeys,
     pushDevices: createPushDevices(db, pushEndpoints),
     push,
+    federation: federated?.federation,
   };
 }

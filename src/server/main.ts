@@ -22,6 +22,11 @@ async function main(): Promise<void> {
     { node: process.version, database: config.database.kind, dataDir: config.dataDir, ffmpeg },
     `Node.js ${process.version}; using ${ffmpeg.source} ffmpeg at ${ffmpeg.path}`,
   );
+  if (config.publicOrigin && !config.federation) {
+    context.log.warn(
+      'federation is off: PUBLIC_URL is not https (set FEDERATION_ALLOW_PRIVATE_ADDRESSES=1 on a closed network)',
+    );
+  }
   const stopMaintenance = startMaintenance(context, app.log);
 
   let closing = false;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context';
 import { forgetListenersBefore } from './db/queries/listens';
+import { deleteExpiredFederationEntries } from './federation/kv-store';
 import { deleteForgottenAttempts, deleteStaleWindows } from './db/queries/rate-limits';
 import { deleteExpiredSessions } from './db/queries/sessions';
 import { oldestKeptSaltDay } from './services/listen-service';
@@ -13,7 +14,7 @@ const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Housekeeping at start and hourly: expired sessions, old rate-limit windows and sign-in failures, the listeners
- * of days before yesterday, shared audio nobody took within the hour, temp files of instances that died, and three queued jobs with fixed keys (so many
+ * of days before yesterday, shared audio nobody took within the hour, federation cache entries past their expiry, temp files of instances that died, and three queued jobs with fixed keys (so many
  * instances schedule each once): a sweep for abandoned autosaves, the re-encoding of photos stored before
  * uploads were re-encoded, and the measuring of speech in recordings stored before uploads measured it. Keeps this instance's own temp files marked as live. Safe to run on every instance at once.
  */
@@ -39,6 +40,7 @@ export function startMaintenance(
       await deleteForgottenAttempts(db, now - LOGIN_FAILURES_FORGOTTEN_AFTER_MS);
       await forgetListenersBefore(db, oldestKeptSaltDay(new Date(now)));
       await sharedAudio.sweep(now);
+      await deleteExpiredFederationEntries(db, new Date(now).toISOString());
       await jobs.enqueue('autosave.recover-abandoned', {}, { uniqueKey: 'autosave-sweep' });
       await jobs.enqueue('images.reencode-legacy', {}, { uniqueKey: 'legacy-images' });
       await jobs.enqueue('media.measure-speech', {}, { uniqueKey: SPEECH_BACKFILL_KEY });

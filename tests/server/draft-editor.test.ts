@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database';
 import type { Ffmpeg } from '../../src/server/media/ffmpeg';
+import { createPostAnnouncements } from '../../src/server/federation/post-activities';
 import { createShareCardStore } from '../../src/server/link-previews/share-card-store';
 import { createAudioLibrary } from '../../src/server/services/audio-library';
 import { createDraftEditor } from '../../src/server/services/draft-editor';
@@ -446,6 +447,7 @@ describe(`the advanced editor's server on ${databaseKind} with ${storageKind} st
       shareCards: createShareCardStore(blobs),
       listening: testApp.context.listening,
       transcripts: testApp.context.transcriptTimes,
+      fediverse: createPostAnnouncements(jobs, false),
     });
     await posts.delete(owner.user.id, draft.id, { draftsOnly: true });
     expect(meanwhile).toBeDefined();

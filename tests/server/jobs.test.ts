@@ -91,6 +91,8 @@ function handlers(renderSpeech: JobHandlers['media.render-speech']): JobHandlers
     'transcripts.align': async () => 'skipped',
     'transcripts.recognise': async () => 'skipped',
     'autosave.recover-abandoned': async () => 'skipped',
+    'federation.message': async () => 'skipped',
+    'federation.post': async () => 'skipped',
     'images.reencode-legacy': async () => 'skipped',
     'storage.remove-objects': async () => 'skipped',
     'posts.retake-conversation-voices': async () => 'skipped',

@@ -465,6 +465,45 @@ export interface ModerationActionsTable {
   created_at: string;
 }
 
+/** Fedify's key–value store (federation/kv-store.ts). */
+export interface FederationKvTable {
+  /** The key's parts as a JSON array. */
+  key: string;
+  value_json: string;
+  expires_at: string | null;
+}
+
+/** A person's key pair for federation, as JWK (federation/keys.ts). */
+export interface FederationKeysTable {
+  user_id: string;
+  algorithm: 'RSASSA-PKCS1-v1_5' | 'Ed25519';
+  public_jwk: string;
+  private_jwk: string;
+  created_at: string;
+}
+
+/** A remote ActivityPub actor we know of (migration 20261129T0220). */
+export interface RemoteActorsTable {
+  id: string;
+  /** Its ActivityPub id. */
+  uri: string;
+  inbox_url: string;
+  shared_inbox_url: string | null;
+  /** `user@host`, when its document gave a preferred username. */
+  handle: string | null;
+  fetched_at: string;
+  created_at: string;
+}
+
+/** A remote actor following one of our people. */
+export interface RemoteFollowsTable {
+  user_id: string;
+  remote_actor_id: string;
+  /** The Follow activity's id, which its Undo names. */
+  follow_uri: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -506,6 +545,10 @@ export interface Database {
   moderation_cases: ModerationCasesTable;
   reports: ReportsTable;
   moderation_actions: ModerationActionsTable;
+  federation_kv: FederationKvTable;
+  federation_keys: FederationKeysTable;
+  remote_actors: RemoteActorsTable;
+  remote_follows: RemoteFollowsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

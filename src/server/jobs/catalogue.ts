@@ -1,4 +1,6 @@
 import type { Cursor } from '../db/pagination';
+import type { FederationMessage } from '../federation/message-queue';
+import type { PostActivity } from '../federation/post-activities';
 import type { PushDelivery, PushEvent } from '../services/push-delivery';
 
 /**
@@ -27,6 +29,10 @@ export interface JobPayloads {
   'push.new-post': { postId: string; after?: Cursor };
   /** One push to one device, retried with backoff; a 404 or 410 removes the device. */
   'push.deliver': PushDelivery;
+  /** Federation (issue 28): a message of Fedify's (a fan-out, one delivery, one inbound activity). */
+  'federation.message': { message: FederationMessage };
+  /** A public post created, changed or deleted, told to its author's remote followers. */
+  'federation.post': PostActivity;
 }
 
 export type JobName = keyof JobPayloads;

@@ -43,6 +43,7 @@ import { newId } from '../ids';
 import type { CommentService } from './comment-service';
 import type { ConversationService } from './conversation-service';
 import { audioSourcesOf, parseJsonArray } from './post-presenter';
+import type { PostAnnouncements } from '../federation/post-activities';
 import type { PostService } from './post-service';
 import { toPublicUser } from './user-presenter';
 
@@ -85,8 +86,9 @@ export function createModerationService(deps: {
   comments: CommentService;
   conversations: ConversationService;
   events: EventBus;
+  fediverse: PostAnnouncements;
 }): ModerationService {
-  const { db, posts, comments, conversations, events } = deps;
+  const { db, posts, comments, conversations, events, fediverse } = deps;
 
   /**
    * The target as the policy sees it, with its owner; 404 when it is not there. A post or comment is weighed with
@@ -293,6 +295,12 @@ export function createModerationService(deps: {
             );
             // A voice message's audio is private already: its conversation's members alone may play it.
             if (body.targetKind === 'post') await syncMediaVisibility(trx, { postId: body.targetId });
+            // Servers that have the post forget it while it is hidden, and get it anew once shown.
+            const post = body.targetKind === 'post' ? await findPost(trx, body.targetId) : undefined;
+            if (post) {
+              const change = body.action === 'hide' ? 'delete' : 'create';
+              await fediverse.announce(trx, { postId: post.id, userId: post.user_id, change });
+            }
             if (body.targetKind === 'comment') await syncMediaVisibility(trx, { commentId: body.targetId });
           }, false);
           break;

@@ -15,6 +15,7 @@ import { authorizePost, findPostFor } from '../access/posts';
 import { postMediaIsPrivate, postResource } from '../access/resources';
 import type { Db } from '../db/database';
 import type { PushService } from './push-delivery';
+import type { PostAnnouncements } from '../federation/post-activities';
 import type { ShareCardStore } from '../link-previews/share-card-store';
 import {
   deleteAudioAsset,
@@ -182,12 +183,27 @@ export function createPostService(deps: {
   shareCards: ShareCardStore;
   listening: ListeningPositions;
   transcripts: Pick<TranscriptTimes, 'queue'>;
+  /** Federation (issue 28): what remote followers are told of a public post's coming, changes and going. */
+  fediverse: PostAnnouncements;
 }): PostService {
-  const { db, audio, images, push, shareCards, listening, transcripts } = deps;
+  const { db, audio, images, push, shareCards, listening, transcripts, fediverse } = deps;
 
   /** A post whose audio or transcript changed has it aligned again, or recognised when it has none. */
   const realign = (trx: Db, postId: string, transcription: string | null | undefined) =>
     transcripts.queue(trx, postId, transcription);
+
+  /** A new public post: its author's followers here are pushed it, and those elsewhere sent it. */
+  async function announceNew(trx: Db, post: { id: string; user_id: string }): Promise<void> {
+    await push.announcePost(trx, post.id);
+    await fediverse.announce(trx, { postId: post.id, userId: post.user_id, change: 'create' });
+  }
+
+  /** A published post changed: remote followers get it again (what is not public is not sent, see federatable). */
+  async function announceChange(trx: Db, post: Pick<PostRow, 'id' | 'user_id' | 'is_draft'>): Promise<void> {
+    if (post.is_draft === 0) {
+      await fediverse.announce(trx, { postId: post.id, userId: post.user_id, change: 'update' });
+    }
+  }
 
   async function presentOne(postId: string): Promise<Post> {
     const row = await findPostWithMedia(db, postId);
@@ -245,6 +261,7 @@ export function createPostService(deps: {
       if (sessionId) await markAutosavePublished(trx, post.user_id, sessionId, now);
       await alongside?.(trx);
       await realign(trx, post.id, current?.transcription);
+      await announceChange(trx, post);
       return [{ id: post.audio_id }, ...editAssets];
     });
     for (const asset of replacedAssets) await audio.deleteFiles(asset);
@@ -302,7 +319,7 @@ export function createPostService(deps: {
         if (!isPrivate) {
           await adjustPostCount(trx, draft.user_id, 1);
           await noteActivity(trx, draft.user_id);
-          await push.announcePost(trx, draftId);
+          await announceNew(trx, draft);
         }
       } else {
         await updatePost(trx, draftId, { ...next, updated_at: now });
@@ -358,7 +375,7 @@ export function createPostService(deps: {
           created_at: now,
         });
         if (fields.sessionId) await markAutosavePublished(trx, userId, fields.sessionId, now);
-        if (!isPrivate) await push.announcePost(trx, postId);
+        if (!isPrivate) await announceNew(trx, { id: postId, user_id: userId });
         await realign(trx, postId, fields.transcription);
       });
       return presentOne(postId);
@@ -386,7 +403,7 @@ export function createPostService(deps: {
           allow_visitor_comments: 0,
           created_at: now,
         });
-        await push.announcePost(trx, postId);
+        await announceNew(trx, { id: postId, user_id: userId });
         await alongside?.(trx, postId);
         await realign(trx, postId, fields.transcription);
       });
@@ -454,9 +471,12 @@ export function createPostService(deps: {
       const ordered = chapters
         .map((chapter) => ({ ...chapter, time: Math.min(Math.max(0, chapter.time), duration) }))
         .sort((a, b) => a.time - b.time);
-      await updatePost(db, post.id, {
-        chapters_json: JSON.stringify(ordered),
-        updated_at: new Date().toISOString(),
+      await db.transaction().execute(async (trx) => {
+        await updatePost(trx, post.id, {
+          chapters_json: JSON.stringify(ordered),
+          updated_at: new Date().toISOString(),
+        });
+        await announceChange(trx, post);
       });
       return presentOne(post.id);
     },
@@ -530,6 +550,9 @@ export function createPostService(deps: {
         // A hidden post left the count when it was hidden.
         if (post.is_private === 0 && post.is_draft === 0 && post.hidden_at === null)
           await adjustPostCount(trx, post.user_id, -1);
+        if (post.is_private === 0 && post.is_draft === 0) {
+          await fediverse.announce(trx, { postId: post.id, userId: post.user_id, change: 'delete' });
+        }
         for (const audioAsset of [{ id: post.audio_id }, ...commentAssets])
           await deleteAudioAsset(trx, audioAsset.id);
         if (post.image_id) await deleteImage(trx, post.image_id);

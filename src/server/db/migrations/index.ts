@@ -25,8 +25,11 @@ import * as publishConsent from './20261128T1100-publish-consent';
 import * as pictureFraming from './20261128T1200-picture-framing';
 import * as sharedAudio from './20261129T0000-shared-audio';
 import * as webPush from './20261129T0100-web-push';
+import * as federationStore from './20261129T0200-federation-store';
 import * as speechRanges from './20261129T0200-speech-ranges';
 import * as transcriptTimes from './20261129T0200-transcript-times';
+import * as federationKeys from './20261129T0210-federation-keys';
+import * as remoteFollowers from './20261129T0220-remote-followers';
 import * as listeningPositions from './20261129T1000-listening-positions';
 
 /** Explicit registry, applied in key order. Add new migrations at the end with a later timestamp. */
@@ -57,7 +60,10 @@ export const migrations: Record<string, Migration> = {
   '20261128T1200-picture-framing': pictureFraming,
   '20261129T0000-shared-audio': sharedAudio,
   '20261129T0100-web-push': webPush,
+  '20261129T0200-federation-store': federationStore,
   '20261129T0200-speech-ranges': speechRanges,
   '20261129T0200-transcript-times': transcriptTimes,
+  '20261129T0210-federation-keys': federationKeys,
+  '20261129T0220-remote-followers': remoteFollowers,
   '20261129T1000-listening-positions': listeningPositions,
 };

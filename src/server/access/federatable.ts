@@ -1,0 +1,43 @@
+import type { PostRow, UserRow } from '../db/schema';
+import { can, VISITOR } from './policy';
+import { personResource, postResource } from './resources';
+
+/**
+ * What may leave this server over ActivityPub (issue 28), as one explicit list: anything not on it never federates.
+ *
+ * - A person who is not suspended (their actor, keys, outbox and followers).
+ * - Their posts and episodes (pods) that anyone without an account may see: published, public, not hidden by
+ *   moderators, by a person not suspended.
+ *
+ * Never: private posts, diary entries and drafts, conversations and their voice messages, comments (visitors' and
+ * members', held or not), hidden or removed content, and anything of a suspended or deleted person. A remote
+ * server is a visitor with a long memory: it sees what a visitor may see, and less.
+ */
+
+export const FEDERATED_POST_TYPES = ['post', 'episode'] as const satisfies readonly PostRow['type'][];
+
+type FederatedPostType = (typeof FEDERATED_POST_TYPES)[number];
+
+const isFederatedPostType = (type: PostRow['type']): type is FederatedPostType =>
+  (FEDERATED_POST_TYPES as readonly string[]).includes(type);
+
+/** A person is an actor others may follow while a visitor may see them. */
+export function mayFederatePerson(person: Pick<UserRow, 'id' | 'suspended_at'>): boolean {
+  return can(VISITOR, 'view', personResource(person));
+}
+
+/** A post goes out, and answers at its URL as an object, while a visitor may hear it and its author federates. */
+export function mayFederatePost(
+  post: Pick<
+    PostRow,
+    'type' | 'user_id' | 'is_draft' | 'is_private' | 'allow_visitor_comments' | 'is_hidden'
+  >,
+  author: Pick<UserRow, 'id' | 'suspended_at'>,
+): boolean {
+  return (
+    isFederatedPostType(post.type) &&
+    post.user_id === author.id &&
+    mayFederatePerson(author) &&
+    can(VISITOR, 'view', postResource(post))
+  );
+}

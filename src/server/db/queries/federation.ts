@@ -1,0 +1,168 @@
+import { sql } from 'kysely';
+import type { Db } from '../database';
+import { countToNumber } from '../dialect';
+import { newestFirstPage, type Page, type PageRequest } from '../pagination';
+import type { PostRow, RemoteActorsTable, UserRow } from '../schema';
+import { isPublished } from './posts';
+import { isNotSuspended } from './safety';
+import { newId } from '../../ids';
+
+export type RemoteActorFacts = Pick<RemoteActorsTable, 'uri' | 'inbox_url' | 'shared_inbox_url' | 'handle'>;
+
+/** A remote follower, as deliveries and the followers collection need it. */
+export interface RemoteFollower {
+  uri: string;
+  inbox_url: string;
+  shared_inbox_url: string | null;
+}
+
+/** The person whose handle this is, in any case (users_username_lower). */
+export function findUserByHandle(db: Db, handle: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(${sql.ref('username')})`, '=', handle.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** Records (or refreshes) the remote actor and its follow of `userId`; a repeated Follow keeps the first date. */
+export async function addRemoteFollow(
+  db: Db,
+  userId: string,
+  actor: RemoteActorFacts,
+  followUri: string,
+): Promise<void> {
+  const at = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('remote_actors')
+      .values({ id: newId(), ...actor, fetched_at: at, created_at: at })
+      .onConflict((conflict) =>
+        conflict.column('uri').doUpdateSet({
+          inbox_url: actor.inbox_url,
+          shared_inbox_url: actor.shared_inbox_url,
+          handle: actor.handle,
+          fetched_at: at,
+        }),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('remote_follows')
+      .values({ user_id: userId, remote_actor_id: row.id, follow_uri: followUri, created_at: at })
+      .onConflict((conflict) =>
+        conflict.columns(['user_id', 'remote_actor_id']).doUpdateSet({ follow_uri: followUri }),
+      )
+      .execute();
+  });
+}
+
+/** Ends the follow of `userId` by the actor `actorUri`; true if there was one. */
+export async function removeRemoteFollow(db: Db, userId: string, actorUri: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('remote_follows')
+    .where('user_id', '=', userId)
+    .where('remote_actor_id', '=', (eb) =>
+      eb.selectFrom('remote_actors').select('id').where('uri', '=', actorUri),
+    )
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** A person's remote followers, newest first, keyset-paginated on (followed at, actor id). */
+export async function listRemoteFollowers(
+  db: Db,
+  userId: string,
+  page: PageRequest,
+): Promise<Page<RemoteFollower>> {
+  const rows = await newestFirstPage(
+    db
+      .selectFrom('remote_follows')
+      .innerJoin('remote_actors', 'remote_actors.id', 'remote_follows.remote_actor_id')
+      .select([
+        'remote_actors.id',
+        'remote_actors.uri',
+        'remote_actors.inbox_url',
+        'remote_actors.shared_inbox_url',
+        'remote_follows.created_at',
+      ])
+      .where('remote_follows.user_id', '=', userId),
+    { createdAt: 'remote_follows.created_at', id: 'remote_follows.remote_actor_id' },
+    page,
+    (row) => ({ createdAt: row.created_at, id: row.id }),
+  );
+  return {
+    items: rows.items.map(({ uri, inbox_url, shared_inbox_url }) => ({ uri, inbox_url, shared_inbox_url })),
+    nextCursor: rows.nextCursor,
+  };
+}
+
+/**
+ * The inboxes a person's remote followers read, one per server that has a shared inbox, in order of address after
+ * `after`, each with one follower on it (whom Fedify names in its logs).
+ */
+export async function followerInboxes(
+  db: Db,
+  userId: string,
+  page: { after: string | undefined; limit: number },
+): Promise<{ inbox: string; actor: string }[]> {
+  const inbox = sql<string>`coalesce(${sql.ref('remote_actors.shared_inbox_url')}, ${sql.ref('remote_actors.inbox_url')})`;
+  let query = db
+    .selectFrom('remote_follows')
+    .innerJoin('remote_actors', 'remote_actors.id', 'remote_follows.remote_actor_id')
+    .select((eb) => [inbox.as('inbox'), eb.fn.min('remote_actors.uri').as('actor')])
+    .where('remote_follows.user_id', '=', userId)
+    .groupBy(inbox)
+    .orderBy(inbox)
+    .limit(page.limit);
+  if (page.after !== undefined) query = query.having(inbox, '>', page.after);
+  return query.execute();
+}
+
+export async function countRemoteFollowers(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('remote_follows')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return countToNumber(row.count);
+}
+
+/** What NodeInfo tells the world of this instance: only people and posts a visitor may see are counted. */
+export async function publicUsage(
+  db: Db,
+  postTypes: readonly PostRow['type'][],
+  activeSince: { month: string; halfYear: string },
+) {
+  const people = await db
+    .selectFrom('users')
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('total'),
+      eb.fn
+        .count<string | number>(
+          sql`case when ${eb.ref('users.last_active_at')} >= ${activeSince.month} then 1 end`,
+        )
+        .as('month'),
+      eb.fn
+        .count<string | number>(
+          sql`case when ${eb.ref('users.last_active_at')} >= ${activeSince.halfYear} then 1 end`,
+        )
+        .as('halfYear'),
+    ])
+    .where(isNotSuspended)
+    .executeTakeFirstOrThrow();
+  const posts = await db
+    .selectFrom('posts')
+    .innerJoin('users', 'users.id', 'posts.user_id')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where(isPublished)
+    .where('posts.type', 'in', postTypes)
+    .where(isNotSuspended)
+    .executeTakeFirstOrThrow();
+  return {
+    users: countToNumber(people.total),
+    activeMonth: countToNumber(people.month),
+    activeHalfYear: countToNumber(people.halfYear),
+    posts: countToNumber(posts.count),
+  };
+}

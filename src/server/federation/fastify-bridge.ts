@@ -1,0 +1,101 @@
+import type { Federation } from '@fedify/fedify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import { PayloadTooLargeError } from '../errors';
+import type { App } from '../http/app-types';
+
+/** Mastodon caps an inbound activity at 1 MB too; ours are far smaller. */
+const MAX_ACTIVITY_BYTES = 1024 * 1024;
+
+const TOO_LARGE = `An activity may be at most ${MAX_ACTIVITY_BYTES} bytes.`;
+
+/** Paths that are federation's alone, whatever the request accepts. */
+const FEDERATION_PATHS = /^\/(\.well-known\/(webfinger|nodeinfo)|nodeinfo\/|ap\/)/;
+
+/** What ActivityPub clients ask for; a browser asks for HTML and gets our page at the same URL. */
+const ACTIVITY_TYPES = /application\/(activity\+json|ld\+json)/i;
+
+/** Pages that are actors and objects too: asked for as ActivityPub, what is not there (or not public) is a 404. */
+const OBJECT_PAGES = /^\/(profile|posts)\//;
+
+const isFederationPath = (request: FastifyRequest) => FEDERATION_PATHS.test(request.url);
+
+const asksForActivities = (request: FastifyRequest) =>
+  (request.method === 'GET' || request.method === 'HEAD') &&
+  ACTIVITY_TYPES.test(request.headers.accept ?? '');
+
+/** Not there: in the words of our own 404s, for the paths no page of ours is at. */
+const nothingAt = (request: FastifyRequest) =>
+  Response.json(
+    { message: `Nothing is at ${request.method} ${request.url.split('?')[0]}.` },
+    { status: 404 },
+  );
+
+async function readBody(raw: IncomingMessage): Promise<Buffer> {
+  if (Number(raw.headers['content-length'] ?? 0) > MAX_ACTIVITY_BYTES)
+    throw new PayloadTooLargeError(TOO_LARGE);
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of raw as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    if (bytes > MAX_ACTIVITY_BYTES) throw new PayloadTooLargeError(TOO_LARGE);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The request as Fedify reads it: at PUBLIC_URL's origin, so ids never take the Host header's word. */
+async function webRequestOf(request: FastifyRequest, origin: string): Promise<Request> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    ...(hasBody && { body: new Uint8Array(await readBody(request.raw)) }),
+  });
+}
+
+/** Fedify refuses in plain text ("Failed to verify the request signature."): said as our JSON errors say things. */
+async function asJsonError(response: Response): Promise<Response> {
+  const isJson = /json/.test(response.headers.get('content-type') ?? '');
+  if (response.status < 400 || isJson) return response;
+  const said = (await response.text()).trim();
+  const headers = new Headers(response.headers);
+  headers.delete('content-type');
+  headers.delete('content-length');
+  return Response.json({ message: said || response.statusText }, { status: response.status, headers });
+}
+
+async function send(reply: FastifyReply, fedifyResponse: Response): Promise<FastifyReply> {
+  const response = await asJsonError(fedifyResponse);
+  void reply.code(response.status);
+  response.headers.forEach((value, name) => void reply.header(name, value));
+  return reply.send(Buffer.from(await response.arrayBuffer()));
+}
+
+/**
+ * Mounts Fedify in front of our routes (there is no Fastify adapter for Fedify 2.3): WebFinger, NodeInfo, the
+ * inboxes, outboxes and collections under /ap/, and, for a request that asks for ActivityPub JSON, the actor and
+ * object documents at the URLs of our profile and post pages. Whatever Fedify does not answer (another path, or a
+ * page asked for as HTML) goes on to our routes untouched.
+ */
+export function registerFederation(app: App, federation: Federation<void>, origin: string): void {
+  const notOurs = new Response(null, { status: 404 });
+  app.addHook('onRequest', async (request, reply) => {
+    const federationPath = isFederationPath(request);
+    const activities = asksForActivities(request);
+    if (!federationPath && !activities) return;
+    const answersAlone = federationPath || (activities && OBJECT_PAGES.test(request.url));
+    const response = await federation.fetch(await webRequestOf(request, origin), {
+      contextData: undefined,
+      onNotFound: () => (answersAlone ? nothingAt(request) : notOurs),
+      onNotAcceptable: () => notOurs,
+    });
+    if (response === notOurs) return;
+    return send(reply, response);
+  });
+}

@@ -1,0 +1,206 @@
+import { createFederation, type Federation, type KvStore, type MessageQueue } from '@fedify/fedify';
+import { Accept, Follow, isActor, Note, Tombstone, Undo } from '@fedify/vocab';
+import type { FastifyBaseLogger } from 'fastify';
+import packageJson from '../../../package.json' with { type: 'json' };
+import { FEDERATED_POST_TYPES, mayFederatePerson, mayFederatePost } from '../access/federatable';
+import type { FederationConfig } from '../config';
+import type { Db } from '../db/database';
+import {
+  addRemoteFollow,
+  countRemoteFollowers,
+  findUserByHandle,
+  listRemoteFollowers,
+  publicUsage,
+  removeRemoteFollow,
+} from '../db/queries/federation';
+import { findPostWithMedia, listPosts } from '../db/queries/posts';
+import { findUserById } from '../db/queries/users';
+import { findVoiceBio } from '../db/queries/voice-bios';
+import { newId } from '../ids';
+import { audioSourcesOf } from '../services/post-presenter';
+import { keyPairsOf } from './keys';
+import { createOf, personActor, postNote } from './objects';
+import type { PublicAddresses } from './public-addresses';
+
+/** Items on one page of an outbox or followers collection. */
+const PAGE_SIZE = 20;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface FederationDeps {
+  db: Db;
+  config: FederationConfig;
+  kv: KvStore;
+  queue: MessageQueue;
+  addresses: PublicAddresses;
+  log: FastifyBaseLogger;
+}
+
+/** The person behind an actor identifier (a user id), if they federate; a suspended one is a Tombstone. */
+async function federatingPerson(db: Db, identifier: string) {
+  const user = await findUserById(db, identifier);
+  if (!user) return undefined;
+  return { user, federates: mayFederatePerson(user) };
+}
+
+/**
+ * The ActivityPub side of Earshot (issue 28), on Fedify: people as actors at their profile URLs, public posts as
+ * Notes at theirs, WebFinger, NodeInfo, outboxes, followers, and inboxes that take Follow and Undo{Follow}. What it
+ * shows is decided by access/federatable.ts alone.
+ */
+export function createEarshotFederation(deps: FederationDeps): Federation<void> {
+  const { db, config, log } = deps;
+  // A federating person's collections start at the first page (cursor ''); without a first cursor Fedify asks the
+  // dispatcher, which finds nothing for anyone else: 404.
+  const firstPageOf = async (_ctx: unknown, identifier: string) =>
+    (await federatingPerson(db, identifier))?.federates ? '' : null;
+  const federation = createFederation<void>({
+    kv: deps.kv,
+    queue: deps.queue,
+    // The job worker starts the queue (app.ts), on every instance that runs jobs.
+    manuallyStartQueue: true,
+    origin: config.origin,
+    allowPrivateAddress: config.allowPrivateAddresses,
+    userAgent: { software: `Earshot/${packageJson.version}` },
+    // Fedify retries the delivery on its backoff; each failure is an operator's to see.
+    onOutboxError: (error, activity) => {
+      log.warn({ err: error, activity: activity?.id?.href }, 'a delivery to a remote inbox failed');
+    },
+  });
+
+  federation
+    .setActorDispatcher('/profile/{identifier}', async (ctx, identifier) => {
+      const person = await federatingPerson(db, identifier);
+      if (!person) return null;
+      if (!person.federates) {
+        // Mastodon removes a suspended account it follows when its actor answers 410 Gone.
+        return new Tombstone({ id: ctx.getActorUri(identifier) });
+      }
+      const bio = await findVoiceBio(db, identifier);
+      const bioAudio = bio && { ...audioSourcesOf(bio.audio_id, bio)[0]!, duration: bio.duration };
+      return personActor(ctx, person.user, bioAudio);
+    })
+    .setKeyPairsDispatcher(async (_ctx, identifier) => {
+      const person = await federatingPerson(db, identifier);
+      return person?.federates ? keyPairsOf(db, identifier) : [];
+    })
+    .mapHandle(async (_ctx, handle) => {
+      const user = await findUserByHandle(db, handle);
+      return user && mayFederatePerson(user) ? user.id : null;
+    });
+
+  federation.setObjectDispatcher(Note, '/posts/{id}', async (ctx, { id }) => {
+    const post = await findPostWithMedia(db, id);
+    if (!post) return null;
+    const author = await findUserById(db, post.user_id);
+    return author && mayFederatePost(post, author) ? postNote(ctx, post) : null;
+  });
+
+  federation
+    .setOutboxDispatcher('/ap/users/{identifier}/outbox', async (ctx, identifier, cursor) => {
+      const person = await federatingPerson(db, identifier);
+      if (!person?.federates) return null;
+      const page = await listPosts(
+        db,
+        { kind: 'by-user', userId: identifier, includePrivate: false },
+        { limit: PAGE_SIZE, cursor: cursor || undefined },
+      );
+      const items = page.items
+        .filter((post) => mayFederatePost(post, person.user))
+        .map((post) => createOf(ctx, postNote(ctx, post), post));
+      return { items, nextCursor: page.nextCursor };
+    })
+    .setFirstCursor(firstPageOf)
+    .setCounter(async (_ctx, identifier) => {
+      const person = await federatingPerson(db, identifier);
+      return person?.federates ? person.user.post_count : null;
+    });
+
+  federation
+    .setFollowersDispatcher('/ap/users/{identifier}/followers', async (_ctx, identifier, cursor) => {
+      const person = await federatingPerson(db, identifier);
+      if (!person?.federates) return null;
+      const page = await listRemoteFollowers(db, identifier, {
+        limit: PAGE_SIZE,
+        cursor: cursor || undefined,
+      });
+      const items = page.items.map((follower) => ({
+        id: new URL(follower.uri),
+        inboxId: new URL(follower.inbox_url),
+        endpoints: { sharedInbox: follower.shared_inbox_url ? new URL(follower.shared_inbox_url) : null },
+      }));
+      return { items, nextCursor: page.nextCursor };
+    })
+    .setFirstCursor(firstPageOf)
+    .setCounter(async (_ctx, identifier) => {
+      const person = await federatingPerson(db, identifier);
+      return person?.federates ? countRemoteFollowers(db, identifier) : null;
+    });
+
+  federation.setNodeInfoDispatcher('/nodeinfo/2.1', async () => {
+    const now = Date.now();
+    const usage = await publicUsage(db, FEDERATED_POST_TYPES, {
+      month: new Date(now - 30 * DAY_MS).toISOString(),
+      halfYear: new Date(now - 180 * DAY_MS).toISOString(),
+    });
+    return {
+      software: { name: 'earshot', version: packageJson.version },
+      protocols: ['activitypub'],
+      openRegistrations: true,
+      usage: {
+        users: { total: usage.users, activeMonth: usage.activeMonth, activeHalfyear: usage.activeHalfYear },
+        localPosts: usage.posts,
+        localComments: 0,
+      },
+    };
+  });
+
+  federation
+    .setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox')
+    .on(Follow, async (ctx, follow) => {
+      const target = follow.objectId && ctx.parseUri(follow.objectId);
+      if (!follow.id || !follow.actorId || target?.type !== 'actor') return;
+      const person = await federatingPerson(db, target.identifier);
+      if (!person?.federates) return;
+      // Fedify has checked that the request was signed by a key of follow.actorId; its document says where to deliver.
+      const follower = await follow.getActor(ctx);
+      if (!isActor(follower) || follower.id?.href !== follow.actorId.href || !follower.inboxId) return;
+      const sharedInbox = follower.endpoints?.sharedInbox ?? null;
+      if (!(await deps.addresses.mayDeliverTo([follower.inboxId, ...(sharedInbox ? [sharedInbox] : [])]))) {
+        log.warn({ actor: follow.actorId.href }, 'refused a Follow whose inbox is not a public address');
+        return;
+      }
+      const username = follower.preferredUsername?.toString();
+      await addRemoteFollow(
+        db,
+        person.user.id,
+        {
+          uri: follower.id.href,
+          inbox_url: follower.inboxId.href,
+          shared_inbox_url: sharedInbox?.href ?? null,
+          handle: username ? `${username}@${follower.id.host}` : null,
+        },
+        follow.id.href,
+      );
+      await ctx.sendActivity(
+        { identifier: person.user.id },
+        follower,
+        new Accept({
+          id: new URL(`#accepts/${newId()}`, ctx.getActorUri(person.user.id)),
+          actor: ctx.getActorUri(person.user.id),
+          object: follow,
+        }),
+      );
+    })
+    .on(Undo, async (ctx, undo) => {
+      const follow = await undo.getObject(ctx);
+      if (!(follow instanceof Follow) || !undo.actorId || follow.actorId?.href !== undo.actorId.href) return;
+      const target = follow.objectId && ctx.parseUri(follow.objectId);
+      if (target?.type !== 'actor') return;
+      await removeRemoteFollow(db, target.identifier, undo.actorId.href);
+    })
+    .onError((_ctx, error) => {
+      log.warn({ err: error }, 'an inbound activity failed');
+    });
+
+  return federation;
+}

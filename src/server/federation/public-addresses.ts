@@ -1,0 +1,25 @@
+import { hostIsPublic } from '../http/public-address';
+
+export interface PublicAddresses {
+  /** Whether this server may deliver to every one of `urls`: https, on hosts whose every address is public. */
+  mayDeliverTo(urls: readonly URL[]): Promise<boolean>;
+}
+
+/**
+ * Where remote servers say their inboxes are is their word, so a delivery never goes inside our network; only
+ * FEDERATION_ALLOW_PRIVATE_ADDRESSES (tests, closed networks) lets it, and plain http with it. Fedify guards its own
+ * fetches of remote documents the same way (`allowPrivateAddress`).
+ */
+export function createPublicAddresses(allowPrivateAddresses: boolean): PublicAddresses {
+  return {
+    async mayDeliverTo(urls) {
+      if (allowPrivateAddresses) return true;
+      const checks = await Promise.all(
+        urls.map(
+          async (url) => url.protocol === 'https:' && !url.username && (await hostIsPublic(url.hostname)),
+        ),
+      );
+      return checks.every(Boolean);
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { generateCryptoKeyPair, signRequest, verifyRequest } from '@fedify/fedify';
+import { CryptographicKey, Endpoints, Person, type Activity } from '@fedify/vocab';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+/** The ports this suite's servers take (the team's share of the machine). */
+const PORTS = { first: 4100, last: 4199 };
+
+/** Listens on 127.0.0.1 at the first free port of our range. */
+export async function listenInRange(server: Server): Promise<number> {
+  for (let port = PORTS.first; port <= PORTS.last; port += 1) {
+    const listening = await new Promise<boolean>((resolve) => {
+      const refused = () => resolve(false);
+      server.once('error', refused);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', refused);
+        resolve(true);
+      });
+    });
+    if (listening) return port;
+  }
+  throw new Error(`no free port in ${PORTS.first}-${PORTS.last}`);
+}
+
+/** A free port of our range for a server that must know its address before it starts (our app's PUBLIC_URL). */
+export async function freePortInRange(): Promise<number> {
+  const probe = createServer();
+  const port = await listenInRange(probe);
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** One activity that reached the peer: where, what, and whether its signature checked out against our key. */
+export interface Delivery {
+  inbox: string;
+  activity: Record<string, unknown>;
+  signedBy: string | undefined;
+}
+
+export interface FediversePeer {
+  origin: string;
+  actorId: string;
+  received: Delivery[];
+  /** The next delivery matching `match` (already received or yet to come), within `timeoutMs`. */
+  nextDelivery(match: (delivery: Delivery) => boolean, timeoutMs?: number): Promise<Delivery>;
+  /** POSTs `activity` to `inbox` signed as Mastodon signs (draft-cavage HTTP Signatures), or with `key`. */
+  post(
+    inbox: string,
+    activity: Activity,
+    options?: { unsigned?: boolean; key?: CryptoKey },
+  ): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** A loader for the peer's own checks: plain fetches, as any server does (the test's hosts are on loopback). */
+const fetchDocument = async (url: string) => {
+  const response = await fetch(url, { headers: { accept: 'application/activity+json' } });
+  return { contextUrl: null, documentUrl: response.url, document: await response.json() };
+};
+
+async function bodyOf(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A fediverse server not built from our code, shaped as Mastodon is: one person (`alice`) with a personal inbox and a
+ * shared inbox, an RSA key published on the actor, requests signed with draft-cavage HTTP Signatures. It is made
+ * with Fedify's vocabulary and signatures only; everything it learns of us comes over HTTP.
+ */
+export async function startFediversePeer(): Promise<FediversePeer> {
+  const keys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+  const received: Delivery[] = [];
+  const waiters = new Set<() => void>();
+  const server = createServer((request, response) => void handle(request, response));
+  const origin = `http://127.0.0.1:${await listenInRange(server)}`;
+  const actorId = `${origin}/users/alice`;
+  const keyId = new URL(`${actorId}#main-key`);
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const url = new URL(request.url ?? '/', origin);
+    if (request.method === 'GET' && url.pathname === '/users/alice') {
+      const actor = new Person({
+        id: new URL(actorId),
+        preferredUsername: 'alice',
+        name: 'Alice Peer',
+        inbox: new URL(`${actorId}/inbox`),
+        endpoints: new Endpoints({ sharedInbox: new URL(`${origin}/inbox`) }),
+        publicKey: new CryptographicKey({ id: keyId, owner: new URL(actorId), publicKey: keys.publicKey }),
+      });
+      response.writeHead(200, { 'content-type': 'application/activity+json' });
+      response.end(JSON.stringify(await actor.toJsonLd()));
+      return;
+    }
+    if (request.method === 'POST' && (url.pathname === '/inbox' || url.pathname === '/users/alice/inbox')) {
+      const body = await bodyOf(request);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (typeof value === 'string') headers.set(name, value);
+      }
+      const signer = await verifyRequest(
+        new Request(url, { method: 'POST', headers, body: new Uint8Array(body) }),
+        {
+          documentLoader: fetchDocument,
+        },
+      );
+      received.push({
+        inbox: url.pathname,
+        activity: JSON.parse(body.toString('utf8')) as Record<string, unknown>,
+        signedBy: signer?.ownerId?.href,
+      });
+      for (const wake of [...waiters]) wake();
+      response.writeHead(signer ? 202 : 401).end();
+      return;
+    }
+    response.writeHead(404).end();
+  }
+
+  return {
+    origin,
+    actorId,
+    received,
+    nextDelivery(match, timeoutMs = 60_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = received.find(match);
+          if (!found) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(found);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no matching delivery within ${timeoutMs} ms; got ${JSON.stringify(received)}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    async post(inbox, activity, options = {}) {
+      const request = new Request(inbox, {
+        method: 'POST',
+        headers: { 'content-type': 'application/activity+json', accept: 'application/activity+json' },
+        body: JSON.stringify(await activity.toJsonLd()),
+      });
+      const sent = options.unsigned
+        ? request
+        : await signRequest(request, options.key ?? keys.privateKey, keyId, {
+            spec: 'draft-cavage-http-signatures-12',
+          });
+      return fetch(sent);
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
