@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Conversation } from '../../src/shared/contract/conversations';
 import type { Post } from '../../src/shared/contract/posts';
-import { generatedAudio } from '../support/audio';
+import { toneWithPause } from '../support/audio';
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations, inEachThemeAndWidth, signUpQuickly } from './support';
 
@@ -12,26 +12,7 @@ const SPEECH_RESUMES = 7.5;
 const WAIT = { timeout: 15_000 };
 
 /** 1.5 s of voice, 6 s of a quiet room, 2 s of voice: the pause is what the player jumps over. */
-const withPause = () =>
-  generatedAudio([
-    '-f',
-    'lavfi',
-    '-i',
-    `aevalsrc='0.4*sin(2*PI*220*t)*(lt(t,${SPEECH_ENDS})+gte(t,${SPEECH_RESUMES}))':d=9.5:s=48000`,
-    '-f',
-    'lavfi',
-    '-i',
-    'anoisesrc=color=pink:amplitude=0.003:seed=4:d=9.5:r=48000',
-    '-filter_complex',
-    'amix=inputs=2:duration=first:normalize=0',
-    '-ac',
-    '1',
-    '-c:a',
-    'libopus',
-    '-f',
-    'webm',
-    'pipe:1',
-  ]);
+const withPause = () => toneWithPause({ pauseStart: SPEECH_ENDS, pauseEnd: SPEECH_RESUMES, seconds: 9.5 });
 
 async function publishWithPause(request: APIRequestContext, title: string): Promise<Post> {
   const buffer = await withPause();

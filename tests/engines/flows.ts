@@ -14,6 +14,7 @@ import { startAppServer, type AppServer } from './app-server';
 import type { EngineDriver, EngineName } from './driver';
 import { EnginePage, SCREENSHOTS_DIR, WAIT_MS } from './engine-page';
 import { startForeignSite } from './foreign-site';
+import { toneWithPause } from '../support/audio';
 import { audioFile, recordingFixtures, volumeOf } from './media';
 import { ENGINE_PORTS } from './ports';
 import type { Query, QueryInput } from './query';
@@ -540,6 +541,36 @@ export function engineFlows(
       const player: QueryInput = { role: 'group', name: `Player: ${post.title}` };
       await expectPlays(page, { role: 'button', name: `Play ${post.title}`, within: player });
       await screenshotsOf(page, 'post');
+    });
+
+    test("with Skip silence on, a post's long pause is jumped over", async () => {
+      const bytes = await toneWithPause({ pauseStart: 1.5, pauseEnd: 7.5, seconds: 9.5 });
+      const post = await other.api.postAudio<Post>(
+        '/api/posts',
+        { name: 'pause.webm', type: 'audio/webm', bytes },
+        { title: `Pauses in ${engine}`, type: 'post' },
+      );
+      await page.goto(`/posts/${post.id}`);
+      const player: QueryInput = { role: 'group', name: `Player: ${post.title}` };
+      await page.click({ role: 'button', name: 'Skip silence', within: player });
+      await page.evaluate(() => {
+        const seen: number[] = [];
+        (window as { enginePositions?: number[] }).enginePositions = seen;
+        document.addEventListener(
+          'timeupdate',
+          (event) => seen.push((event.target as HTMLAudioElement).currentTime),
+          true,
+        );
+      });
+      await page.click({ role: 'button', name: `Play ${post.title}`, within: player });
+      await untilPlayed(page, 'body', 'audio to play past the pause', () =>
+        ((window as { enginePositions?: number[] }).enginePositions ?? []).some((time) => time > 7.6),
+      );
+      const seen = await page.evaluate(
+        () => (window as { enginePositions?: number[] }).enginePositions ?? [],
+      );
+      // Nothing of the pause played but the little silence kept beside the speech.
+      expect(seen.filter((time) => time > 2 && time < 7)).toEqual([]);
     });
 
     describe('every source a post lists plays', () => {

@@ -3,7 +3,7 @@ import type { Post, SpeechRanges } from '@shared/contract/posts';
 import type { Comment } from '@shared/contract/social';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEECH_BACKFILL_BATCH } from '../../src/server/services/speech-backfill';
-import { generatedAudio, multipartForm } from '../support/audio';
+import { multipartForm, toneWithPause } from '../support/audio';
 import { callAs, signUp, type Method, type SignedIn } from './support/accounts';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
 import { publishWebm, sendForm, sendVoiceMessage, webmPart } from './support/uploads';
@@ -19,25 +19,7 @@ const SPOKEN: Array<[number, number]> = [
 
 beforeAll(async () => {
   testApp = await createTestApp({}, { runJobs: true });
-  withPause = await generatedAudio([
-    '-f',
-    'lavfi',
-    '-i',
-    "aevalsrc='0.4*sin(2*PI*220*t)*(lt(t,1.5)+gte(t,3.5))':d=5:s=48000",
-    '-f',
-    'lavfi',
-    '-i',
-    'anoisesrc=color=pink:amplitude=0.003:seed=4:d=5:r=48000',
-    '-filter_complex',
-    'amix=inputs=2:duration=first:normalize=0',
-    '-ac',
-    '1',
-    '-c:a',
-    'libopus',
-    '-f',
-    'webm',
-    'pipe:1',
-  ]);
+  withPause = await toneWithPause({ pauseStart: 1.5, pauseEnd: 3.5, seconds: 5 });
 });
 afterAll(() => testApp?.close());
 

@@ -189,3 +189,34 @@ export async function measureLoudness(file: string): Promise<{ integratedLufs: n
     throw new Error(`no loudness summary in:\n${summary}`);
   return { integratedLufs: Number(integrated), truePeakDb: Number(truePeak) };
 }
+
+/**
+ * A voice-like tone with a pause in it, over a quiet room's hiss, as a browser's MediaRecorder sends it (Opus in
+ * WebM): the tone from 0 to `pauseStart` and from `pauseEnd` to `seconds`. Made once, like `generatedAudio`.
+ */
+export function toneWithPause(options: {
+  pauseStart: number;
+  pauseEnd: number;
+  seconds: number;
+}): Promise<Buffer> {
+  const { pauseStart, pauseEnd, seconds } = options;
+  return generatedAudio([
+    '-f',
+    'lavfi',
+    '-i',
+    `aevalsrc='0.4*sin(2*PI*220*t)*(lt(t,${pauseStart})+gte(t,${pauseEnd}))':d=${seconds}:s=48000`,
+    '-f',
+    'lavfi',
+    '-i',
+    `anoisesrc=color=pink:amplitude=0.003:seed=4:d=${seconds}:r=48000`,
+    '-filter_complex',
+    'amix=inputs=2:duration=first:normalize=0',
+    '-ac',
+    '1',
+    '-c:a',
+    'libopus',
+    '-f',
+    'webm',
+    'pipe:1',
+  ]);
+}

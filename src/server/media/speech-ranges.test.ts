@@ -34,8 +34,8 @@ describe('speech ranges', () => {
     ]);
   });
 
-  it('keep a pause shorter than 0.3 s as speech, and a click in a long pause as silence', () => {
-    expect(measure([stretch(1, 0.3), stretch(0.2, 0), stretch(1, 0.3)])).toEqual([[0, 2.2]]);
+  it('keep a pause shorter than half a second as speech, and a click in a long pause as silence', () => {
+    expect(measure([stretch(1, 0.3), stretch(0.4, 0), stretch(1, 0.3)])).toEqual([[0, 2.4]]);
     expect(
       measure([stretch(1, 0.3), stretch(1, 0), stretch(0.02, 0.5), stretch(1, 0, 2), stretch(1, 0.3)]),
     ).toEqual([

@@ -4,7 +4,7 @@ import { usePlaybackPreferences } from './playback-preferences';
 import { attachSilenceSkipping, type SilenceSkipping } from './silence-skipping';
 
 /**
- * Skips the pauses of the recording `element` plays while the listener's "Skip silence" is on; `recordingKey` names
+ * Skips the pauses of the recording `element` plays while the listener's "Skip silence" is on; `recording.key` names
  * the recording, so the count of what was skipped starts over with each. Returns the seconds skipped on it.
  */
 export function useSilenceSkipping(
