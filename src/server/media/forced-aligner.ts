@@ -27,7 +27,7 @@ const modelFiles = (modelDir: string) => ({
  */
 export const MAX_ALIGNED_SECONDS = 3600;
 /**
- * The recogniser's time: 20 s plus a quarter of the recording. It measured about 1.1 s of CPU a minute of speech
+ * The recogniser's time: 20 s plus a quarter of the recording. It measured about 1.2 s of CPU a minute of speech
  * (bench `--only=alignment`), so this is more than ten times that on a busy machine.
  */
 const ALIGN_BUDGET_BASE_MS = 20_000;

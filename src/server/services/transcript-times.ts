@@ -74,7 +74,10 @@ function transcriptOf(heard: Recognised, duration: number) {
     if (length > TRANSCRIPTION_MAX_LENGTH) break;
     words.push(word);
   }
-  const timed = words.every((word) => Number.isFinite(word.start));
+  // Times out of order would light the words out of order: the estimate then.
+  const timed = words.every(
+    (word, index) => Number.isFinite(word.start) && word.start >= (words[index - 1]?.start ?? 0),
+  );
   return {
     text: words.map((word) => word.text).join(' '),
     times: timed ? words.map(({ start, end }) => [round(start), round(Math.min(end, duration))]) : undefined,
