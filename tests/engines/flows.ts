@@ -614,39 +614,48 @@ export function engineFlows(
       await page.goto('/');
       await page.evaluate(() => localStorage.setItem('earshot.continuousPlay', 'true'));
       await page.goto('/');
-      // The furthest time each card's player reached, kept as it plays (Firefox's null sound device plays fast).
+      // Where each card's player started (its first `playing`) and the furthest it reached, kept as it plays
+      // (Firefox's null sound device plays fast).
       await page.evaluate(() => {
-        const furthest: number[] = [];
-        (window as { engineCardFurthest?: number[] }).engineCardFurthest = furthest;
-        document.addEventListener(
-          'timeupdate',
-          (event) => {
-            const audio = event.target as HTMLAudioElement;
-            const card = audio.closest('#new-posts li');
-            if (!card) return;
-            const index = [...card.parentElement!.children].indexOf(card);
-            furthest[index] = Math.max(furthest[index] ?? 0, audio.currentTime);
-          },
-          true,
-        );
+        const cards: { startedAt?: number; furthest: number }[] = [];
+        (window as { engineCards?: typeof cards }).engineCards = cards;
+        const cardOf = (event: Event) => {
+          const audio = event.target as HTMLAudioElement;
+          const item = audio.closest('#new-posts li');
+          if (!item) return undefined;
+          const index = [...item.parentElement!.children].indexOf(item);
+          cards[index] ??= { furthest: 0 };
+          return { audio, card: cards[index] };
+        };
+        const onPlaying = (event: Event) => {
+          const found = cardOf(event);
+          if (found) found.card.startedAt ??= found.audio.currentTime;
+        };
+        const onTime = (event: Event) => {
+          const found = cardOf(event);
+          if (found) found.card.furthest = Math.max(found.card.furthest, found.audio.currentTime);
+        };
+        document.addEventListener('playing', onPlaying, true);
+        document.addEventListener('timeupdate', onTime, true);
       });
       const cards = ['#new-posts li:nth-child(1)', '#new-posts li:nth-child(2)'];
       await page.click({ role: 'button', name: 'Resume at 0:02', within: { css: cards[0]! } });
-      await page.waitForText(
-        { role: 'status', within: { css: cards[0]! } },
-        /^Picked up where you left off, at 0:02\.$/,
+      const startedAt = await page.waitFor(
+        `${first!.title} to start playing`,
+        () => (window as { engineCards?: { startedAt?: number }[] }).engineCards?.[0]?.startedAt,
       );
+      expect(startedAt, 'where the first post started').toBeGreaterThanOrEqual(2);
       await untilPlayed(
         page,
         cards[0]!,
         `${first!.title} to play on from 0:02`,
-        () => ((window as { engineCardFurthest?: number[] }).engineCardFurthest?.[0] ?? 0) > 2.5,
+        () => ((window as { engineCards?: { furthest: number }[] }).engineCards?.[0]?.furthest ?? 0) > 2.5,
       );
       await untilPlayed(
         page,
         cards[1]!,
         `${second!.title} to play on its own, next`,
-        () => ((window as { engineCardFurthest?: number[] }).engineCardFurthest?.[1] ?? 0) > 0.5,
+        () => ((window as { engineCards?: { furthest: number }[] }).engineCards?.[1]?.furthest ?? 0) > 0.5,
       );
       await page.evaluate(() => localStorage.removeItem('earshot.continuousPlay'));
     });
