@@ -161,6 +161,14 @@ describe('a person as an actor', () => {
     expect(finger.statusCode).toBe(404);
     expect((await get('/profile/nobody-has-this-id', ACTIVITY_JSON)).statusCode).toBe(404);
   });
+
+  it('is Gone (410) once the account is deleted', async () => {
+    const leaving = await signUp(testApp.app);
+    expect((await get(`/profile/${leaving.user.id}`, ACTIVITY_JSON)).statusCode).toBe(200);
+    const deleted = await callAs(testApp.app, leaving, 'DELETE', '/api/me', { password: leaving.password });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await get(`/profile/${leaving.user.id}`, ACTIVITY_JSON)).statusCode).toBe(410);
+  });
 });
 
 describe('what federates', () => {

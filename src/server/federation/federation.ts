@@ -8,6 +8,7 @@ import type { Db } from '../db/database';
 import {
   addRemoteFollow,
   countRemoteFollowers,
+  deletedActorAt,
   findUserByHandle,
   listRemoteFollowers,
   publicUsage,
@@ -19,7 +20,7 @@ import { findVoiceBio } from '../db/queries/voice-bios';
 import { newId } from '../ids';
 import { audioSourcesOf } from '../services/post-presenter';
 import { keyPairsOf } from './keys';
-import { createOf, personActor, postNote } from './objects';
+import { createOf, instant, personActor, postNote } from './objects';
 import type { PublicAddresses } from './public-addresses';
 
 /** Items on one page of an outbox or followers collection. */
@@ -70,7 +71,12 @@ export function createEarshotFederation(deps: FederationDeps): Federation<void> 
   federation
     .setActorDispatcher('/profile/{identifier}', async (ctx, identifier) => {
       const person = await federatingPerson(db, identifier);
-      if (!person) return null;
+      if (!person) {
+        const deletedAt = await deletedActorAt(db, identifier);
+        return deletedAt
+          ? new Tombstone({ id: ctx.getActorUri(identifier), deleted: instant(deletedAt) })
+          : null;
+      }
       if (!person.federates) {
         // Mastodon removes a suspended account it follows when its actor answers 410 Gone.
         return new Tombstone({ id: ctx.getActorUri(identifier) });

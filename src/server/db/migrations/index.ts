@@ -28,6 +28,7 @@ import * as webPush from './20261129T0100-web-push';
 import * as federationStore from './20261129T0200-federation-store';
 import * as federationKeys from './20261129T0210-federation-keys';
 import * as remoteFollowers from './20261129T0220-remote-followers';
+import * as deletedActors from './20261129T0230-deleted-actors';
 
 /** Explicit registry, applied in key order. Add new migrations at the end with a later timestamp. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T0200-federation-store': federationStore,
   '20261129T0210-federation-keys': federationKeys,
   '20261129T0220-remote-followers': remoteFollowers,
+  '20261129T0230-deleted-actors': deletedActors,
 };
