@@ -2,9 +2,11 @@ import type { Post } from '@shared/contract/posts';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Follow } from '@fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, streamedTone } from '../support/audio';
 import { callAs, signUp, type SignedIn } from './support/accounts';
+import { startFediversePeer } from './support/fediverse-peer';
 import { createTestApp, restartWithAdminEmails, type TestApp } from './support/test-app';
 import { publishWebm, sendForm, sendFormAs, webmPart } from './support/uploads';
 
@@ -161,6 +163,14 @@ describe('a person as an actor', () => {
     expect(finger.statusCode).toBe(404);
     expect((await get('/profile/nobody-has-this-id', ACTIVITY_JSON)).statusCode).toBe(404);
   });
+
+  it('is Gone (410) once the account is deleted', async () => {
+    const leaving = await signUp(testApp.app);
+    expect((await get(`/profile/${leaving.user.id}`, ACTIVITY_JSON)).statusCode).toBe(200);
+    const deleted = await callAs(testApp.app, leaving, 'DELETE', '/api/me', { password: leaving.password });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await get(`/profile/${leaving.user.id}`, ACTIVITY_JSON)).statusCode).toBe(410);
+  });
 });
 
 describe('what federates', () => {
@@ -198,6 +208,30 @@ describe('what federates', () => {
     expect((await get(`/posts/${post.id}`, ACTIVITY_JSON)).statusCode).toBe(404);
     expect((await get(`/ap/users/${suspended.user.id}/outbox`, ACTIVITY_JSON)).statusCode).toBe(404);
     expect((await get(`/ap/users/${suspended.user.id}/followers`, ACTIVITY_JSON)).statusCode).toBe(404);
+  });
+});
+
+describe('an inbox of a server without the private-address exemption', () => {
+  it('refuses a Follow from a loopback server: it may not fetch the signing key there, so nothing is stored', async () => {
+    const peer = await startFediversePeer();
+    try {
+      const follow = new Follow({
+        id: new URL(`${peer.actorId}#follows/1`),
+        actor: new URL(peer.actorId),
+        object: new URL(`${PUBLIC_URL}/profile/${author.user.id}`),
+      });
+      const signed = await peer.sign(`${PUBLIC_URL}/ap/users/${author.user.id}/inbox`, follow);
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: `/ap/users/${author.user.id}/inbox`,
+        headers: Object.fromEntries(signed.headers),
+        payload: Buffer.from(await signed.arrayBuffer()),
+      });
+      expect(response.statusCode).toBe(401);
+      expect(await testApp.context.db.selectFrom('remote_follows').selectAll().execute()).toEqual([]);
+    } finally {
+      await peer.close();
+    }
   });
 });
 

@@ -1,3 +1,5 @@
+import type { Db } from '../db/database';
+import { findUserById } from '../db/queries/users';
 import type { PostRow, UserRow } from '../db/schema';
 import { can, VISITOR } from './policy';
 import { personResource, postResource } from './resources';
@@ -24,6 +26,13 @@ const isFederatedPostType = (type: PostRow['type']): type is FederatedPostType =
 /** A person is an actor others may follow while a visitor may see them. */
 export function mayFederatePerson(person: Pick<UserRow, 'id' | 'suspended_at'>): boolean {
   return can(VISITOR, 'view', personResource(person));
+}
+
+/** The person behind an actor identifier (a user id), and whether they federate (a suspended one does not). */
+export async function federatingPerson(db: Db, identifier: string) {
+  const user = await findUserById(db, identifier);
+  if (!user) return undefined;
+  return { user, federates: mayFederatePerson(user) };
 }
 
 /** A post goes out, and answers at its URL as an object, while a visitor may hear it and its author federates. */

@@ -504,6 +504,12 @@ export interface RemoteFollowsTable {
   created_at: string;
 }
 
+/** An account deleted, by a SHA-256 of its id (migration 20261129T0230). */
+export interface DeletedActorsTable {
+  id_sha256: string;
+  deleted_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -549,6 +555,7 @@ export interface Database {
   federation_keys: FederationKeysTable;
   remote_actors: RemoteActorsTable;
   remote_follows: RemoteFollowsTable;
+  deleted_actors: DeletedActorsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,25 +1,29 @@
 import { createFederation, type Federation, type KvStore, type MessageQueue } from '@fedify/fedify';
-import { Accept, Follow, isActor, Note, Tombstone, Undo } from '@fedify/vocab';
+import { Note, Tombstone } from '@fedify/vocab';
 import type { FastifyBaseLogger } from 'fastify';
 import packageJson from '../../../package.json' with { type: 'json' };
-import { FEDERATED_POST_TYPES, mayFederatePerson, mayFederatePost } from '../access/federatable';
+import {
+  FEDERATED_POST_TYPES,
+  federatingPerson,
+  mayFederatePerson,
+  mayFederatePost,
+} from '../access/federatable';
 import type { FederationConfig } from '../config';
 import type { Db } from '../db/database';
 import {
-  addRemoteFollow,
   countRemoteFollowers,
+  deletedActorAt,
   findUserByHandle,
   listRemoteFollowers,
   publicUsage,
-  removeRemoteFollow,
 } from '../db/queries/federation';
 import { findPostWithMedia, listPosts } from '../db/queries/posts';
 import { findUserById } from '../db/queries/users';
 import { findVoiceBio } from '../db/queries/voice-bios';
-import { newId } from '../ids';
 import { audioSourcesOf } from '../services/post-presenter';
+import { listenToInboxes } from './inbox';
 import { keyPairsOf } from './keys';
-import { createOf, personActor, postNote } from './objects';
+import { createOf, instant, personActor, postNote } from './objects';
 import type { PublicAddresses } from './public-addresses';
 
 /** Items on one page of an outbox or followers collection. */
@@ -35,16 +39,9 @@ export interface FederationDeps {
   log: FastifyBaseLogger;
 }
 
-/** The person behind an actor identifier (a user id), if they federate; a suspended one is a Tombstone. */
-async function federatingPerson(db: Db, identifier: string) {
-  const user = await findUserById(db, identifier);
-  if (!user) return undefined;
-  return { user, federates: mayFederatePerson(user) };
-}
-
 /**
  * The ActivityPub side of Earshot (issue 28), on Fedify: people as actors at their profile URLs, public posts as
- * Notes at theirs, WebFinger, NodeInfo, outboxes, followers, and inboxes that take Follow and Undo{Follow}. What it
+ * Notes at theirs, WebFinger, NodeInfo, outboxes, followers, and the inboxes (inbox.ts). What it
  * shows is decided by access/federatable.ts alone.
  */
 export function createEarshotFederation(deps: FederationDeps): Federation<void> {
@@ -70,7 +67,12 @@ export function createEarshotFederation(deps: FederationDeps): Federation<void> 
   federation
     .setActorDispatcher('/profile/{identifier}', async (ctx, identifier) => {
       const person = await federatingPerson(db, identifier);
-      if (!person) return null;
+      if (!person) {
+        const deletedAt = await deletedActorAt(db, identifier);
+        return deletedAt
+          ? new Tombstone({ id: ctx.getActorUri(identifier), deleted: instant(deletedAt) })
+          : null;
+      }
       if (!person.federates) {
         // Mastodon removes a suspended account it follows when its actor answers 410 Gone.
         return new Tombstone({ id: ctx.getActorUri(identifier) });
@@ -154,53 +156,7 @@ export function createEarshotFederation(deps: FederationDeps): Federation<void> 
     };
   });
 
-  federation
-    .setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox')
-    .on(Follow, async (ctx, follow) => {
-      const target = follow.objectId && ctx.parseUri(follow.objectId);
-      if (!follow.id || !follow.actorId || target?.type !== 'actor') return;
-      const person = await federatingPerson(db, target.identifier);
-      if (!person?.federates) return;
-      // Fedify has checked that the request was signed by a key of follow.actorId; its document says where to deliver.
-      const follower = await follow.getActor(ctx);
-      if (!isActor(follower) || follower.id?.href !== follow.actorId.href || !follower.inboxId) return;
-      const sharedInbox = follower.endpoints?.sharedInbox ?? null;
-      if (!(await deps.addresses.mayDeliverTo([follower.inboxId, ...(sharedInbox ? [sharedInbox] : [])]))) {
-        log.warn({ actor: follow.actorId.href }, 'refused a Follow whose inbox is not a public address');
-        return;
-      }
-      const username = follower.preferredUsername?.toString();
-      await addRemoteFollow(
-        db,
-        person.user.id,
-        {
-          uri: follower.id.href,
-          inbox_url: follower.inboxId.href,
-          shared_inbox_url: sharedInbox?.href ?? null,
-          handle: username ? `${username}@${follower.id.host}` : null,
-        },
-        follow.id.href,
-      );
-      await ctx.sendActivity(
-        { identifier: person.user.id },
-        follower,
-        new Accept({
-          id: new URL(`#accepts/${newId()}`, ctx.getActorUri(person.user.id)),
-          actor: ctx.getActorUri(person.user.id),
-          object: follow,
-        }),
-      );
-    })
-    .on(Undo, async (ctx, undo) => {
-      const follow = await undo.getObject(ctx);
-      if (!(follow instanceof Follow) || !undo.actorId || follow.actorId?.href !== undo.actorId.href) return;
-      const target = follow.objectId && ctx.parseUri(follow.objectId);
-      if (target?.type !== 'actor') return;
-      await removeRemoteFollow(db, target.identifier, undo.actorId.href);
-    })
-    .onError((_ctx, error) => {
-      log.warn({ err: error }, 'an inbound activity failed');
-    });
+  listenToInboxes(federation, deps);
 
   return federation;
 }

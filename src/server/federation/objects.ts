@@ -30,7 +30,7 @@ const paragraphs = (text: string) =>
 
 const absolute = (ctx: Context<void>, path: string) => new URL(path, ctx.canonicalOrigin);
 
-const instant = (iso: string) => Temporal.Instant.from(iso);
+export const instant = (iso: string) => Temporal.Instant.from(iso);
 
 /** A stored audio's length as a duration, to the millisecond. */
 const durationOf = (seconds: number) => Temporal.Duration.from({ milliseconds: Math.round(seconds * 1000) });

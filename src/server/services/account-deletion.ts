@@ -22,6 +22,7 @@ import {
   messageAudioOf,
   removeMember,
 } from '../db/queries/conversations';
+import { rememberDeletedActor } from '../db/queries/federation';
 import { takeFromTrending } from '../db/queries/trending';
 import { findUserById } from '../db/queries/users';
 import { ForbiddenError, UnauthorizedError } from '../errors';
@@ -124,6 +125,7 @@ export function createAccountDeletion(deps: {
           };
           const listenerKeys = (await keptListenerSalts(trx)).map((salt) => memberListenerKey(salt, userId));
           await deleteRowsOf(trx, user, audioIds, listenerKeys);
+          await rememberDeletedActor(trx, userId, new Date().toISOString());
           await events.publish(trx, { type: 'sessions-ended', userId });
           // Committed with the rows: should this process stop before the removal below, the job still does it.
           await jobs.enqueue('storage.remove-objects', removing, {

@@ -36,18 +36,21 @@ export interface Delivery {
   signedBy: string | undefined;
 }
 
+interface SigningOptions {
+  unsigned?: boolean;
+  key?: CryptoKey;
+}
+
 export interface FediversePeer {
   origin: string;
   actorId: string;
   received: Delivery[];
   /** The next delivery matching `match` (already received or yet to come), within `timeoutMs`. */
   nextDelivery(match: (delivery: Delivery) => boolean, timeoutMs?: number): Promise<Delivery>;
-  /** POSTs `activity` to `inbox` signed as Mastodon signs (draft-cavage HTTP Signatures), or with `key`. */
-  post(
-    inbox: string,
-    activity: Activity,
-    options?: { unsigned?: boolean; key?: CryptoKey },
-  ): Promise<Response>;
+  /** `activity` as a request to `inbox`, signed as Mastodon signs (draft-cavage HTTP Signatures), or with `key`. */
+  sign(inbox: string, activity: Activity, options?: SigningOptions): Promise<Request>;
+  /** POSTs the request `sign` makes. */
+  post(inbox: string, activity: Activity, options?: SigningOptions): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -116,7 +119,7 @@ export async function startFediversePeer(): Promise<FediversePeer> {
     response.writeHead(404).end();
   }
 
-  return {
+  const peer: FediversePeer = {
     origin,
     actorId,
     received,
@@ -137,19 +140,21 @@ export async function startFediversePeer(): Promise<FediversePeer> {
         check();
       });
     },
-    async post(inbox, activity, options = {}) {
+    async sign(inbox, activity, options: SigningOptions = {}) {
       const request = new Request(inbox, {
         method: 'POST',
         headers: { 'content-type': 'application/activity+json', accept: 'application/activity+json' },
         body: JSON.stringify(await activity.toJsonLd()),
       });
-      const sent = options.unsigned
-        ? request
-        : await signRequest(request, options.key ?? keys.privateKey, keyId, {
-            spec: 'draft-cavage-http-signatures-12',
-          });
-      return fetch(sent);
+      if (options.unsigned) return request;
+      return signRequest(request, options.key ?? keys.privateKey, keyId, {
+        spec: 'draft-cavage-http-signatures-12',
+      });
+    },
+    async post(inbox, activity, options) {
+      return fetch(await peer.sign(inbox, activity, options));
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  return peer;
 }

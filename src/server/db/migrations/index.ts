@@ -30,6 +30,7 @@ import * as speechRanges from './20261129T0200-speech-ranges';
 import * as transcriptTimes from './20261129T0200-transcript-times';
 import * as federationKeys from './20261129T0210-federation-keys';
 import * as remoteFollowers from './20261129T0220-remote-followers';
+import * as deletedActors from './20261129T0230-deleted-actors';
 import * as listeningPositions from './20261129T1000-listening-positions';
 
 /** Explicit registry, applied in key order. Add new migrations at the end with a later timestamp. */
@@ -65,5 +66,6 @@ export const migrations: Record<string, Migration> = {
   '20261129T0200-transcript-times': transcriptTimes,
   '20261129T0210-federation-keys': federationKeys,
   '20261129T0220-remote-followers': remoteFollowers,
+  '20261129T0230-deleted-actors': deletedActors,
   '20261129T1000-listening-positions': listeningPositions,
 };

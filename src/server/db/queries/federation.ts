@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../database';
 import { countToNumber } from '../dialect';
@@ -14,6 +15,27 @@ export interface RemoteFollower {
   uri: string;
   inbox_url: string;
   shared_inbox_url: string | null;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Inside an account's deletion: its actor answers Gone from then on. */
+export async function rememberDeletedActor(db: Db, userId: string, at: string): Promise<void> {
+  await db
+    .insertInto('deleted_actors')
+    .values({ id_sha256: sha256(userId), deleted_at: at })
+    .onConflict((conflict) => conflict.column('id_sha256').doNothing())
+    .execute();
+}
+
+/** When the account of this id was deleted, if it was. */
+export async function deletedActorAt(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('deleted_actors')
+    .select('deleted_at')
+    .where('id_sha256', '=', sha256(userId))
+    .executeTakeFirst();
+  return row?.deleted_at;
 }
 
 /** The person whose handle this is, in any case (users_username_lower). */

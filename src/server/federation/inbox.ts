@@ -1,0 +1,64 @@
+import type { Federation } from '@fedify/fedify';
+import { Accept, Follow, isActor, Undo } from '@fedify/vocab';
+import { federatingPerson } from '../access/federatable';
+import { addRemoteFollow, removeRemoteFollow } from '../db/queries/federation';
+import { newId } from '../ids';
+import type { FederationDeps } from './federation';
+
+/**
+ * What our inboxes take (personal and shared): a remote actor's Follow of one of our people, stored and answered
+ * with an Accept, and its Undo. Fedify has verified each activity's HTTP Signature and that its signer is its actor
+ * before a listener sees it; anything else it answers 401 and nothing is stored.
+ */
+export function listenToInboxes(
+  federation: Federation<void>,
+  { db, addresses, log }: Pick<FederationDeps, 'db' | 'addresses' | 'log'>,
+): void {
+  federation
+    .setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox')
+    .on(Follow, async (ctx, follow) => {
+      const target = follow.objectId && ctx.parseUri(follow.objectId);
+      if (!follow.id || !follow.actorId || target?.type !== 'actor') return;
+      const person = await federatingPerson(db, target.identifier);
+      if (!person?.federates) return;
+      // Fedify has checked that the request was signed by a key of follow.actorId; its document says where to deliver.
+      const follower = await follow.getActor(ctx);
+      if (!isActor(follower) || follower.id?.href !== follow.actorId.href || !follower.inboxId) return;
+      const sharedInbox = follower.endpoints?.sharedInbox ?? null;
+      if (!(await addresses.mayDeliverTo([follower.inboxId, ...(sharedInbox ? [sharedInbox] : [])]))) {
+        log.warn({ actor: follow.actorId.href }, 'refused a Follow whose inbox is not a public address');
+        return;
+      }
+      const username = follower.preferredUsername?.toString();
+      await addRemoteFollow(
+        db,
+        person.user.id,
+        {
+          uri: follower.id.href,
+          inbox_url: follower.inboxId.href,
+          shared_inbox_url: sharedInbox?.href ?? null,
+          handle: username ? `${username}@${follower.id.host}` : null,
+        },
+        follow.id.href,
+      );
+      await ctx.sendActivity(
+        { identifier: person.user.id },
+        follower,
+        new Accept({
+          id: new URL(`#accepts/${newId()}`, ctx.getActorUri(person.user.id)),
+          actor: ctx.getActorUri(person.user.id),
+          object: follow,
+        }),
+      );
+    })
+    .on(Undo, async (ctx, undo) => {
+      const follow = await undo.getObject(ctx);
+      if (!(follow instanceof Follow) || !undo.actorId || follow.actorId?.href !== undo.actorId.href) return;
+      const target = follow.objectId && ctx.parseUri(follow.objectId);
+      if (target?.type !== 'actor') return;
+      await removeRemoteFollow(db, target.identifier, undo.actorId.href);
+    })
+    .onError((_ctx, error) => {
+      log.warn({ err: error }, 'an inbound activity failed');
+    });
+}
