@@ -29,6 +29,19 @@ async function registrationId(context: BrowserContext, page: Page, origin: strin
   return { cdp, id };
 }
 
+/**
+ * Until the worker has activated, a push waits for it; on a loaded machine that outlasted the wait for the
+ * notification (seen once in CI).
+ */
+const workerActivated = (page: Page) =>
+  page.evaluate(async () => {
+    const worker = (await navigator.serviceWorker.ready).active!;
+    if (worker.state === 'activated') return;
+    await new Promise<void>((resolve) =>
+      worker.addEventListener('statechange', () => worker.state === 'activated' && resolve()),
+    );
+  });
+
 const shownNotifications = (page: Page) =>
   page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
@@ -49,6 +62,7 @@ test('a push delivered to the service worker shows its notification, which leads
   await signUpQuickly(page, 'Pia', 'Push');
   await page.goto('/');
   await controlledByServiceWorker(page);
+  await workerActivated(page);
   const origin = new URL(baseURL!).origin;
   const { cdp, id } = await registrationId(context, page, origin);
 
@@ -64,7 +78,7 @@ test('a push delivered to the service worker shows its notification, which leads
     }),
   });
   await expect
-    .poll(() => shownNotifications(page), { timeout: 10_000 })
+    .poll(() => shownNotifications(page), { timeout: 20_000 })
     .toEqual([
       {
         title: 'Ada sent you a voice message',
