@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { Post } from '../../src/shared/contract/posts';
-import { inEachThemeAndWidth, publishPost, uniqueEmail } from './support';
+import { inEachThemeAndWidth, publishPost, signUpQuickly } from './support';
 
 /** Issue 29: where a listener stopped follows them to their other devices, and what they heard is marked. */
 
+/** What signUpQuickly gives every account. */
 const PASSWORD = 'e2e password';
 
 async function signIn(page: Page, email: string): Promise<void> {
@@ -27,17 +28,10 @@ test('a listener stops on one device, picks up there on another, and the post is
 }, testInfo) => {
   test.setTimeout(120_000);
   const authorPage = await (await browser.newContext({ baseURL })).newPage();
-  const author = await authorPage.request.post('/api/register', {
-    data: { email: uniqueEmail('author'), password: PASSWORD, firstName: 'Rosa', lastName: 'Resume' },
-  });
-  expect(author.status()).toBe(201);
+  await signUpQuickly(authorPage, 'Rosa', 'Resume');
   const post = await publishPost(authorPage.request, { title: 'Twelve seconds on the harbour', seconds: 12 });
 
-  const email = uniqueEmail('listener');
-  const registered = await page.request.post('/api/register', {
-    data: { email, password: PASSWORD, firstName: 'Lior', lastName: 'Listener' },
-  });
-  expect(registered.status()).toBe(201);
+  const { email } = await signUpQuickly(page, 'Lior', 'Listener');
 
   // The laptop: plays a few seconds and pauses.
   await page.goto(`/posts/${post.id}`);
@@ -104,10 +98,7 @@ test('with continuous play on, the feed plays the next post when one ends, and r
   page,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const registered = await page.request.post('/api/register', {
-    data: { email: uniqueEmail('queue'), password: PASSWORD, firstName: 'Cato', lastName: 'Continuous' },
-  });
-  expect(registered.status()).toBe(201);
+  await signUpQuickly(page, 'Cato', 'Continuous');
   // Newest first: the second published is the first in the feed.
   const later = await publishPost(page.request, { title: 'Played second in the queue', seconds: 3 });
   const first = await publishPost(page.request, { title: 'Played first in the queue', seconds: 3 });

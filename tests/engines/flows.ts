@@ -552,25 +552,30 @@ export function engineFlows(
       );
       await page.goto(`/posts/${post.id}`);
       const player: QueryInput = { role: 'group', name: `Player: ${post.title}` };
-      await page.click({ role: 'button', name: 'Skip silence', within: player });
-      await page.evaluate(() => {
-        const seen: number[] = [];
-        (window as { enginePositions?: number[] }).enginePositions = seen;
-        document.addEventListener(
-          'timeupdate',
-          (event) => seen.push((event.target as HTMLAudioElement).currentTime),
-          true,
+      // The choice is remembered: the flows after this one play as a listener who never made it.
+      try {
+        await page.click({ role: 'button', name: 'Skip silence', within: player });
+        await page.evaluate(() => {
+          const seen: number[] = [];
+          (window as { enginePositions?: number[] }).enginePositions = seen;
+          document.addEventListener(
+            'timeupdate',
+            (event) => seen.push((event.target as HTMLAudioElement).currentTime),
+            true,
+          );
+        });
+        await page.click({ role: 'button', name: `Play ${post.title}`, within: player });
+        await untilPlayed(page, 'body', 'audio to play past the pause', () =>
+          ((window as { enginePositions?: number[] }).enginePositions ?? []).some((time) => time > 7.6),
         );
-      });
-      await page.click({ role: 'button', name: `Play ${post.title}`, within: player });
-      await untilPlayed(page, 'body', 'audio to play past the pause', () =>
-        ((window as { enginePositions?: number[] }).enginePositions ?? []).some((time) => time > 7.6),
-      );
-      const seen = await page.evaluate(
-        () => (window as { enginePositions?: number[] }).enginePositions ?? [],
-      );
-      // Nothing of the pause played but the little silence kept beside the speech.
-      expect(seen.filter((time) => time > 2 && time < 7)).toEqual([]);
+        const seen = await page.evaluate(
+          () => (window as { enginePositions?: number[] }).enginePositions ?? [],
+        );
+        // Nothing of the pause played but the little silence kept beside the speech.
+        expect(seen.filter((time) => time > 2 && time < 7)).toEqual([]);
+      } finally {
+        await page.evaluate(() => localStorage.removeItem('earshot.skipSilence'));
+      }
     });
 
     describe('every source a post lists plays', () => {
@@ -613,51 +618,56 @@ export function engineFlows(
       expect(resumed).toEqual({ resumeAt: 2.2, heard: false });
       await page.goto('/');
       await page.evaluate(() => localStorage.setItem('earshot.continuousPlay', 'true'));
-      await page.goto('/');
-      // Where each card's player started (its first `playing`) and the furthest it reached, kept as it plays
-      // (Firefox's null sound device plays fast).
-      await page.evaluate(() => {
-        const cards: { startedAt?: number; furthest: number }[] = [];
-        (window as { engineCards?: typeof cards }).engineCards = cards;
-        const cardOf = (event: Event) => {
-          const audio = event.target as HTMLAudioElement;
-          const item = audio.closest('#new-posts li');
-          if (!item) return undefined;
-          const index = [...item.parentElement!.children].indexOf(item);
-          cards[index] ??= { furthest: 0 };
-          return { audio, card: cards[index] };
-        };
-        const onPlaying = (event: Event) => {
-          const found = cardOf(event);
-          if (found) found.card.startedAt ??= found.audio.currentTime;
-        };
-        const onTime = (event: Event) => {
-          const found = cardOf(event);
-          if (found) found.card.furthest = Math.max(found.card.furthest, found.audio.currentTime);
-        };
-        document.addEventListener('playing', onPlaying, true);
-        document.addEventListener('timeupdate', onTime, true);
-      });
-      const cards = ['#new-posts li:nth-child(1)', '#new-posts li:nth-child(2)'];
-      await page.click({ role: 'button', name: 'Resume at 0:02', within: { css: cards[0]! } });
-      const startedAt = await page.waitFor(
-        `${first!.title} to start playing`,
-        () => (window as { engineCards?: { startedAt?: number }[] }).engineCards?.[0]?.startedAt,
-      );
-      expect(startedAt, 'where the first post started').toBeGreaterThanOrEqual(2);
-      await untilPlayed(
-        page,
-        cards[0]!,
-        `${first!.title} to play on from 0:02`,
-        () => ((window as { engineCards?: { furthest: number }[] }).engineCards?.[0]?.furthest ?? 0) > 2.5,
-      );
-      await untilPlayed(
-        page,
-        cards[1]!,
-        `${second!.title} to play on its own, next`,
-        () => ((window as { engineCards?: { furthest: number }[] }).engineCards?.[1]?.furthest ?? 0) > 0.5,
-      );
-      await page.evaluate(() => localStorage.removeItem('earshot.continuousPlay'));
+      try {
+        await page.goto('/');
+        await page.waitForVisible({ role: 'button', name: 'Resume at 0:02', within: { css: '#new-posts' } });
+        await screenshotsOf(page, 'feed-resume', '#new-posts');
+        // Where each card's player started (its first `playing`) and the furthest it reached, kept as it plays
+        // (Firefox's null sound device plays fast).
+        await page.evaluate(() => {
+          const cards: { startedAt?: number; furthest: number }[] = [];
+          (window as { engineCards?: typeof cards }).engineCards = cards;
+          const cardOf = (event: Event) => {
+            const audio = event.target as HTMLAudioElement;
+            const item = audio.closest('#new-posts li');
+            if (!item) return undefined;
+            const index = [...item.parentElement!.children].indexOf(item);
+            cards[index] ??= { furthest: 0 };
+            return { audio, card: cards[index] };
+          };
+          const onPlaying = (event: Event) => {
+            const found = cardOf(event);
+            if (found) found.card.startedAt ??= found.audio.currentTime;
+          };
+          const onTime = (event: Event) => {
+            const found = cardOf(event);
+            if (found) found.card.furthest = Math.max(found.card.furthest, found.audio.currentTime);
+          };
+          document.addEventListener('playing', onPlaying, true);
+          document.addEventListener('timeupdate', onTime, true);
+        });
+        const cards = ['#new-posts li:nth-child(1)', '#new-posts li:nth-child(2)'];
+        await page.click({ role: 'button', name: 'Resume at 0:02', within: { css: cards[0]! } });
+        const startedAt = await page.waitFor(
+          `${first!.title} to start playing`,
+          () => (window as { engineCards?: { startedAt?: number }[] }).engineCards?.[0]?.startedAt,
+        );
+        expect(startedAt, 'where the first post started').toBeGreaterThanOrEqual(2);
+        await untilPlayed(
+          page,
+          cards[0]!,
+          `${first!.title} to play on from 0:02`,
+          () => ((window as { engineCards?: { furthest: number }[] }).engineCards?.[0]?.furthest ?? 0) > 2.5,
+        );
+        await untilPlayed(
+          page,
+          cards[1]!,
+          `${second!.title} to play on its own, next`,
+          () => ((window as { engineCards?: { furthest: number }[] }).engineCards?.[1]?.furthest ?? 0) > 0.5,
+        );
+      } finally {
+        await page.evaluate(() => localStorage.removeItem('earshot.continuousPlay'));
+      }
     });
 
     test('a voice comment is recorded on another person’s post', async () => {

@@ -1,4 +1,4 @@
-import { hostIsPublic } from '../http/public-address';
+import { isPublicHttpsUrl } from '../http/public-address';
 
 export interface PublicAddresses {
   /** Whether this server may deliver to every one of `urls`: https, on hosts whose every address is public. */
@@ -14,12 +14,7 @@ export function createPublicAddresses(allowPrivateAddresses: boolean): PublicAdd
   return {
     async mayDeliverTo(urls) {
       if (allowPrivateAddresses) return true;
-      const checks = await Promise.all(
-        urls.map(
-          async (url) => url.protocol === 'https:' && !url.username && (await hostIsPublic(url.hostname)),
-        ),
-      );
-      return checks.every(Boolean);
+      return (await Promise.all(urls.map(isPublicHttpsUrl))).every(Boolean);
     },
   };
 }

@@ -38,6 +38,11 @@ class PrivateAddressError extends Error {
   readonly code = 'EPRIVATEADDRESS';
 }
 
+/** Whether the server may call `url`: https, no credentials in it, on a host whose every address is public. */
+export async function isPublicHttpsUrl(url: URL): Promise<boolean> {
+  return url.protocol === 'https:' && !url.username && !url.password && (await hostIsPublic(url.hostname));
+}
+
 /** dns.lookup, refusing a host with any address that is not public. */
 export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
   dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {

@@ -409,7 +409,7 @@ export function createAudioLibrary(deps: {
     },
 
     deleteFiles,
-    withOriginal: (asset, use) => withOriginal(asset, use),
+    withOriginal,
 
     async measureSpeech(asset) {
       const analysis = await withOriginal(asset, (original) =>

@@ -1,8 +1,9 @@
 import type { PostListening } from '@shared/contract/posts';
 import { actorOf } from '../access/policy';
-import { findPostFor } from '../access/posts';
+import { notFound } from '../access/guard';
+import { authorizePost } from '../access/posts';
 import type { Db } from '../db/database';
-import { findAudioAsset } from '../db/queries/audio-assets';
+import { findPostWithMedia } from '../db/queries/posts';
 import {
   listeningPositionsOf,
   saveListeningPosition,
@@ -10,7 +11,6 @@ import {
 } from '../db/queries/listening-positions';
 import { isForeignKeyViolation } from '../db/dialect';
 import { BadRequestError } from '../errors';
-import { notFound } from '../access/guard';
 
 /** Stopped before this, a listener starts over next time. */
 const RESUME_FROM_SECONDS = 2;
@@ -42,10 +42,13 @@ export function createListeningPositions(deps: { db: Db }): ListeningPositions {
   const { db } = deps;
   return {
     async save(userId, postId, at) {
-      const post = await findPostFor(db, actorOf(userId), 'view', postId);
+      // Saved every few seconds while a post plays: one read of the post with its measured length (no peaks).
+      const post = await findPostWithMedia(db, postId);
+      if (!post) throw notFound('post');
+      await authorizePost(db, actorOf(userId), 'view', post);
       if (post.is_draft === 1)
         throw new BadRequestError('Only published posts keep where you stopped listening.');
-      const duration = (await findAudioAsset(db, post.audio_id))?.duration ?? 0;
+      const { duration } = post;
       const positionSeconds = Math.min(at, duration);
       const stored = await saveListeningPosition(db, {
         userId,

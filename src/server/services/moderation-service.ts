@@ -297,7 +297,8 @@ export function createModerationService(deps: {
             if (body.targetKind === 'post') await syncMediaVisibility(trx, { postId: body.targetId });
             // Servers that have the post forget it while it is hidden, and get it anew once shown.
             const post = body.targetKind === 'post' ? await findPost(trx, body.targetId) : undefined;
-            if (post) {
+            // Never a private post or a draft: not even its id leaves this server.
+            if (post && post.is_private === 0 && post.is_draft === 0) {
               const change = body.action === 'hide' ? 'delete' : 'create';
               await fediverse.announce(trx, { postId: post.id, userId: post.user_id, change });
             }

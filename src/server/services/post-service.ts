@@ -198,9 +198,12 @@ export function createPostService(deps: {
     await fediverse.announce(trx, { postId: post.id, userId: post.user_id, change: 'create' });
   }
 
-  /** A published post changed: remote followers get it again (what is not public is not sent, see federatable). */
-  async function announceChange(trx: Db, post: Pick<PostRow, 'id' | 'user_id' | 'is_draft'>): Promise<void> {
-    if (post.is_draft === 0) {
+  /** A public, published post changed: remote followers get it again (a private one never reaches them). */
+  async function announceChange(
+    trx: Db,
+    post: Pick<PostRow, 'id' | 'user_id' | 'is_draft' | 'is_private'>,
+  ): Promise<void> {
+    if (post.is_draft === 0 && post.is_private === 0) {
       await fediverse.announce(trx, { postId: post.id, userId: post.user_id, change: 'update' });
     }
   }
@@ -329,8 +332,10 @@ export function createPostService(deps: {
       const oldAudio = replacement ? [{ id: draft.audio_id }] : [];
       if (replacement) await deleteAudioAsset(trx, draft.audio_id);
       const editAssets = publish || replacement ? await clearDraftEdit(trx, draftId) : [];
-      if (replacement || publish || 'transcription' in changes) {
-        await realign(trx, draftId, 'transcription' in changes ? changes.transcription : draft.transcription);
+      // The edit form sends the transcript with every save: only a changed one is aligned again.
+      const transcriptChanged = 'transcription' in changes && changes.transcription !== draft.transcription;
+      if (replacement || publish || transcriptChanged) {
+        await realign(trx, draftId, transcriptChanged ? changes.transcription : draft.transcription);
       }
       return { assets: [...oldAudio, ...editAssets], image: oldImage };
     });

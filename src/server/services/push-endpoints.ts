@@ -1,5 +1,5 @@
 import https from 'node:https';
-import { hostIsPublic, publicOnlyLookup } from '../http/public-address';
+import { isPublicHttpsUrl, publicOnlyLookup } from '../http/public-address';
 
 /**
  * A push endpoint is a URL this server POSTs to on a browser's word, so it must not reach inside our network: https
@@ -27,8 +27,7 @@ export function createPushEndpoints(allowedOrigins: readonly string[]): PushEndp
       const url = URL.parse(endpoint);
       if (!url) return 'This push endpoint is not a URL. Send the endpoint of PushSubscription.toJSON().';
       if (isAllowed(url)) return undefined;
-      if (url.protocol !== 'https:' || url.username || url.password) return NOT_PUBLIC;
-      return (await hostIsPublic(url.hostname)) ? undefined : NOT_PUBLIC;
+      return (await isPublicHttpsUrl(url)) ? undefined : NOT_PUBLIC;
     },
     agentFor(endpoint) {
       const url = URL.parse(endpoint);

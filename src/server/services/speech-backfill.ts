@@ -30,9 +30,13 @@ export function createSpeechBackfill(deps: {
     try {
       return await audio.measureSpeech(asset);
     } catch (error) {
-      // A decode that ran out of time may be the machine's load, not the file: the job is tried again later.
-      const unreadable = error instanceof MissingMediaError || error instanceof NotAudioError;
-      if (!unreadable || error instanceof DecodeTimedOutError) throw error;
+      // Kept as speech throughout, a decode that ran out of time too: left unmeasured, the oldest such recording
+      // would head every batch from then on and hold up all the others.
+      const unmeasurable =
+        error instanceof MissingMediaError ||
+        error instanceof NotAudioError ||
+        error instanceof DecodeTimedOutError;
+      if (!unmeasurable) throw error;
       log.warn(
         { assetId: asset.id, err: error },
         'stored audio could not be measured for silence; none is skipped',

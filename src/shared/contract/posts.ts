@@ -30,7 +30,6 @@ export type AudioSource = z.infer<typeof audioSourceSchema>;
 export const speechRangesSchema = z.array(z.tuple([z.number(), z.number()])).nullable();
 export type SpeechRanges = z.infer<typeof speechRangesSchema>;
 
-/** Spec §3 Post, plus what the player needs: every playable source, best first, and the detailed peaks. */
 /** Where the signed-in asker stopped in a post, and whether they heard it to the end (issue 29). */
 export const postListeningSchema = z.object({
   /** Seconds to pick up at; null when they stopped near the start or the end. */
@@ -39,6 +38,7 @@ export const postListeningSchema = z.object({
 });
 export type PostListening = z.infer<typeof postListeningSchema>;
 
+/** Spec §3 Post, plus what the player needs: every playable source, best first, and the detailed peaks. */
 export const postSchema = z.object({
   id: z.string(),
   userId: z.string(),

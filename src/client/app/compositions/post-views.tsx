@@ -47,7 +47,7 @@ export function usePostRenderers(): PostRenderers {
       appearance={appearance}
       canEditChapters={Boolean(user) && post.userId === user?.id}
       countListens
-      keepPosition={Boolean(user)}
+      keepPosition={Boolean(user) && linksToMoments(post)}
       shareMoments={linksToMoments(post)}
       serverWordTimes
     />

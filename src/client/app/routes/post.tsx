@@ -43,7 +43,7 @@ export function PostPage({ params }: { params: { id: string } }) {
       transcriptOpen
       canEditChapters={Boolean(user) && post.userId === user?.id}
       countListens
-      keepPosition={Boolean(user)}
+      keepPosition={Boolean(user) && linksToMoments(post)}
       shareMoments={linksToMoments(post)}
       serverWordTimes
       startAt={momentFromSearch(search, post.duration)}

@@ -2,12 +2,12 @@ import type { SpeechRanges } from '@shared/contract/posts';
 import { formatDuration } from '@client/lib/format';
 
 /** Pauses longer than this are jumped over; shorter ones are the rhythm of speech. */
-export const LONGEST_KEPT_PAUSE_S = 0.5;
+const LONGEST_KEPT_PAUSE_S = 0.5;
 /**
  * Silence kept at each side of a jump, so no word is clipped and speech never starts abruptly. The jump goes from
  * silence to silence, so no fade is needed: nothing audible is cut.
  */
-export const KEPT_SILENCE_S = 0.2;
+const KEPT_SILENCE_S = 0.2;
 
 /** A stretch jumped over: playback that reaches `from` goes on from `to`. */
 export interface Jump {
@@ -33,7 +33,7 @@ export function silenceJumps(speech: SpeechRanges, duration: number): Jump[] {
 }
 
 /** The jump playback at `time` is inside, if any. */
-export function jumpAt(jumps: readonly Jump[], time: number): Jump | undefined {
+function jumpAt(jumps: readonly Jump[], time: number): Jump | undefined {
   return jumps.find((jump) => time >= jump.from && time < jump.to);
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { AudioSource, SpeechRanges } from '@shared/contract/posts';
 import { playExclusively, registerAudioElement } from '@client/lib/audio/audio-controller';
 import { nextPlaybackRate, usePlaybackPreferences } from '@client/lib/audio/playback-preferences';
@@ -340,7 +340,7 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
     if (neighbour) requestPlay(neighbour);
   }, []);
 
-  const queued = element?.closest('[data-play-queue]') != null;
+  const queued = useMemo(() => element?.closest('[data-play-queue]') != null, [element]);
   useMediaSession({
     isPlaying,
     playNeighbour: queued ? playNeighbour : undefined,

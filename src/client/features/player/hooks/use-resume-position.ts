@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { apiRequest } from '@client/lib/api-client';
 import { RESUME_MIN_DURATION_S, savedPosition, savePosition } from '@client/lib/audio/playback-preferences';
+import { changeCachedPost } from '@client/lib/cached-posts';
+import { queryClient } from '@client/lib/query-client';
 
 const RESUME_SAVE_EVERY_S = 5;
 /** Within this much of the end, a pod counts as finished and starts over next time. */
@@ -136,7 +138,10 @@ function positionSender(id: string): ServerPosition {
     if (pending === null) return;
     const at = Math.round(pending * 10) / 10;
     pending = null;
-    apiRequest('saveListening', { params: { id }, body: { at }, keepalive }).catch(() => undefined);
+    apiRequest('saveListening', { params: { id }, body: { at }, keepalive })
+      // Every cached copy of the post says where its listener now stands (lists keep their data until reloaded).
+      .then((listening) => changeCachedPost(queryClient, id, (post) => ({ ...post, listening })))
+      .catch(() => undefined);
   };
   return {
     flush,
