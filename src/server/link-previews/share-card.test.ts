@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prepareCardFonts } from './card-fonts';
-import { textImage } from './share-card';
+import { renderShareCard, textImage } from './share-card';
 
 describe('the share card’s text', () => {
   it('is drawn in a real typeface, whatever fonts the machine has: glyphs of their own widths, not boxes', async () => {
@@ -18,5 +18,22 @@ describe('the share card’s text', () => {
     // A missing font draws every letter as the same box; Inter's i is under a third of its W.
     expect(narrow).toBeGreaterThan(0);
     expect(narrow / wide).toBeLessThan(0.4);
+  });
+
+  it('leaves out text that draws nothing, however many cards are drawn at once', async () => {
+    await prepareCardFonts();
+    const invisible = '\uFEFF\u200B\u200D';
+    const cards = await Promise.all(
+      Array.from({ length: 48 }, (_, index) =>
+        renderShareCard({
+          postId: `post-${index}`,
+          title: index % 2 ? invisible : 'Morning by the river',
+          authorName: index % 3 ? invisible : 'Ann',
+          authorPicture: null,
+          waveform: [0.2, 0.8, 0.4],
+        }),
+      ),
+    );
+    expect(cards.every((card) => card.length > 0)).toBe(true);
   });
 });

@@ -33,12 +33,19 @@ const BAR_COUNT = 100;
 
 /** What Pango says of text that draws nothing (only invisible characters, such as a zero-width space). */
 const NOTHING_TO_DRAW = 'no text to render';
+/**
+ * Text with nothing but spaces, control and ignorable characters. It is not given to libvips at all: its "no text to
+ * render" error shares a buffer with the other threads' messages, so under load it comes back as another's.
+ */
+const drawsNothing = (text: string) =>
+  !/[^\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}]/u.test(text);
 
 /** One block of text, wrapped at `width`, as an image with transparency; null when the text draws nothing. */
 export async function textImage(
   text: string,
   options: { size: number; weight: 'Bold' | 'Regular'; width: number; colour: string },
 ) {
+  if (drawsNothing(text)) return null;
   const drawn = await sharp({
     text: {
       text: `<span foreground="${options.colour}">${escapeHtml(text)}</span>`,
