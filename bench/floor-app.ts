@@ -2,15 +2,14 @@ import fastifyStatic from '@fastify/static';
 import BetterSqlite3 from 'better-sqlite3';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
-import { listeningPositionsOf } from '../src/server/db/queries/listening-positions';
 import { listPosts } from '../src/server/db/queries/posts';
 import type { Database } from '../src/server/db/schema';
 
 /**
  * The floors for the HTTP benches, in a bare Fastify app: no hooks, no auth, no schemas.
- * - GET /feed: the very SQL and parameters of the signed-in viewer's first feed page (captured from Kysely's log,
- *   so the two can never drift apart), and of where they stopped in its posts, run raw on prepared better-sqlite3
- *   statements, the page's rows sent as JSON.
+ * - GET /feed: the very SQL and parameters of the signed-in viewer's first feed page, where they stopped in each
+ *   post included (captured from Kysely's log, so the two can never drift apart), run raw on a prepared
+ *   better-sqlite3 statement, the page's rows sent as JSON.
  * - GET /static/*: @fastify/static over the same media directory the app serves from.
  */
 export const FEED_PAGE = 50;
@@ -37,31 +36,6 @@ export async function capturedFeedQuery(
   return captured;
 }
 
-/**
- * The SQL and parameters `GET /api/feed` runs to find where `viewerId` stopped in a page's posts (a page's worth of
- * ids; the viewer's id comes first, then the posts').
- */
-export async function capturedListeningQuery(databaseFile: string, viewerId: string): Promise<CompiledQuery> {
-  let captured: CompiledQuery | undefined;
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: new BetterSqlite3(databaseFile, { readonly: true }) }),
-    log: (event) => {
-      captured = event.query;
-    },
-  });
-  const ids = Array.from({ length: FEED_PAGE }, (_, index) => `post-${index}`);
-  try {
-    await listeningPositionsOf(db, viewerId, ids);
-  } finally {
-    await db.destroy();
-  }
-  if (captured?.parameters.join() !== [viewerId, ...ids].join())
-    throw new Error(
-      'the listening query was not captured with the viewer, then the posts, as its parameters',
-    );
-  return captured;
-}
-
 export async function buildFloorApp(options: {
   databaseFile: string;
   mediaRoot: string;
@@ -69,20 +43,12 @@ export async function buildFloorApp(options: {
   feedViewerId: string;
 }): Promise<FastifyInstance> {
   const query = await capturedFeedQuery(options.databaseFile, options.feedViewerId);
-  const listeningQuery = await capturedListeningQuery(options.databaseFile, options.feedViewerId);
   const database = new BetterSqlite3(options.databaseFile, { readonly: true, fileMustExist: true });
   const feed = database.prepare(query.sql);
-  const listening = database.prepare(listeningQuery.sql);
   const app = Fastify({ logger: false });
   app.get('/feed', async () => {
     // The query asks for one row more than a page, to learn whether another page follows.
-    const posts = feed.all(...query.parameters).slice(0, FEED_PAGE) as Array<{ id: string }>;
-    const heard = new Map(
-      (
-        listening.all(options.feedViewerId, ...posts.map((post) => post.id)) as Array<{ post_id: string }>
-      ).map((row) => [row.post_id, row]),
-    );
-    return posts.map((post) => ({ ...post, listening: heard.get(post.id) ?? null }));
+    return feed.all(...query.parameters).slice(0, FEED_PAGE);
   });
   await app.register(fastifyStatic, { root: options.mediaRoot, prefix: '/static/' });
   app.addHook('onClose', async () => {

@@ -252,7 +252,6 @@ export async function createContext(
     images,
     push,
     shareCards,
-    listening,
     transcripts: transcriptTimes,
     fediverse,
   });

@@ -445,7 +445,6 @@ describe(`the advanced editor's server on ${databaseKind} with ${storageKind} st
       images: createImageLibrary(blobs, testApp.context.rateLimits),
       push: testApp.context.push,
       shareCards: createShareCardStore(blobs),
-      listening: testApp.context.listening,
       transcripts: testApp.context.transcriptTimes,
       fediverse: createPostAnnouncements(jobs, false),
     });

@@ -4,11 +4,7 @@ import { notFound } from '../access/guard';
 import { authorizePost } from '../access/posts';
 import type { Db } from '../db/database';
 import { findPostWithMedia } from '../db/queries/posts';
-import {
-  listeningPositionsOf,
-  saveListeningPosition,
-  type StoredListening,
-} from '../db/queries/listening-positions';
+import { saveListeningPosition, type StoredListening } from '../db/queries/listening-positions';
 import { isForeignKeyViolation } from '../db/dialect';
 import { BadRequestError } from '../errors';
 
@@ -25,17 +21,25 @@ function present(stored: StoredListening, duration: number): PostListening {
   return { resumeAt: resumable ? Math.round(at * 10) / 10 : null, heard: stored.heard };
 }
 
+/** What the asker is told of where they stopped in a post read with its listening (`ListenedPost`), if anywhere. */
+export function listeningOf(row: {
+  duration: number;
+  listening_position_seconds: number | null;
+  listening_heard: number | null;
+}): PostListening | undefined {
+  if (row.listening_position_seconds === null) return undefined;
+  return present(
+    { positionSeconds: row.listening_position_seconds, heard: row.listening_heard === 1 },
+    row.duration,
+  );
+}
+
 export interface ListeningPositions {
   /**
    * Keeps where `userId` stopped in a published post they may hear: `at` is held to the post's measured length,
    * and near its end the post counts as heard.
    */
   save(userId: string, postId: string, at: number): Promise<PostListening>;
-  /** The asker's listening of each of a page of posts they have played, by post id. */
-  of(
-    userId: string | undefined,
-    posts: readonly { id: string; duration: number }[],
-  ): Promise<Map<string, PostListening>>;
 }
 
 export function createListeningPositions(deps: { db: Db }): ListeningPositions {
@@ -61,21 +65,6 @@ export function createListeningPositions(deps: { db: Db }): ListeningPositions {
         throw isForeignKeyViolation(error) ? notFound('post') : error;
       });
       return present(stored, duration);
-    },
-
-    async of(userId, posts) {
-      const listened = new Map<string, PostListening>();
-      if (!userId || posts.length === 0) return listened;
-      const stored = await listeningPositionsOf(
-        db,
-        userId,
-        posts.map((post) => post.id),
-      );
-      for (const post of posts) {
-        const found = stored.get(post.id);
-        if (found) listened.set(post.id, present(found, post.duration));
-      }
-      return listened;
     },
   };
 }

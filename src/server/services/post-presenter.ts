@@ -142,9 +142,9 @@ function openPostFieldsJson(row: PostWithMedia): string {
  * numbers) goes in as it is, and each author is printed once: parsing and re-printing those was most of the
  * cost of a feed page. `extraOf` adds fields of a row's own (a search result's `match`).
  */
-export function postsJson(
-  rows: PostWithMedia[],
-  extraOf?: (row: PostWithMedia) => object | undefined,
+export function postsJson<Row extends PostWithMedia>(
+  rows: Row[],
+  extraOf?: (row: Row) => object | undefined,
 ): string {
   const authorJson = new Map<string, string>();
   const posts = rows.map((row) => {

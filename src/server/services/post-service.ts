@@ -33,6 +33,7 @@ import {
   adjustPostCount,
   deletePost,
   findPost,
+  findListenedPost,
   findPostWithMedia,
   insertPost,
   lockPost,
@@ -41,14 +42,14 @@ import {
   replacePostAudio,
   updatePost,
   type PostListFilter,
-  type PostWithMedia,
+  type ListenedPost,
 } from '../db/queries/posts';
 import type { PostRow, PostsTable } from '../db/schema';
 import { BadRequestError, ConflictError, parseOrBadRequest } from '../errors';
 import type { ScratchFile } from '../storage/scratch-files';
 import type { AudioLibrary, PreparedAudio } from './audio-library';
 import type { ImageLibrary, PreparedImage } from './image-library';
-import type { ListeningPositions } from './listening-positions';
+import { listeningOf } from './listening-positions';
 import type { TranscriptTimes } from './transcript-times';
 import { parseJsonArray, postsJson, toPost, type SerializedPage } from './post-presenter';
 import { stillADraft } from './draft-lock';
@@ -181,12 +182,11 @@ export function createPostService(deps: {
   images: ImageLibrary;
   push: PushService;
   shareCards: ShareCardStore;
-  listening: ListeningPositions;
   transcripts: Pick<TranscriptTimes, 'queue'>;
   /** Federation (issue 28): what remote followers are told of a public post's coming, changes and going. */
   fediverse: PostAnnouncements;
 }): PostService {
-  const { db, audio, images, push, shareCards, listening, transcripts, fediverse } = deps;
+  const { db, audio, images, push, shareCards, transcripts, fediverse } = deps;
 
   /** A post whose audio or transcript changed has it aligned again, or recognised when it has none. */
   const realign = (trx: Db, postId: string, transcription: string | null | undefined) =>
@@ -487,10 +487,10 @@ export function createPostService(deps: {
     },
 
     async get(viewerId, postId) {
-      const row = await findPostWithMedia(db, postId);
+      const row = await findListenedPost(db, postId, viewerId);
       if (!row) throw notFound('post');
       await authorizePost(db, actorOf(viewerId), 'view', row);
-      const listened = (await listening.of(viewerId, [row])).get(row.id);
+      const listened = listeningOf(row);
       return listened ? { ...toPost(row), listening: listened } : toPost(row);
     },
 
@@ -523,12 +523,11 @@ export function createPostService(deps: {
                   includePrivate: can(actorOf(viewerId), 'view', { kind: 'draft', ownerId: kind.userId }),
                 };
       const rows = await listPosts(db, filter, page, viewerId);
-      const listened = await listening.of(viewerId, rows.items);
-      const listeningOf = (row: PostWithMedia) => {
-        const found = listened.get(row.id);
-        return found && { listening: found };
+      const listeningFields = (row: ListenedPost) => {
+        const listened = listeningOf(row);
+        return listened && { listening: listened };
       };
-      return { json: postsJson(rows.items, listeningOf), nextCursor: rows.nextCursor };
+      return { json: postsJson(rows.items, listeningFields), nextCursor: rows.nextCursor };
     },
 
     async delete(userId, postId, options = {}) {

@@ -31,21 +31,3 @@ export async function saveListeningPosition(
     .executeTakeFirstOrThrow();
   return { positionSeconds: saved.position_seconds, heard: saved.heard === 1 };
 }
-
-/** Where `userId` stands in each of `postIds` they have played (a page of a list at most). */
-export async function listeningPositionsOf(
-  db: Db,
-  userId: string,
-  postIds: readonly string[],
-): Promise<Map<string, StoredListening>> {
-  if (postIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('listening_positions')
-    .select(['post_id', 'position_seconds', 'heard'])
-    .where('user_id', '=', userId)
-    .where('post_id', 'in', postIds)
-    .execute();
-  return new Map(
-    rows.map((row) => [row.post_id, { positionSeconds: row.position_seconds, heard: row.heard === 1 }]),
-  );
-}

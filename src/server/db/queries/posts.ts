@@ -71,6 +71,32 @@ export function findPostWithMedia(db: Db, id: string): Promise<PostWithMedia | u
   return postsWithMedia(db).where('posts.id', '=', id).executeTakeFirst();
 }
 
+/**
+ * Where the listener stopped in each post, in the post's own row (a primary-key lookup per row): null columns for a
+ * post they never played, and for everyone when there is no listener (`null`).
+ */
+function withListening(query: ReturnType<typeof postsWithMedia>, listenerId: string | null) {
+  return query
+    .leftJoin('listening_positions', (join) =>
+      join
+        .onRef('listening_positions.post_id', '=', 'posts.id')
+        .on('listening_positions.user_id', '=', listenerId),
+    )
+    .select([
+      'listening_positions.position_seconds as listening_position_seconds',
+      'listening_positions.heard as listening_heard',
+    ]);
+}
+
+export type ListenedPost = Awaited<ReturnType<ReturnType<typeof withListening>['executeTakeFirstOrThrow']>>;
+
+/** A post with its media and where `listenerId` stopped in it. */
+export function findListenedPost(db: Db, id: string, listenerId: string | undefined) {
+  return withListening(postsWithMedia(db), listenerId ?? null)
+    .where('posts.id', '=', id)
+    .executeTakeFirst();
+}
+
 export function findPost(db: Db, id: string) {
   return db.selectFrom('posts').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -196,7 +222,7 @@ type EveryonesValues = { viewerId?: string; afterCreatedAt?: string; afterId?: s
  * The feed (`public`) and everyone's posts (`public-or-own`) are what most requests ask for, so their queries are
  * compiled once per list, visitor or signed in, page size and first or later page, binding the viewer and cursor.
  */
-const everyonesRows = compiledPerShape<EveryonesShape, EveryonesValues, PostWithMedia>(
+const everyonesRows = compiledPerShape<EveryonesShape, EveryonesValues, ListenedPost>(
   ({ kind, signedIn, limit, later }) => `${kind} ${signedIn} ${limit} ${later}`,
   (db, { kind, signedIn, limit, later }, { viewerId, afterCreatedAt, afterId }) => {
     const after = later ? { createdAt: afterCreatedAt, id: afterId } : undefined;
@@ -204,7 +230,7 @@ const everyonesRows = compiledPerShape<EveryonesShape, EveryonesValues, PostWith
       kind === 'public'
         ? publicPosts(db, signedIn ? viewerId : undefined)
         : postsWithMedia(db).where('posts.id', 'in', publishedOrOwnIds(db, viewerId, after, limit));
-    return newestFirstAfter(query, byNewest, after, limit);
+    return newestFirstAfter(withListening(query, signedIn ? viewerId : null), byNewest, after, limit);
   },
 );
 
@@ -213,7 +239,7 @@ async function everyonesPage(
   kind: EveryonesShape['kind'],
   viewerId: string | undefined,
   page: PageRequest,
-): Promise<Page<PostWithMedia>> {
+): Promise<Page<ListenedPost>> {
   const after = decodeCursor(page.cursor);
   const rows = await everyonesRows(
     db,
@@ -233,7 +259,7 @@ export async function listPosts(
   filter: PostListFilter,
   page: PageRequest,
   viewerId?: string,
-): Promise<Page<PostWithMedia>> {
+): Promise<Page<ListenedPost>> {
   let query = postsWithMedia(db);
   switch (filter.kind) {
     case 'public':
@@ -254,7 +280,7 @@ export async function listPosts(
       query = query.where('posts.user_id', '=', filter.userId).where('posts.is_draft', '=', 1);
       break;
   }
-  return newestFirstPage(query, byNewest, page, byCreation);
+  return newestFirstPage(withListening(query, viewerId ?? null), byNewest, page, byCreation);
 }
 
 /** Keeps users.post_count in step when a public, published post comes or goes. */
