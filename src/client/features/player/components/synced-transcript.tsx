@@ -120,7 +120,7 @@ export function SyncedTranscript({
             onFocus={() => setFocusIndex(word.index)}
             onClick={() => onWordClick?.(word)}
             className={cn(
-              '-mx-px cursor-pointer rounded-md px-[3px] py-px transition-colors duration-150 hover:bg-secondary',
+              '-mx-px cursor-pointer rounded-md px-[3px] py-px transition-colors duration-150 hover:bg-secondary motion-reduce:transition-none',
               word.index === active && HIGHLIGHTS[highlight],
               word.index === active && 'hover:bg-amber-300',
               word.index < active && 'text-foreground',
