@@ -174,6 +174,8 @@ export interface CommentsTable extends Moderated {
   visitor_email: string | null;
   audio_id: string;
   transcription: string | null;
+  /** Seconds into the post the reply is anchored to; null for a reply to the whole post. */
+  at_seconds: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1: a visitor's comment waiting for the post owner's approval, seen by them and moderators alone. */
   held: Generated<number>;
   created_at: string;
