@@ -162,7 +162,7 @@ export function CommentComposer({ postId, asVisitor }: CommentComposerProps) {
             ref={recordButton}
             type="button"
             onClick={() => record(null)}
-            className="group flex min-w-0 flex-1 cursor-pointer items-center gap-3 rounded-2xl p-1 pr-3 text-left transition-colors hover:bg-secondary/70"
+            className="group flex min-w-0 flex-1 basis-60 cursor-pointer items-center gap-3 rounded-2xl p-1 pr-3 text-left transition-colors hover:bg-secondary/70"
           >
             <span
               aria-hidden="true"
