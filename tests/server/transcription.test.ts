@@ -55,16 +55,7 @@ describe(`automatic transcripts from the operator's recogniser on ${databaseKind
     return response.json() as Post;
   }
 
-  /** The recognitions queued wait behind the renditions; the test does not wait those 30 s. */
-  async function recognitionsRun() {
-    await testApp.context.db
-      .updateTable('jobs')
-      .set({ run_after: new Date().toISOString() })
-      .where('name', '=', 'transcripts.recognise')
-      .where('status', '=', 'queued')
-      .execute();
-    await waitForJobsNamed(testApp.context.db, 'transcripts.recognise', 60_000);
-  }
+  const recognitionsRun = () => waitForJobsNamed(testApp.context.db, 'transcripts.recognise', 60_000);
 
   const transcriptOf = async (postId: string) =>
     (await testApp.app.inject({ url: `/api/posts/${postId}/transcript` })).json() as PostTranscript;
@@ -121,11 +112,6 @@ describe(`automatic transcripts from the operator's recogniser on ${databaseKind
   it('keeps a failed recognition to the job, retried, and the post as it was', async () => {
     recogniser.answer = { status: 500, body: { error: { message: 'model not loaded' } } };
     const post = await publish({ title: 'Failing' });
-    await testApp.context.db
-      .updateTable('jobs')
-      .set({ run_after: new Date().toISOString() })
-      .where('name', '=', 'transcripts.recognise')
-      .execute();
     const failed = await waitFor(
       () =>
         testApp.context.db

@@ -202,6 +202,8 @@ export interface JobsTable {
   status: 'queued' | 'running' | 'done' | 'failed';
   attempts: Generated<number>;
   max_attempts: number;
+  /** 0, the default, first; background work (JOB_PRIORITY.background) only when nothing else is due. */
+  priority: Generated<number>;
   run_after: string;
   locked_until: string | null;
   last_error: string | null;

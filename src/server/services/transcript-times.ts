@@ -57,11 +57,6 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 const hasText = (text: string | null | undefined): text is string => Boolean(text?.trim());
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
-/**
- * Recognition is queued to start this much later than it is queued: the queue runs due jobs oldest first and has
- * no priorities, so the renditions of uploads arriving meanwhile go before it.
- */
-export const RECOGNITION_DEFERRAL_MS = 30_000;
 /** A recogniser's time: a minute plus the recording's length (a CPU whisper runs near real time). */
 const recognitionBudgetMs = (seconds: number) => 60_000 + seconds * 1000;
 
@@ -119,11 +114,11 @@ export function createTranscriptTimes(deps: {
       if (hasText(transcription)) {
         await jobs.enqueue('transcripts.align', { postId }, { uniqueKey: `align:${postId}`, db: database });
       } else if (recogniser) {
-        const runAfter = new Date(Date.now() + RECOGNITION_DEFERRAL_MS);
+        // Behind every rendition, including those of uploads that arrive while it waits.
         await jobs.enqueue(
           'transcripts.recognise',
           { postId },
-          { uniqueKey: `recognise:${postId}`, runAfter, db: database },
+          { uniqueKey: `recognise:${postId}`, priority: 'background', db: database },
         );
       }
     },

@@ -33,6 +33,7 @@ import * as remoteFollowers from './20261129T0220-remote-followers';
 import * as deletedActors from './20261129T0230-deleted-actors';
 import * as listeningPositions from './20261129T1000-listening-positions';
 import * as replyMoments from './20261129T1300-reply-moments';
+import * as jobPriority from './20261129T1310-job-priority';
 
 /** Explicit registry, applied in key order. Add new migrations at the end with a later timestamp. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T0230-deleted-actors': deletedActors,
   '20261129T1000-listening-positions': listeningPositions,
   '20261129T1300-reply-moments': replyMoments,
+  '20261129T1310-job-priority': jobPriority,
 };
