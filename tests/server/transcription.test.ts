@@ -109,6 +109,36 @@ describe(`automatic transcripts from the operator's recogniser on ${databaseKind
     expect((own.json() as Post).transcription).toBeNull();
   }, 90_000);
 
+  it('transcribes a private post only once its owner turned private transcripts on', async () => {
+    const setPrivateTranscripts = (value: unknown) =>
+      testApp.app.inject({
+        method: 'PUT',
+        url: '/api/me/settings',
+        headers: { cookie: author.cookie },
+        payload: { transcribePrivate: value },
+      });
+    const refused = await setPrivateTranscripts('yes');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('transcribePrivate must be true or false.');
+    const me = await testApp.app.inject({ url: '/api/auth/user', headers: { cookie: author.cookie } });
+    expect(me.json()).toMatchObject({ transcribePrivate: false });
+
+    expect((await setPrivateTranscripts(true)).json()).toMatchObject({ transcribePrivate: true });
+    try {
+      const diary = await publish({ title: 'Private, agreed', isPrivate: 'true' });
+      await recognitionsRun();
+      expect(recogniser.requests).toHaveLength(1);
+      const own = await testApp.app.inject({
+        url: `/api/posts/${diary.id}`,
+        headers: { cookie: author.cookie },
+      });
+      expect((own.json() as Post).transcription).toBe('Tidepools glitter at dawn.');
+      expect((await testApp.app.inject({ url: `/api/posts/${diary.id}/transcript` })).statusCode).toBe(404);
+    } finally {
+      await setPrivateTranscripts(false);
+    }
+  }, 90_000);
+
   it('keeps a failed recognition to the job, retried, and the post as it was', async () => {
     recogniser.answer = { status: 500, body: { error: { message: 'model not loaded' } } };
     const post = await publish({ title: 'Failing' });

@@ -33,6 +33,8 @@ export interface UsersTable {
   suspended_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Who may add this person to a group (a direct chat is open to all). */
   group_adds: Generated<GroupAdds>;
+  /** 1: their private posts may go to the operator's speech recogniser (issue 29); off by default. */
+  transcribe_private: Generated<number>;
 }
 
 export type UserRole = 'member' | 'moderator';

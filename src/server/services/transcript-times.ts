@@ -5,12 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { notFound } from '../access/guard';
-import { actorOf, can, VISITOR } from '../access/policy';
-import { findPostFor } from '../access/posts';
-import { postResource } from '../access/resources';
+import { actorOf } from '../access/policy';
+import { findPostFor, mayTranscribe } from '../access/posts';
 import type { Db } from '../db/database';
 import { findAudioAsset } from '../db/queries/audio-assets';
 import { findPost } from '../db/queries/posts';
+import { findUserById } from '../db/queries/users';
 import {
   deleteTranscriptTimes,
   findTranscriptTimes,
@@ -151,8 +151,10 @@ export function createTranscriptTimes(deps: {
     async recognisePost(postId, signal) {
       const post = await findPost(db, postId);
       if (!recogniser || !post || hasText(post.transcription)) return 'skipped';
-      // The audio leaves this server: only what everyone may already hear.
-      if (!can(VISITOR, 'view', postResource(post))) return 'skipped';
+      // The audio leaves this server: only what everyone may already hear, or what its owner agreed to send.
+      const ownerAgreed =
+        post.is_private === 1 && (await findUserById(db, post.user_id))?.transcribe_private === 1;
+      if (!mayTranscribe(post, ownerAgreed)) return 'skipped';
       const asset = await findAudioAsset(db, post.audio_id);
       if (!asset) return 'skipped';
       const timeoutMs = recognitionBudgetMs(asset.duration);

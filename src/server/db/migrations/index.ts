@@ -34,6 +34,7 @@ import * as deletedActors from './20261129T0230-deleted-actors';
 import * as listeningPositions from './20261129T1000-listening-positions';
 import * as replyMoments from './20261129T1300-reply-moments';
 import * as jobPriority from './20261129T1310-job-priority';
+import * as transcribePrivate from './20261129T1320-transcribe-private';
 
 /** Explicit registry, applied in key order. Add new migrations at the end with a later timestamp. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T1000-listening-positions': listeningPositions,
   '20261129T1300-reply-moments': replyMoments,
   '20261129T1310-job-priority': jobPriority,
+  '20261129T1320-transcribe-private': transcribePrivate,
 };
