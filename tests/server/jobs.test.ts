@@ -90,6 +90,7 @@ function handlers(renderSpeech: JobHandlers['media.render-speech']): JobHandlers
     'media.measure-speech': async () => 'skipped',
     'transcripts.align': async () => 'skipped',
     'transcripts.recognise': async () => 'skipped',
+    'transcripts.backfill': async () => 'skipped',
     'autosave.recover-abandoned': async () => 'skipped',
     'federation.message': async () => 'skipped',
     'federation.post': async () => 'skipped',

@@ -21,6 +21,7 @@ import { listNotifications } from '../../src/server/db/queries/notifications';
 import { sentMessagesForExport } from '../../src/server/db/queries/account-data';
 import { listeningPositionsOf } from '../../src/server/db/queries/listening-positions';
 import { listPosts } from '../../src/server/db/queries/posts';
+import { listUntranscribedPosts } from '../../src/server/db/queries/transcript-times';
 import {
   listensByDay,
   listenTotals,
@@ -454,6 +455,12 @@ const cases: ListCase[] = [
     list: (page) => listPosts(db, { kind: 'public' }, page, HEAVY_USER_ID),
     table: 'posts',
     indexes: ['posts_public_newest'],
+  },
+  {
+    name: 'the published posts without a transcript, for the speech recogniser',
+    list: (page) => listUntranscribedPosts(db, page),
+    table: 'posts',
+    indexes: ['posts_untranscribed_newest'],
   },
   {
     name: "everyone's published posts with the viewer's own",

@@ -15,6 +15,7 @@ import {
   deleteTranscriptTimes,
   findTranscriptTimes,
   saveTranscriptTimes,
+  listUntranscribedPosts,
   setRecognisedTranscription,
 } from '../db/queries/transcript-times';
 import type { JobOutcome } from '../jobs/catalogue';
@@ -44,6 +45,11 @@ export interface TranscriptTimes {
    * times; never over one its author wrote meanwhile. Idempotent.
    */
   recognisePost(postId: string, signal: AbortSignal): Promise<JobOutcome>;
+  /**
+   * Job handler: the recognition of a page of published posts stored without a transcript, newest first from
+   * `after`, and the next page's run queued behind them; nothing without a recogniser.
+   */
+  backfill(after: string | undefined): Promise<JobOutcome>;
   /** The aligned times of each recording (by audio id) that has them for the transcript it has now. */
   timesOf(recordings: readonly TranscribedRecording[]): Promise<Map<string, WordTimes>>;
   /**
@@ -58,6 +64,10 @@ const hasText = (text: string | null | undefined): text is string => Boolean(tex
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
 /** A recogniser's time: a minute plus the recording's length (a CPU whisper runs near real time). */
+/** Posts queued for recognition a run: the recognitions themselves are jobs of their own, in the background. */
+export const TRANSCRIPT_BACKFILL_BATCH = 20;
+export const TRANSCRIPT_BACKFILL_KEY = 'transcript-backfill';
+
 const recognitionBudgetMs = (seconds: number) => 60_000 + seconds * 1000;
 
 /** The recognised words that fit a transcript's length, as its text, and their times when the server gave them. */
@@ -109,18 +119,37 @@ export function createTranscriptTimes(deps: {
     return times;
   }
 
+  /** Behind every rendition, including those of uploads that arrive while it waits. */
+  const queueRecognition = (database: Db, postId: string) =>
+    jobs.enqueue(
+      'transcripts.recognise',
+      { postId },
+      { uniqueKey: `recognise:${postId}`, priority: 'background', db: database },
+    );
+
   return {
     async queue(database, postId, transcription) {
       if (hasText(transcription)) {
         await jobs.enqueue('transcripts.align', { postId }, { uniqueKey: `align:${postId}`, db: database });
       } else if (recogniser) {
-        // Behind every rendition, including those of uploads that arrive while it waits.
-        await jobs.enqueue(
-          'transcripts.recognise',
-          { postId },
-          { uniqueKey: `recognise:${postId}`, priority: 'background', db: database },
-        );
+        await queueRecognition(database, postId);
       }
+    },
+
+    async backfill(after) {
+      if (!recogniser) return 'skipped';
+      const page = await listUntranscribedPosts(db, { limit: TRANSCRIPT_BACKFILL_BATCH, cursor: after });
+      await db.transaction().execute(async (trx) => {
+        for (const post of page.items) await queueRecognition(trx, post.id);
+        if (page.nextCursor) {
+          await jobs.enqueue(
+            'transcripts.backfill',
+            { after: page.nextCursor },
+            { uniqueKey: TRANSCRIPT_BACKFILL_KEY, priority: 'background', db: trx },
+          );
+        }
+      });
+      return page.items.length > 0 ? 'done' : 'skipped';
     },
 
     async alignPost(postId, signal) {
