@@ -285,6 +285,7 @@ export async function createContext(
       'media.measure-speech': (_payload, { signal }) => measureStoredSpeech(signal),
       'transcripts.align': ({ postId }, { signal }) => transcriptTimes.alignPost(postId, signal),
       'transcripts.recognise': ({ postId }, { signal }) => transcriptTimes.recognisePost(postId, signal),
+      'transcripts.backfill': ({ after }) => transcriptTimes.backfill(after),
       'autosave.recover-abandoned': (_payload, { signal }) => autosave.recoverAbandoned(signal),
       'images.reencode-legacy': (_payload, { signal }) => reencodeLegacyImages(signal),
       'storage.remove-objects': (objects) => removeLeftObjects(blobs, objects),

@@ -6,6 +6,7 @@ import { deleteForgottenAttempts, deleteStaleWindows } from './db/queries/rate-l
 import { deleteExpiredSessions } from './db/queries/sessions';
 import { oldestKeptSaltDay } from './services/listen-service';
 import { SPEECH_BACKFILL_KEY } from './services/speech-backfill';
+import { TRANSCRIPT_BACKFILL_KEY } from './services/transcript-times';
 import { LOGIN_FAILURES_FORGOTTEN_AFTER_MS } from './services/login-throttle';
 import { SCRATCH_HEARTBEAT_MS, sweepAbandonedScratch, touchScratch } from './storage/scratch';
 
@@ -16,7 +17,8 @@ const RATE_LIMIT_RETENTION_MS = 24 * 60 * 60 * 1000;
  * Housekeeping at start and hourly: expired sessions, old rate-limit windows and sign-in failures, the listeners
  * of days before yesterday, shared audio nobody took within the hour, federation cache entries past their expiry, temp files of instances that died, and three queued jobs with fixed keys (so many
  * instances schedule each once): a sweep for abandoned autosaves, the re-encoding of photos stored before
- * uploads were re-encoded, and the measuring of speech in recordings stored before uploads measured it. Keeps this instance's own temp files marked as live. Safe to run on every instance at once.
+ * uploads were re-encoded, and the measuring of speech in recordings stored before uploads measured it. With a
+ * speech recogniser, once at start, the transcription of published posts stored without a transcript. Keeps this instance's own temp files marked as live. Safe to run on every instance at once.
  */
 export function startMaintenance(
   context: Pick<AppContext, 'db' | 'jobs' | 'config' | 'sharedAudio'>,
@@ -58,5 +60,12 @@ export function startMaintenance(
   ];
   for (const timer of timers) timer.unref();
   void heartbeat().then(run);
+  // Once a start rather than hourly: a post the recogniser heard nothing in stays untranscribed, and is tried again
+  // only at the next start.
+  if (config.transcribe) {
+    void jobs
+      .enqueue('transcripts.backfill', {}, { uniqueKey: TRANSCRIPT_BACKFILL_KEY, priority: 'background' })
+      .catch((error: unknown) => log.warn({ err: error }, 'could not queue the transcript backfill'));
+  }
   return () => timers.forEach(clearInterval);
 }

@@ -571,6 +571,27 @@ export function engineFlows(
       await screenshotsOf(page, 'post');
     });
 
+    test('a reply at a moment is a mark on the waveform that plays it; its "at 0:02" takes the post there', async () => {
+      const { post } = recorded[0]!;
+      const [voice] = await recordingFixtures(2);
+      await other.api.postAudio<Comment>(
+        '/api/comments',
+        { name: 'comment.webm', type: voice!.type, bytes: voice!.bytes },
+        { postId: post.id, at: '2' },
+      );
+      await page.goto(`/posts/${post.id}`);
+      const player: QueryInput = { role: 'group', name: `Player: ${post.title}` };
+      const mark: QueryInput = { role: 'button', name: 'Reply by Olu Other at 0:02', within: player };
+      await page.waitForVisible(mark);
+      await screenshotsOf(page, 'reply-marks');
+      await page.setViewport(WORKING_WINDOW.width, WORKING_WINDOW.height);
+
+      await page.click({ role: 'button', name: 'at 0:02', within: { css: '[data-voice-thread]' } });
+      await page.waitForText({ css: '[data-testid="player-current-time"]', within: player }, /^0:0[2-9]$/);
+
+      await expectPlays(page, mark, '[data-voice-thread]');
+    });
+
     test("with Skip silence on, a post's long pause is jumped over", async () => {
       const bytes = await toneWithPause({ pauseStart: 1.5, pauseEnd: 7.5, seconds: 9.5 });
       const post = await other.api.postAudio<Post>(

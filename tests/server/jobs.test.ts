@@ -90,6 +90,7 @@ function handlers(renderSpeech: JobHandlers['media.render-speech']): JobHandlers
     'media.measure-speech': async () => 'skipped',
     'transcripts.align': async () => 'skipped',
     'transcripts.recognise': async () => 'skipped',
+    'transcripts.backfill': async () => 'skipped',
     'autosave.recover-abandoned': async () => 'skipped',
     'federation.message': async () => 'skipped',
     'federation.post': async () => 'skipped',
@@ -133,6 +134,24 @@ describe(`job queue on ${databaseKind}`, () => {
     }, WAIT);
     await delay(50);
     expect(seen).toHaveLength(1);
+  });
+
+  it('claims background work only when nothing else is due: a rendition queued later goes first', async () => {
+    await queue.enqueue('transcripts.recognise', { postId: 'older-post' }, { priority: 'background' });
+    clockMs += 1_000;
+    await queue.enqueue('media.render-speech', { assetId: 'new-upload' });
+    await queue.enqueue(
+      'media.render-speech',
+      { assetId: 'later' },
+      { runAfter: new Date(clockMs + 60_000) },
+    );
+
+    const first = await claimed(queue);
+    expect(first.name).toBe('media.render-speech');
+    await queue.complete(first);
+    // The later rendition is not due yet: the background job does not wait for it.
+    const second = await claimed(queue);
+    expect(second).toMatchObject({ name: 'transcripts.recognise', payloadJson: '{"postId":"older-post"}' });
   });
 
   it('keeps one waiting job per uniqueKey and frees the key once that job is done', async () => {

@@ -20,6 +20,7 @@ import { listFollowPeople } from '../../src/server/db/queries/follows';
 import { listNotifications } from '../../src/server/db/queries/notifications';
 import { sentMessagesForExport } from '../../src/server/db/queries/account-data';
 import { listPosts } from '../../src/server/db/queries/posts';
+import { listUntranscribedPosts } from '../../src/server/db/queries/transcript-times';
 import {
   listensByDay,
   listenTotals,
@@ -455,6 +456,12 @@ const cases: ListCase[] = [
     list: (page) => listPosts(db, { kind: 'public' }, page, HEAVY_USER_ID),
     table: 'posts',
     indexes: ['posts_public_newest'],
+  },
+  {
+    name: 'the published posts without a transcript, for the speech recogniser',
+    list: (page) => listUntranscribedPosts(db, page),
+    table: 'posts',
+    indexes: ['posts_untranscribed_newest'],
   },
   {
     name: "everyone's published posts with the viewer's own",

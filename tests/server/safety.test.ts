@@ -445,8 +445,11 @@ describe(`blocking on ${databaseKind}`, () => {
     });
     await unblock(them, me);
     const comments = createCommentService({ ...context, audio });
-    const admitted = await comments.admit({ kind: 'user', userId: me.user.id }, { postId: theirs.id });
-    await expect(comments.create(admitted, await upload())).rejects.toMatchObject({ statusCode: 404 });
+    const fields = { postId: theirs.id };
+    const admitted = await comments.admit({ kind: 'user', userId: me.user.id }, fields);
+    await expect(comments.create(admitted, await upload(), fields)).rejects.toMatchObject({
+      statusCode: 404,
+    });
 
     const { db } = context;
     const left = await Promise.all([

@@ -6,6 +6,7 @@ import { startTranscriptionServer, type TestTranscriptionServer } from '../suppo
 import { signUp, type SignedIn } from './support/accounts';
 import { createTestApp, databaseKind, type TestApp } from './support/test-app';
 import { sendForm } from './support/uploads';
+import { listUntranscribedPosts } from '../../src/server/db/queries/transcript-times';
 import { waitFor, waitForJobsNamed } from './support/waits';
 
 /** What the recogniser "hears": OpenAI's verbose_json with word times. */
@@ -55,16 +56,7 @@ describe(`automatic transcripts from the operator's recogniser on ${databaseKind
     return response.json() as Post;
   }
 
-  /** The recognitions queued wait behind the renditions; the test does not wait those 30 s. */
-  async function recognitionsRun() {
-    await testApp.context.db
-      .updateTable('jobs')
-      .set({ run_after: new Date().toISOString() })
-      .where('name', '=', 'transcripts.recognise')
-      .where('status', '=', 'queued')
-      .execute();
-    await waitForJobsNamed(testApp.context.db, 'transcripts.recognise', 60_000);
-  }
+  const recognitionsRun = () => waitForJobsNamed(testApp.context.db, 'transcripts.recognise', 60_000);
 
   const transcriptOf = async (postId: string) =>
     (await testApp.app.inject({ url: `/api/posts/${postId}/transcript` })).json() as PostTranscript;
@@ -118,14 +110,82 @@ describe(`automatic transcripts from the operator's recogniser on ${databaseKind
     expect((own.json() as Post).transcription).toBeNull();
   }, 90_000);
 
+  it('transcribes a private post only once its owner turned private transcripts on', async () => {
+    const setPrivateTranscripts = (value: unknown) =>
+      testApp.app.inject({
+        method: 'PUT',
+        url: '/api/me/settings',
+        headers: { cookie: author.cookie },
+        payload: { transcribePrivate: value },
+      });
+    const refused = await setPrivateTranscripts('yes');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('transcribePrivate must be true or false.');
+    const me = await testApp.app.inject({ url: '/api/auth/user', headers: { cookie: author.cookie } });
+    expect(me.json()).toMatchObject({ transcribePrivate: false });
+
+    expect((await setPrivateTranscripts(true)).json()).toMatchObject({ transcribePrivate: true });
+    try {
+      const diary = await publish({ title: 'Private, agreed', isPrivate: 'true' });
+      await recognitionsRun();
+      expect(recogniser.requests).toHaveLength(1);
+      const own = await testApp.app.inject({
+        url: `/api/posts/${diary.id}`,
+        headers: { cookie: author.cookie },
+      });
+      expect((own.json() as Post).transcription).toBe('Tidepools glitter at dawn.');
+      expect((await testApp.app.inject({ url: `/api/posts/${diary.id}/transcript` })).statusCode).toBe(404);
+    } finally {
+      await setPrivateTranscripts(false);
+    }
+  }, 90_000);
+
+  it('transcribes posts stored before, a page at a time, resuming where a run stopped', async () => {
+    const older = await publish({ title: 'Stored before, older' });
+    const newer = await publish({ title: 'Stored before, newer' });
+    const diary = await publish({ title: 'Stored before, private', isPrivate: 'true' });
+    await recognitionsRun();
+    const { db, jobs } = testApp.context;
+    // As if stored before the recogniser was set up.
+    await db
+      .updateTable('posts')
+      .set({ transcription: null, transcription_source: null })
+      .where('id', 'in', [older.id, newer.id, diary.id])
+      .execute();
+    recogniser.requests.length = 0;
+    const transcribed = async (post: Post) =>
+      (
+        await db
+          .selectFrom('posts')
+          .select('transcription')
+          .where('id', '=', post.id)
+          .executeTakeFirstOrThrow()
+      ).transcription;
+    const backfilled = async (after?: string) => {
+      await jobs.enqueue('transcripts.backfill', after ? { after } : {});
+      await waitForJobsNamed(db, 'transcripts.backfill', 60_000);
+      await recognitionsRun();
+    };
+
+    // A run that stopped after the newest page goes on with the older ones.
+    const firstPage = await listUntranscribedPosts(db, { limit: 1 });
+    expect(firstPage.items.map((post) => post.id)).toEqual([newer.id]);
+    await backfilled(firstPage.nextCursor!);
+    expect(recogniser.requests).toHaveLength(1);
+    expect(await transcribed(older)).toBe('Tidepools glitter at dawn.');
+    expect(await transcribed(newer)).toBeNull();
+
+    await backfilled();
+    expect(recogniser.requests).toHaveLength(2);
+    expect(await transcribed(newer)).toBe('Tidepools glitter at dawn.');
+    // Its owner never turned private transcripts on.
+    expect(await transcribed(diary)).toBeNull();
+    expect((await listUntranscribedPosts(db, { limit: 50 })).items).toEqual([]);
+  }, 120_000);
+
   it('keeps a failed recognition to the job, retried, and the post as it was', async () => {
     recogniser.answer = { status: 500, body: { error: { message: 'model not loaded' } } };
     const post = await publish({ title: 'Failing' });
-    await testApp.context.db
-      .updateTable('jobs')
-      .set({ run_after: new Date().toISOString() })
-      .where('name', '=', 'transcripts.recognise')
-      .execute();
     const failed = await waitFor(
       () =>
         testApp.context.db

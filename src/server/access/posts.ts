@@ -2,7 +2,15 @@ import type { Db } from '../db/database';
 import { findPost } from '../db/queries/posts';
 import type { PostRow } from '../db/schema';
 import { authorize, notFound } from './guard';
-import type { Action, CommentResource, Actor, DraftResource, PostResource } from './policy';
+import {
+  can,
+  VISITOR,
+  type Action,
+  type CommentResource,
+  type Actor,
+  type DraftResource,
+  type PostResource,
+} from './policy';
 import { blockedWith } from './people';
 import { commentResource, postResource } from './resources';
 
@@ -52,4 +60,14 @@ export async function findPostFor(db: Db, actor: Actor, action: Action, postId: 
   if (!post) throw notFound('post');
   await authorizePost(db, actor, action, post);
   return post;
+}
+
+/**
+ * Whether a post's audio may go to the operator's speech recogniser, a server outside this one (issue 29): what
+ * everyone may already hear, and a published private post of an owner who turned private transcripts on; never a
+ * draft, nor what moderators hid.
+ */
+export function mayTranscribe(post: PostRow, ownerTranscribesPrivate: boolean): boolean {
+  if (can(VISITOR, 'view', postResource(post))) return true;
+  return ownerTranscribesPrivate && post.is_private === 1 && post.is_draft === 0 && post.is_hidden === 0;
 }

@@ -33,6 +33,8 @@ export interface UsersTable {
   suspended_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Who may add this person to a group (a direct chat is open to all). */
   group_adds: Generated<GroupAdds>;
+  /** 1: their private posts may go to the operator's speech recogniser (issue 29); off by default. */
+  transcribe_private: Generated<number>;
 }
 
 export type UserRole = 'member' | 'moderator';
@@ -174,6 +176,8 @@ export interface CommentsTable extends Moderated {
   visitor_email: string | null;
   audio_id: string;
   transcription: string | null;
+  /** Seconds into the post the reply is anchored to; null for a reply to the whole post. */
+  at_seconds: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1: a visitor's comment waiting for the post owner's approval, seen by them and moderators alone. */
   held: Generated<number>;
   created_at: string;
@@ -200,6 +204,8 @@ export interface JobsTable {
   status: 'queued' | 'running' | 'done' | 'failed';
   attempts: Generated<number>;
   max_attempts: number;
+  /** 0, the default, first; background work (JOB_PRIORITY.background) only when nothing else is due. */
+  priority: Generated<number>;
   run_after: string;
   locked_until: string | null;
   last_error: string | null;

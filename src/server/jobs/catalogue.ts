@@ -15,6 +15,8 @@ export interface JobPayloads {
   'transcripts.align': { postId: string };
   /** A public post without a transcript transcribed by the operator's speech recogniser (TRANSCRIBE_URL). */
   'transcripts.recognise': { postId: string };
+  /** Published posts without a transcript, a page a run from `after` (a cursor), queued for recognition. */
+  'transcripts.backfill': { after?: string };
   'autosave.recover-abandoned': Record<string, never>;
   'images.reencode-legacy': Record<string, never>;
   /** Stored objects whose rows are gone (a deleted account's), removed again in case the first removal failed. */

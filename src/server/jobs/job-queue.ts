@@ -9,6 +9,9 @@ const RETRY_GROWTH = 5;
 const MAX_RETRY_MS = 60 * 60_000;
 const MAX_ERROR_LENGTH = 2_000;
 
+/** Claimed in this order: a due job waits for every due job of a smaller number. */
+export const JOB_PRIORITY = { normal: 0, background: 1 } as const;
+
 export interface EnqueueOptions {
   /**
    * At most one job with this key waits to run: enqueueing while one is queued is a no-op. A job that has
@@ -17,6 +20,8 @@ export interface EnqueueOptions {
   uniqueKey?: string;
   runAfter?: Date;
   maxAttempts?: number;
+  /** Work nobody is waiting on (a speech recogniser's transcript) is `background`: it goes after the rest. */
+  priority?: keyof typeof JOB_PRIORITY;
   /** A transaction (`trx`): the job then exists only if the writes it belongs with commit. */
   db?: Db;
 }
@@ -33,7 +38,10 @@ export interface ClaimedJob {
 
 export interface JobQueue {
   enqueue<N extends JobName>(name: N, payload: JobPayloads[N], options?: EnqueueOptions): Promise<void>;
-  /** Takes the oldest due job, or one whose worker's lease ran out, and leases it for `leaseMs`. */
+  /**
+   * Takes the oldest due job of the first priority that has one, or one whose worker's lease ran out, and leases
+   * it for `leaseMs`.
+   */
   claim(leaseMs: number): Promise<ClaimedJob | undefined>;
   /**
    * Renews the lease of a job still running: `leaseMs` from now. False when the job is no longer this worker's
@@ -78,7 +86,7 @@ export function createJobQueue(db: Db, options: { now?: () => Date } = {}): JobQ
     async enqueue(
       name,
       payload,
-      { uniqueKey, runAfter, maxAttempts = DEFAULT_MAX_ATTEMPTS, db: target = db } = {},
+      { uniqueKey, runAfter, maxAttempts = DEFAULT_MAX_ATTEMPTS, priority = 'normal', db: target = db } = {},
     ) {
       if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
         throw new RangeError(`maxAttempts must be a positive integer, not ${maxAttempts}`);
@@ -108,6 +116,7 @@ export function createJobQueue(db: Db, options: { now?: () => Date } = {}): JobQ
           unique_key: uniqueKey ?? null,
           status: 'queued',
           max_attempts: maxAttempts,
+          priority: JOB_PRIORITY[priority],
           run_after: (runAfter ?? start).toISOString(),
           locked_until: null,
           last_error: null,
@@ -133,6 +142,7 @@ export function createJobQueue(db: Db, options: { now?: () => Date } = {}): JobQ
               eb.and([eb('status', '=', 'running'), eb('locked_until', '<', at)]),
             ]),
           )
+          .orderBy('priority')
           .orderBy('run_after')
           .orderBy('created_at')
           .orderBy('id')

@@ -146,7 +146,7 @@ export function registerSocialRoutes(app: App, context: AppContext): void {
       );
       try {
         admission ??= await comments.admit(commenter, upload.fields);
-        return await comments.create(admission, upload.files.audio);
+        return await comments.create(admission, upload.files.audio, upload.fields);
       } finally {
         await upload.discard();
       }

@@ -34,6 +34,8 @@ import { newId } from '../ids';
 
 type CommentFields = z.infer<typeof commentFieldsSchema>;
 
+const momentFieldSchema = commentFieldsSchema.pick({ at: true });
+
 /** A commenter cleared to comment on a post: what is known before any audio is taken. */
 export interface CommentAdmission {
   commenter: Actor;
@@ -47,7 +49,15 @@ export interface CommentService {
    * before anything of it is kept.
    */
   admit(commenter: Actor, fields: Record<string, string>): Promise<CommentAdmission>;
-  create(admission: CommentAdmission, audio: ScratchFile | undefined): Promise<Comment>;
+  /**
+   * `fields` are all the form's fields: a moment (`at`) sent after the audio still counts, though admission was
+   * settled before it.
+   */
+  create(
+    admission: CommentAdmission,
+    audio: ScratchFile | undefined,
+    fields: Record<string, string>,
+  ): Promise<Comment>;
   /** A moderator (`viewer.moderator`) sees hidden and held comments too. */
   list(
     viewer: Actor,
@@ -80,6 +90,7 @@ export function createCommentService(deps: {
       waveformData: parseJsonArray<number>(row.waveform_json),
       speech: speechRangesOf(row.speech_json),
       transcription: row.transcription,
+      at: row.at_seconds,
       visitorName: row.visitor_name,
       visitorEmail: showEmail ? row.visitor_email : null,
       user: author,
@@ -100,6 +111,17 @@ export function createCommentService(deps: {
       await deleteAudioAsset(trx, comment.audio_id);
     });
     if (asset) await audio.deleteFiles(asset);
+  }
+
+  /** A reply's moment lies within the post as the server measured it: 0 ≤ at < its length. */
+  async function checkMomentOf(post: PostRow, at: number) {
+    const recording = await findAudioAsset(db, post.audio_id);
+    const length = recording?.duration ?? 0;
+    if (at < 0 || at >= length) {
+      throw new BadRequestError(
+        `A reply's moment (at) must be at least 0 and less than the post's length, ${length.toFixed(1)} seconds.`,
+      );
+    }
   }
 
   async function present(rows: CommentWithAudio[], post: PostRow, viewer: Actor) {
@@ -123,9 +145,11 @@ export function createCommentService(deps: {
       return { commenter, fields, post };
     },
 
-    async create({ commenter, fields, post }, upload) {
+    async create({ commenter, fields, post }, upload, allFields) {
       const viewerId = commenter.kind === 'user' ? commenter.userId : undefined;
       if (!upload) throw new BadRequestError('Attach the voice comment as a file field named "audio".');
+      const { at } = parseOrBadRequest(momentFieldSchema, allFields);
+      if (at !== undefined) await checkMomentOf(post, at);
 
       const prepared = await audio.prepare(
         upload,
@@ -150,6 +174,7 @@ export function createCommentService(deps: {
             visitor_email: commenter.kind === 'visitor' ? (fields.visitorEmail ?? null) : null,
             audio_id: prepared.row.id,
             transcription: fields.transcription ?? null,
+            at_seconds: at ?? null,
             held: held ? 1 : 0,
             created_at: now.toISOString(),
           });

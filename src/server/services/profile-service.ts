@@ -130,7 +130,14 @@ export function createProfileService(
     },
 
     updateSettings(userId, settings) {
-      return save(userId, withoutUndefined({ group_adds: settings.groupAdds }));
+      return save(
+        userId,
+        withoutUndefined({
+          group_adds: settings.groupAdds,
+          transcribe_private:
+            settings.transcribePrivate === undefined ? undefined : Number(settings.transcribePrivate),
+        }),
+      );
     },
 
     async setImagePosition(userId, position) {

@@ -5,16 +5,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { notFound } from '../access/guard';
-import { actorOf, can, VISITOR } from '../access/policy';
-import { findPostFor } from '../access/posts';
-import { postResource } from '../access/resources';
+import { actorOf } from '../access/policy';
+import { findPostFor, mayTranscribe } from '../access/posts';
 import type { Db } from '../db/database';
 import { findAudioAsset } from '../db/queries/audio-assets';
 import { findPost } from '../db/queries/posts';
+import { findUserById } from '../db/queries/users';
 import {
   deleteTranscriptTimes,
   findTranscriptTimes,
   saveTranscriptTimes,
+  listUntranscribedPosts,
   setRecognisedTranscription,
 } from '../db/queries/transcript-times';
 import type { JobOutcome } from '../jobs/catalogue';
@@ -44,6 +45,11 @@ export interface TranscriptTimes {
    * times; never over one its author wrote meanwhile. Idempotent.
    */
   recognisePost(postId: string, signal: AbortSignal): Promise<JobOutcome>;
+  /**
+   * Job handler: the recognition of a page of published posts stored without a transcript, newest first from
+   * `after`, and the next page's run queued behind them; nothing without a recogniser.
+   */
+  backfill(after: string | undefined): Promise<JobOutcome>;
   /** The aligned times of each recording (by audio id) that has them for the transcript it has now. */
   timesOf(recordings: readonly TranscribedRecording[]): Promise<Map<string, WordTimes>>;
   /**
@@ -57,12 +63,11 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 const hasText = (text: string | null | undefined): text is string => Boolean(text?.trim());
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
-/**
- * Recognition is queued to start this much later than it is queued: the queue runs due jobs oldest first and has
- * no priorities, so the renditions of uploads arriving meanwhile go before it.
- */
-export const RECOGNITION_DEFERRAL_MS = 30_000;
 /** A recogniser's time: a minute plus the recording's length (a CPU whisper runs near real time). */
+/** Posts queued for recognition a run: the recognitions themselves are jobs of their own, in the background. */
+export const TRANSCRIPT_BACKFILL_BATCH = 20;
+export const TRANSCRIPT_BACKFILL_KEY = 'transcript-backfill';
+
 const recognitionBudgetMs = (seconds: number) => 60_000 + seconds * 1000;
 
 /** The recognised words that fit a transcript's length, as its text, and their times when the server gave them. */
@@ -114,18 +119,37 @@ export function createTranscriptTimes(deps: {
     return times;
   }
 
+  /** Behind every rendition, including those of uploads that arrive while it waits. */
+  const queueRecognition = (database: Db, postId: string) =>
+    jobs.enqueue(
+      'transcripts.recognise',
+      { postId },
+      { uniqueKey: `recognise:${postId}`, priority: 'background', db: database },
+    );
+
   return {
     async queue(database, postId, transcription) {
       if (hasText(transcription)) {
         await jobs.enqueue('transcripts.align', { postId }, { uniqueKey: `align:${postId}`, db: database });
       } else if (recogniser) {
-        const runAfter = new Date(Date.now() + RECOGNITION_DEFERRAL_MS);
-        await jobs.enqueue(
-          'transcripts.recognise',
-          { postId },
-          { uniqueKey: `recognise:${postId}`, runAfter, db: database },
-        );
+        await queueRecognition(database, postId);
       }
+    },
+
+    async backfill(after) {
+      if (!recogniser) return 'skipped';
+      const page = await listUntranscribedPosts(db, { limit: TRANSCRIPT_BACKFILL_BATCH, cursor: after });
+      await db.transaction().execute(async (trx) => {
+        for (const post of page.items) await queueRecognition(trx, post.id);
+        if (page.nextCursor) {
+          await jobs.enqueue(
+            'transcripts.backfill',
+            { after: page.nextCursor },
+            { uniqueKey: TRANSCRIPT_BACKFILL_KEY, priority: 'background', db: trx },
+          );
+        }
+      });
+      return page.items.length > 0 ? 'done' : 'skipped';
     },
 
     async alignPost(postId, signal) {
@@ -156,8 +180,10 @@ export function createTranscriptTimes(deps: {
     async recognisePost(postId, signal) {
       const post = await findPost(db, postId);
       if (!recogniser || !post || hasText(post.transcription)) return 'skipped';
-      // The audio leaves this server: only what everyone may already hear.
-      if (!can(VISITOR, 'view', postResource(post))) return 'skipped';
+      // The audio leaves this server: only what everyone may already hear, or what its owner agreed to send.
+      const ownerAgreed =
+        post.is_private === 1 && (await findUserById(db, post.user_id))?.transcribe_private === 1;
+      if (!mayTranscribe(post, ownerAgreed)) return 'skipped';
       const asset = await findAudioAsset(db, post.audio_id);
       if (!asset) return 'skipped';
       const timeoutMs = recognitionBudgetMs(asset.duration);

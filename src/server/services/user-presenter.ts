@@ -21,6 +21,7 @@ export type PublicUserRow = Omit<
   | 'role'
   | 'suspended_at'
   | 'group_adds'
+  | 'transcribe_private'
 >;
 
 export function toPublicUser(row: PublicUserRow): PublicUser {
@@ -51,5 +52,6 @@ export function toCurrentUser(row: UserRow): CurrentUser {
     email: row.email,
     isModerator: row.role === 'moderator',
     groupAdds: row.group_adds,
+    transcribePrivate: row.transcribe_private === 1,
   };
 }

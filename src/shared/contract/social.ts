@@ -34,6 +34,8 @@ export const commentSchema = z.object({
   waveformData: z.array(z.number()),
   speech: speechRangesSchema,
   transcription: z.string().nullable(),
+  /** Seconds into the post this reply answers (issue 29); null for a reply to the whole post. */
+  at: z.number().nullable(),
   visitorName: z.string().nullable(),
   visitorEmail: z.string().nullable(),
   user: publicUserSchema.nullable(),
@@ -71,6 +73,19 @@ export const commentFieldsSchema = z.object({
     .transform((value) => value || undefined)
     .pipe(z.email({ error: 'Enter a valid e-mail address, or leave it empty.' }).optional()),
   duration: clientMeasurementSchema,
+  /** Seconds into the post: the reply answers that moment of it (issue 29). Checked against its length. */
+  at: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^-?\d+(\.\d+)?$/, { error: 'Give at as seconds into the post, like 73.5.' })
+        .transform(Number)
+        .optional(),
+    ),
 });
 
 export const NOTIFICATION_TYPES = ['like', 'comment', 'follow', 'repost', 'publish-request'] as const;

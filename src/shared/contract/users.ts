@@ -47,6 +47,8 @@ export const currentUserSchema = publicUserSchema.extend({
   isModerator: z.boolean().optional(),
   /** Who may add me to a group: everyone, only people I follow, or nobody (a direct chat stays open to all). */
   groupAdds: z.enum(GROUP_ADDS),
+  /** My private posts are transcribed by the server's speech recogniser too (issue 29); off unless I say so. */
+  transcribePrivate: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -174,8 +176,9 @@ export const settingsBodySchema = z.strictObject(
     groupAdds: z
       .enum(GROUP_ADDS, { error: 'groupAdds must be "everyone", "following" or "nobody".' })
       .optional(),
+    transcribePrivate: z.boolean({ error: 'transcribePrivate must be true or false.' }).optional(),
   },
-  { error: 'Settings take only groupAdds.' },
+  { error: 'Settings take only groupAdds and transcribePrivate.' },
 );
 export type SettingsChanges = z.infer<typeof settingsBodySchema>;
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { Post } from '@shared/contract/posts';
 import { AudioPlayer } from '@client/features/player/components/audio-player';
+import { PostPlayer } from './post-player';
 import { PostCardCompact } from '@client/features/posts/components/post-card-compact';
 import type { RenderAuthorName, RenderPlayer } from '@client/features/posts/lib/post-labels';
 import { UserProfilePopup } from '@client/features/profile/components/user-profile-popup';
@@ -41,7 +42,7 @@ export interface PostRenderers {
 export function usePostRenderers(): PostRenderers {
   const { user } = useAuth();
   const renderPlayer: RenderPlayer = (post, { variant, appearance }) => (
-    <AudioPlayer
+    <PostPlayer
       post={post}
       variant={variant}
       appearance={appearance}

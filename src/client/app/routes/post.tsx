@@ -6,6 +6,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { AudioPlayer } from '@client/features/player/components/audio-player';
+import { PostPlayer } from '@client/app/compositions/post-player';
 import { PostCard } from '@client/features/posts/components/post-card';
 import { usePost } from '@client/features/posts/api/post';
 import { postTitle, type RenderPlayer } from '@client/features/posts/lib/post-labels';
@@ -36,7 +37,7 @@ export function PostPage({ params }: { params: { id: string } }) {
   useDocumentTitle(query.data ? postTitle(query.data) : query.isError ? 'Post not found' : 'Voice Post');
 
   const renderPlayer: RenderPlayer = (post, { variant, appearance }) => (
-    <AudioPlayer
+    <PostPlayer
       post={post}
       variant={variant}
       appearance={appearance}

@@ -6,6 +6,7 @@ import { DeleteAccountSettings } from '@client/features/settings/components/dele
 import { GroupAddsSettings } from '@client/features/settings/components/group-adds-settings';
 import { NotificationSettings } from '@client/features/settings/components/notification-settings';
 import { SignOutSettings } from '@client/features/settings/components/sign-out-settings';
+import { TranscriptSettings } from '@client/features/settings/components/transcript-settings';
 
 /** The signed-in person's settings: one section per concern. */
 export function SettingsPage() {
@@ -15,6 +16,7 @@ export function SettingsPage() {
       <AppearanceSettings />
       <NotificationSettings />
       <GroupAddsSettings />
+      <TranscriptSettings />
       <BlockedAndMutedSettings />
       <DataExportSettings />
       <SignOutSettings />

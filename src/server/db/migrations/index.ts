@@ -32,6 +32,10 @@ import * as federationKeys from './20261129T0210-federation-keys';
 import * as remoteFollowers from './20261129T0220-remote-followers';
 import * as deletedActors from './20261129T0230-deleted-actors';
 import * as listeningPositions from './20261129T1000-listening-positions';
+import * as replyMoments from './20261129T1300-reply-moments';
+import * as jobPriority from './20261129T1310-job-priority';
+import * as transcribePrivate from './20261129T1320-transcribe-private';
+import * as untranscribedPosts from './20261129T1330-untranscribed-posts';
 
 /** Explicit registry, applied in key order. Add new migrations at the end with a later timestamp. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +72,8 @@ export const migrations: Record<string, Migration> = {
   '20261129T0220-remote-followers': remoteFollowers,
   '20261129T0230-deleted-actors': deletedActors,
   '20261129T1000-listening-positions': listeningPositions,
+  '20261129T1300-reply-moments': replyMoments,
+  '20261129T1310-job-priority': jobPriority,
+  '20261129T1320-transcribe-private': transcribePrivate,
+  '20261129T1330-untranscribed-posts': untranscribedPosts,
 };

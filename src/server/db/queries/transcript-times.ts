@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../database';
+import { byCreation, newestFirstPage, type Page, type PageRequest } from '../pagination';
 
 export interface StoredTranscriptTimes {
   audioId: string;
@@ -75,4 +76,24 @@ export async function setRecognisedTranscription(
     .where((eb) => eb.or([eb('transcription', 'is', null), eb(sql<string>`trim(transcription)`, '=', '')]))
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/**
+ * A page of published posts without a transcript, newest first, that may go to the speech recogniser: public
+ * ones, and private ones of owners who turned private transcripts on (access/posts.ts mayTranscribe decides each
+ * again when its job runs).
+ */
+export function listUntranscribedPosts(
+  db: Db,
+  page: PageRequest,
+): Promise<Page<{ id: string; created_at: string }>> {
+  const query = db
+    .selectFrom('posts')
+    .innerJoin('users', 'users.id', 'posts.user_id')
+    .select(['posts.id', 'posts.created_at'])
+    .where('posts.transcription', 'is', null)
+    .where('posts.is_draft', '=', 0)
+    .where('posts.is_hidden', '=', 0)
+    .where((eb) => eb.or([eb('posts.is_private', '=', 0), eb('users.transcribe_private', '=', 1)]));
+  return newestFirstPage(query, { createdAt: 'posts.created_at', id: 'posts.id' }, page, byCreation);
 }

@@ -1,5 +1,5 @@
 import { History, LoaderCircle, Pause, Play, RotateCcw } from 'lucide-react';
-import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { Chapter } from '@shared/contract/posts';
 import { displayName } from '@shared/domain/display-name';
 import { formatDuration } from '@client/lib/format';
@@ -11,10 +11,12 @@ import { useAudioPlayer, type AudioPlayer } from '../hooks/use-audio-player';
 import { SKIP_SECONDS } from '../hooks/use-media-session';
 import { PLAYBACK_MESSAGES } from '../hooks/player-status';
 import { useCopyMomentLink } from '../hooks/use-copy-moment-link';
+import { useReplyMoments } from '../hooks/use-reply-moments';
 
 export type PlayerState = Omit<AudioPlayer, 'attachAudio'>;
 import { useWaveformBars } from '../hooks/use-waveform-bars';
 import { ChapterList } from './chapter-list';
+import { ReplyMarks, type ReplyMark } from './reply-marks';
 import { WaveformCanvas } from './waveform-canvas';
 
 const PlayerControls = lazy(() =>
@@ -46,6 +48,11 @@ export interface AudioPlayerProps {
   keepPosition?: boolean;
   /** A post (not a comment): its transcript's words are timed as the server has them, aligned where it could. */
   serverWordTimes?: boolean;
+  /**
+   * Full variant of a post whose replies are at hand: those anchored to a moment are marks on the waveform, and
+   * the thread may reply where the player is paused (issue 29).
+   */
+  replies?: readonly ReplyMark[];
   className?: string;
 }
 
@@ -63,6 +70,7 @@ export function AudioPlayer({
   startAt = null,
   keepPosition = false,
   serverWordTimes = false,
+  replies,
   className,
 }: AudioPlayerProps) {
   const title = post.title.trim() || 'Untitled Post';
@@ -81,6 +89,8 @@ export function AudioPlayer({
     positionOnServer: keepPosition ? { resumeAt: post.listening?.resumeAt ?? null } : undefined,
   });
   const copyMoment = useCopyMomentLink(post.id);
+  const group = useRef<HTMLDivElement>(null);
+  const moments = useReplyMoments(variant === 'full' && replies ? post.id : null, player, group);
   const waveform = useWaveformBars({
     waveformData: post.waveformData,
     peaksUrl: variant === 'mini' ? null : post.peaksUrl,
@@ -146,6 +156,7 @@ export function AudioPlayer({
 
   return (
     <div
+      ref={group}
       role="group"
       aria-label={`Player: ${title}`}
       className={cn('space-y-3', className)}
@@ -157,6 +168,7 @@ export function AudioPlayer({
         <div className="min-w-0 flex-1 pt-1">
           {wave}
           <ChapterMarks chapters={post.chapters} duration={player.duration} onSeek={player.seek} />
+          {replies && <ReplyMarks marks={replies} duration={player.duration} onPlay={moments.playReply} />}
           <TimeRow player={player} appearance={appearance} />
         </div>
       </div>
@@ -198,6 +210,7 @@ export function AudioPlayer({
               onCopyWordLink={
                 shareMoments ? (word) => void copyMoment(word.start, `“${word.text}”`) : undefined
               }
+              onReplyAtWord={replies ? moments.replyAtWord : undefined}
             />
           </Suspense>
         </TranscriptSection>

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Link2 } from 'lucide-react';
+import { Link2, MessageCircle } from 'lucide-react';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/utils';
 import {
@@ -27,6 +27,8 @@ export interface SyncedTranscriptProps {
   onWordClick?: (word: TranscriptWord) => void;
   /** Copies a link that opens the post at the lit word; no button without it. */
   onCopyWordLink?: (word: TranscriptWord) => void;
+  /** Offers to record a voice reply at the lit word (issue 29); no button without it. */
+  onReplyAtWord?: (word: TranscriptWord) => void;
   /** Spec §2: amber unless told otherwise. */
   highlight?: keyof typeof HIGHLIGHTS;
   className?: string;
@@ -68,6 +70,7 @@ export function SyncedTranscript({
   currentTime,
   onWordClick,
   onCopyWordLink,
+  onReplyAtWord,
   highlight = 'amber',
   className,
 }: SyncedTranscriptProps) {
@@ -143,16 +146,32 @@ export function SyncedTranscript({
           {recognised && 'Transcribed automatically. '}
           {TIMING_NOTES[timing]}
         </p>
-        {onCopyWordLink && lit && (
-          <Button
-            variant="ghost"
-            size="sm"
-            className="h-8 px-3 text-muted-foreground"
-            onClick={() => onCopyWordLink(lit)}
-          >
-            <Link2 aria-hidden="true" />
-            Copy link to highlighted word
-          </Button>
+        {lit && (onReplyAtWord || onCopyWordLink) && (
+          <div className="flex flex-wrap gap-1">
+            {onReplyAtWord && (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="h-8 px-3 text-muted-foreground"
+                aria-label={`Reply here, at “${lit.text}”`}
+                onClick={() => onReplyAtWord(lit)}
+              >
+                <MessageCircle aria-hidden="true" />
+                Reply here
+              </Button>
+            )}
+            {onCopyWordLink && (
+              <Button
+                variant="ghost"
+                size="sm"
+                className="h-8 px-3 text-muted-foreground"
+                onClick={() => onCopyWordLink(lit)}
+              >
+                <Link2 aria-hidden="true" />
+                Copy link to highlighted word
+              </Button>
+            )}
+          </div>
         )}
       </div>
     </div>

@@ -32,6 +32,7 @@ export function asPublicUser({
   email: _email,
   isModerator: _isModerator,
   groupAdds: _groupAdds,
+  transcribePrivate: _transcribePrivate,
   ...user
 }: CurrentUser): PublicUser {
   return user;

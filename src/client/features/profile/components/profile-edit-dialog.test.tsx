@@ -42,7 +42,12 @@ function Harness() {
 
 function openDialog() {
   client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const me: CurrentUser = { ...maya, email: 'maya@example.com', groupAdds: 'everyone' };
+  const me: CurrentUser = {
+    ...maya,
+    email: 'maya@example.com',
+    groupAdds: 'everyone',
+    transcribePrivate: false,
+  };
   client.setQueryData(currentUserQueryKey, me);
   client.setQueryData(routeKey('getUser', { id: maya.id }), maya);
   render(
@@ -142,6 +147,7 @@ describe('the Edit Profile dialog', () => {
       bio: 'New bio',
       email: 'maya@example.com',
       groupAdds: 'everyone',
+      transcribePrivate: false,
     };
     await act(async () => lastUpload().respond(200, saved));
     expect(within(toastRegion()).getByText('Profile Updated')).toBeTruthy();

@@ -33,11 +33,11 @@ export function useCommentUpload(postId: string) {
   return {
     upload: (
       take: RecordedTake,
-      visitor: VisitorIdentity | undefined,
+      reply: { visitor: VisitorIdentity | undefined; at: number | null },
       onProgress: (progress: UploadProgress) => void,
     ) =>
       uploadWithProgress('createComment', {
-        body: buildCommentForm({ ...take, postId, visitor }),
+        body: buildCommentForm({ ...take, ...reply, postId }),
         onProgress,
       }),
     onPosted: (comment: Comment) => {

@@ -1,4 +1,4 @@
-import { Mic, Send, Trash2, X } from 'lucide-react';
+import { Mic, MessageCircle, Send, Trash2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { COMMENT_MAX_SECONDS } from '@shared/domain/social';
 import { LiveRecordingMeter, StopRecordingButton } from '@client/components/live-recording-meter';
@@ -8,6 +8,7 @@ import { isRecordingSupported } from '@client/lib/audio/recording-support';
 import { useRecordedTake } from '@client/lib/audio/use-recorded-take';
 import { useStopAtLimit } from '@client/lib/audio/use-stop-at-limit';
 import { useTakeAnnouncer } from '@client/lib/audio/use-take-announcer';
+import { usePausedMoment, useReplyAtMomentRequests } from '@client/lib/audio/post-moments';
 import { formatDuration } from '@client/lib/format';
 import { toast } from '@client/lib/use-toast';
 import { cn } from '@client/lib/utils';
@@ -42,13 +43,23 @@ export function CommentComposer({ postId, asVisitor }: CommentComposerProps) {
   const [showMissing, setShowMissing] = useState(false);
   const [emailError, setEmailError] = useState<string | null>(null);
 
+  const replyAtButton = useRef<HTMLButtonElement>(null);
+  // Where the post's player stands paused: a reply may answer that moment (issue 29), kept once recording starts.
+  const pausedAt = usePausedMoment(postId);
+  const [anchor, setAnchor] = useState<number | null>(null);
+  const [replyAtRequest, setReplyAtRequest] = useState(0);
+  const answeredReplyAtRequest = useRef(0);
+  useReplyAtMomentRequests(postId, () => setReplyAtRequest((count) => count + 1));
+
   const comments = useCommentUpload(postId);
   const takes = useRecordedTake({
     onError: (error) =>
       toast({ variant: 'destructive', title: 'Recording Error', description: error.message }),
-    upload: (recorded, onProgress) => comments.upload(recorded, asVisitor ? identity : undefined, onProgress),
+    upload: (recorded, onProgress) =>
+      comments.upload(recorded, { visitor: asVisitor ? identity : undefined, at: anchor }, onProgress),
     onUploaded: (comment) => {
       comments.onPosted(comment);
+      setAnchor(null);
       if (asVisitor) remember(identity);
       setVisitorFormShown(false);
       setShowMissing(false);
@@ -82,8 +93,22 @@ export function CommentComposer({ postId, asVisitor }: CommentComposerProps) {
     if (phase === 'idle' && (before === 'posting' || before === 'ready')) recordButton.current?.focus();
   }, [phase]);
 
+  // A word's "Reply here" brings the offer to reply at it into view, once the player has stopped there.
+  useEffect(() => {
+    if (replyAtRequest === answeredReplyAtRequest.current || pausedAt === null || phase !== 'idle') return;
+    answeredReplyAtRequest.current = replyAtRequest;
+    replyAtButton.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    replyAtButton.current?.focus({ preventScroll: true });
+  }, [replyAtRequest, pausedAt, phase]);
+
+  const record = (at: number | null) => {
+    setAnchor(at);
+    void start();
+  };
+
   const discard = () => {
     takes.discard();
+    setAnchor(null);
     announce('Reply discarded');
   };
 
@@ -132,12 +157,12 @@ export function CommentComposer({ postId, asVisitor }: CommentComposerProps) {
       </p>
 
       {phase === 'idle' && (
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <button
             ref={recordButton}
             type="button"
-            onClick={() => void start()}
-            className="group flex min-w-0 flex-1 cursor-pointer items-center gap-3 rounded-2xl p-1 pr-3 text-left transition-colors hover:bg-secondary/70"
+            onClick={() => record(null)}
+            className="group flex min-w-0 flex-1 basis-60 cursor-pointer items-center gap-3 rounded-2xl p-1 pr-3 text-left transition-colors hover:bg-secondary/70"
           >
             <span
               aria-hidden="true"
@@ -152,6 +177,12 @@ export function CommentComposer({ postId, asVisitor }: CommentComposerProps) {
               </span>
             </span>
           </button>
+          {pausedAt !== null && (
+            <Button ref={replyAtButton} variant="outline" size="sm" onClick={() => record(pausedAt)}>
+              <MessageCircle aria-hidden="true" />
+              Reply at {formatDuration(pausedAt)}
+            </Button>
+          )}
         </div>
       )}
 
@@ -222,7 +253,7 @@ export function CommentComposer({ postId, asVisitor }: CommentComposerProps) {
                   </button>
                 </>
               ) : (
-                `Voice reply · ${formatDuration(take.seconds)}`
+                `Voice reply${anchor === null ? '' : ` at ${formatDuration(anchor)}`} · ${formatDuration(take.seconds)}`
               )}
             </p>
             <div className="ml-auto flex items-center gap-2">

@@ -1,12 +1,14 @@
 import { Check, Flag, Mail, Trash2, X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Link } from 'wouter';
 import type { Comment } from '@shared/contract/social';
 import { Avatar, pictureFraming } from '@client/components/ui/avatar';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@client/components/ui/tooltip';
-import { formatFullDate, formatRelativeTime } from '@client/lib/format';
+import { requestPlay } from '@client/lib/audio/play-queue';
+import { replyPlayRequestTaken, requestPostSeek, useRequestedReply } from '@client/lib/audio/post-moments';
+import { formatDuration, formatFullDate, formatRelativeTime } from '@client/lib/format';
 import { commentAuthorName } from '../lib/comments';
 
 interface CommentItemProps {
@@ -24,8 +26,10 @@ interface CommentItemProps {
 export function CommentItem({ comment, player, canDelete, onDelete, onReport, onReview }: CommentItemProps) {
   const name = commentAuthorName(comment);
   const author = comment.user;
+  const item = useRef<HTMLLIElement>(null);
+  usePlayWhenRequested(comment.id, item);
   return (
-    <li className="space-y-2 py-4 first:pt-1 last:pb-1">
+    <li ref={item} className="space-y-2 py-4 first:pt-1 last:pb-1">
       <div className="flex items-center gap-3">
         {author ? (
           <Link href={`/profile/${author.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
@@ -63,6 +67,7 @@ export function CommentItem({ comment, player, canDelete, onDelete, onReport, on
             >
               {formatRelativeTime(comment.createdAt)}
             </time>
+            {comment.at !== null && <MomentLink postId={comment.postId} at={comment.at} />}
             {comment.awaitingApproval && (
               <Badge variant="secondary" className="self-center py-0 text-[0.7rem]">
                 Awaiting approval
@@ -141,4 +146,32 @@ export function CommentItem({ comment, player, canDelete, onDelete, onReport, on
       </div>
     </li>
   );
+}
+
+/** "at 1:13": the reply answers that moment of the post, and this plays the post from there (issue 29). */
+function MomentLink({ postId, at }: { postId: string; at: number }) {
+  const time = formatDuration(at);
+  return (
+    <button
+      type="button"
+      title={`Play the post from ${time}`}
+      onClick={() => requestPostSeek(postId, at)}
+      className="cursor-pointer rounded-full bg-highlight/20 px-2 text-xs font-semibold tabular-nums text-foreground underline-offset-2 hover:underline"
+    >
+      at {time}
+    </button>
+  );
+}
+
+/** A mark on the post's waveform asked for this reply: it comes into view and plays in its own player. */
+function usePlayWhenRequested(commentId: string, item: RefObject<HTMLLIElement | null>) {
+  const requested = useRequestedReply();
+  useEffect(() => {
+    if (requested?.commentId !== commentId) return;
+    replyPlayRequestTaken();
+    item.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    const audio = item.current?.querySelector('audio');
+    // Just mounted (the thread opened for it), the player takes requests from its next render on.
+    if (audio) requestAnimationFrame(() => requestPlay(audio));
+  }, [requested, commentId, item]);
 }

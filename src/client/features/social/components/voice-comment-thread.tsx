@@ -3,6 +3,7 @@ import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import type { Post } from '@shared/contract/posts';
 import type { Comment } from '@shared/contract/social';
 import type { PlayablePost } from '@client/lib/playable-post';
+import { useRequestedReply } from '@client/lib/audio/post-moments';
 import { cn } from '@client/lib/utils';
 import { useComments } from '../api/comments';
 import { repliesLabel } from '../lib/comments';
@@ -42,6 +43,9 @@ export function VoiceCommentThread({
 }: VoiceCommentThreadProps) {
   const id = useId();
   const [open, setOpen] = useState(!collapsible || defaultOpen);
+  // A mark on the post's waveform asked for one of its replies: the thread opens to play it.
+  const requestedReply = useRequestedReply();
+  if (!open && requestedReply?.postId === post.id) setOpen(true);
   const comments = useComments(post.id, open);
   const Heading = `h${headingLevel}` as const;
 

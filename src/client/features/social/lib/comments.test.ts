@@ -29,6 +29,7 @@ const comment = (overrides: Partial<Comment> = {}): Comment => ({
   waveformData: [0.2, 0.9, 0.5],
   speech: null,
   transcription: null,
+  at: null,
   visitorName: null,
   visitorEmail: null,
   user: maya,

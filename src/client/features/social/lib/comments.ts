@@ -38,6 +38,8 @@ export interface CommentUpload {
   mimeType: string;
   /** Only when signed out (spec §7: visitorName and visitorEmail only then). */
   visitor?: VisitorIdentity | undefined;
+  /** Seconds into the post this reply answers (issue 29). */
+  at?: number | null;
 }
 
 /** Spec §7 POST /api/comments: audio (comment.webm), postId, duration; visitor fields only when signed out. */
@@ -47,6 +49,7 @@ export function buildCommentForm({
   seconds,
   mimeType,
   visitor,
+  at,
 }: CommentUpload): UploadBody<'createComment'> {
   return toFormData(
     'createComment',
@@ -55,6 +58,7 @@ export function buildCommentForm({
       duration: String(Math.max(0, Math.round(seconds * 10) / 10)),
       visitorName: visitor?.name.trim(),
       visitorEmail: visitor?.email.trim() || undefined,
+      at: at == null ? undefined : String(at),
     },
     { audio: { blob, name: recordingFileName('comment', mimeType || blob.type) } },
   );
