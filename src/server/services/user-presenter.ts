@@ -21,6 +21,7 @@ export type PublicUserRow = Omit<
   | 'role'
   | 'suspended_at'
   | 'group_adds'
+  | 'remote_actor_id'
 >;
 
 export function toPublicUser(row: PublicUserRow): PublicUser {
