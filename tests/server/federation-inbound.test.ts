@@ -189,6 +189,7 @@ describe('their voice posts', () => {
       title: `Dawn chorus, take ${notes}`,
       isPrivate: false,
       user: { username: alice.username },
+      originalUrl: `${peer.origin}/@alice/${notes}`,
     });
     expect(post.duration).toBeGreaterThan(1.8);
     expect(post.duration).toBeLessThan(2.2);

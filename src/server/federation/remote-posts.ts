@@ -44,8 +44,10 @@ interface VoiceNote {
   replyTo: URL | null;
 }
 
+const WEB_PROTOCOLS = new Set(['https:', 'http:']);
+
 async function voiceNoteOf(ctx: Context<void>, note: Note): Promise<VoiceNote | undefined> {
-  if (!note.id) return undefined;
+  if (!note.id || !WEB_PROTOCOLS.has(note.id.protocol)) return undefined;
   let audioUrl: URL | undefined;
   for await (const attachment of note.getAttachments(ctx)) {
     if (!(attachment instanceof Document) || !attachment.mediaType?.startsWith('audio/')) continue;
@@ -60,7 +62,8 @@ async function voiceNoteOf(ctx: Context<void>, note: Note): Promise<VoiceNote | 
   const page = note.url instanceof URL ? note.url : note.url?.href;
   return {
     id: note.id,
-    page: page?.href ?? null,
+    // Shown to our people as a link: only a web page, never another scheme.
+    page: page && WEB_PROTOCOLS.has(page.protocol) ? page.href : null,
     text,
     title: heading.slice(0, TITLE_MAX_LENGTH) || DEFAULT_POST_TITLE,
     audioUrl,
