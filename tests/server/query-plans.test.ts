@@ -76,7 +76,6 @@ const TABLES = new Set([
   'moderation_cases',
   'moderation_actions',
   'listening_positions',
-  'remote_posts',
 ]);
 /**
  * Besides its primary key, what a joined table may be read through: the people hidden from a viewer are read by

@@ -109,6 +109,8 @@ export interface ImagesTable {
 
 export interface PostsTable extends Moderated {
   id: string;
+  /** A post of a person of another server (issue 28): its original's page there. */
+  original_url: ColumnType<string | null, string | null | undefined, string | null>;
   user_id: string;
   type: 'post' | 'episode' | 'diary';
   is_draft: number;
@@ -516,11 +518,10 @@ export interface OutboundFollowsTable {
   created_at: string;
 }
 
-/** A post that came from another server: its Note's id and page. */
+/** A post that came from another server: its Note's id. */
 export interface RemotePostsTable {
   post_id: string;
   uri: string;
-  url: string | null;
 }
 
 /** A voice comment that came from another server as a reply: its Note's id. */

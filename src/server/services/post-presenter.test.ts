@@ -63,7 +63,6 @@ function row(id: string, changes: Partial<PostWithMedia> = {}): PostWithMedia {
     author_post_count: 2,
     author_created_at: '2026-11-01T10:00:00.000Z',
     original_url: null,
-    original_uri: null,
     ...changes,
   };
 }
@@ -94,7 +93,6 @@ describe('postsJson', () => {
         duration: 60,
       }),
       row('post-4', {
-        original_uri: 'https://elsewhere.example/users/alice/statuses/1',
         original_url: 'https://elsewhere.example/@alice/1',
       }),
     ];

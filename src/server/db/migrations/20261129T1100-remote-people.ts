@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
  * Federation inbound (issue 28): a remote actor we follow or hear from is a person here, a `users` row linked to its
  * `remote_actors` row (no password: it never signs in), so feeds, profiles, comments, blocks, mutes, reports and
  * moderation treat it as anyone. Our people's follows of remote actors wait in `outbound_follows` until the remote
- * server accepts (then they are ordinary `follows` too). A remote post or voice reply keeps the id (and a post the page) of its original.
+ * server accepts (then they are ordinary `follows` too). A remote post or voice reply keeps the id of its original, and a post the page of it (`posts.original_url`, read with
+ * the post, no join).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -30,11 +31,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .column('remote_actor_id')
     .execute();
 
+  await db.schema.alterTable('posts').addColumn('original_url', 'text').execute();
   await db.schema
     .createTable('remote_posts')
     .addColumn('post_id', 'text', (column) => column.primaryKey().references('posts.id').onDelete('cascade'))
     .addColumn('uri', 'text', (column) => column.notNull().unique())
-    .addColumn('url', 'text')
     .execute();
   await db.schema
     .createTable('remote_comments')
@@ -48,6 +49,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('remote_comments').execute();
   await db.schema.dropTable('remote_posts').execute();
+  await db.schema.alterTable('posts').dropColumn('original_url').execute();
   await db.schema.dropTable('outbound_follows').execute();
   await db.schema.alterTable('remote_actors').dropColumn('profile_url').execute();
   await db.schema.dropIndex('users_remote_actor').execute();

@@ -42,12 +42,9 @@ function joinedPostsWithMedia(db: Db) {
     .innerJoin('audio_assets', 'audio_assets.id', 'posts.audio_id')
     .leftJoin('images', 'images.id', 'posts.image_id')
     .innerJoin('users', 'users.id', 'posts.user_id')
-    .leftJoin('remote_posts', 'remote_posts.post_id', 'posts.id')
     .selectAll('posts')
     .select([
       ...PLAYABLE_AUDIO_COLUMNS,
-      'remote_posts.url as original_url',
-      'remote_posts.uri as original_uri',
       'images.storage_key as image_key',
       'users.first_name as author_first_name',
       'users.last_name as author_last_name',

@@ -180,8 +180,14 @@ export function findRemoteComment(db: Db, uri: string) {
     .executeTakeFirst();
 }
 
-export async function rememberRemotePost(db: Db, postId: string, uri: string, url: string | null) {
-  await db.insertInto('remote_posts').values({ post_id: postId, uri, url }).execute();
+/** Inside the post's transaction: which Note it came as, and where its original is (its page, else its id). */
+export async function rememberRemotePost(db: Db, postId: string, uri: string, page: string | null) {
+  await db.insertInto('remote_posts').values({ post_id: postId, uri }).execute();
+  await db
+    .updateTable('posts')
+    .set({ original_url: page ?? uri })
+    .where('id', '=', postId)
+    .execute();
 }
 
 export async function rememberRemoteComment(db: Db, commentId: string, uri: string) {
