@@ -63,7 +63,7 @@ afterAll(async () => {
 
 const inboxOf = (user: SignedIn) => `${origin}/ap/users/${user.user.id}/inbox`;
 const ofType = (type: string) => (delivery: Delivery) => delivery.activity.type === type;
-const count = async (table: 'posts' | 'comments' | 'audio_assets' | 'remote_posts') =>
+const count = async (table: 'posts' | 'comments' | 'audio_assets' | 'users') =>
   (
     await testApp.context.db
       .selectFrom(table)
@@ -149,9 +149,29 @@ describe('following a person of another server', () => {
   });
 
   it('keeps nothing of their voice posts while nobody here follows them', async () => {
-    const before = await count('posts');
+    const before = { posts: await count('posts'), users: await count('users') };
     await deliver(voiceNote({ audioPath: VOICE_PATH }).create);
-    expect(await count('posts')).toBe(before);
+    // Nor is anyone made of a stranger who posts to our inbox.
+    const stranger = await startFediversePeer();
+    try {
+      const id = new URL(`${stranger.actorId}/statuses/1`);
+      const note = new Note({
+        id,
+        attribution: new URL(stranger.actorId),
+        to: PUBLIC_COLLECTION,
+        attachments: [new Document({ mediaType: 'audio/webm', url: new URL(`${peer.origin}${VOICE_PATH}`) })],
+      });
+      const create = new Create({
+        id: new URL(`${id.href}/activity`),
+        actor: new URL(stranger.actorId),
+        object: note,
+      });
+      expect((await stranger.post(`${origin}/ap/inbox`, create)).status).toBe(202);
+      await waitForIdleJobs(testApp.context.db, 60_000);
+    } finally {
+      await stranger.close();
+    }
+    expect({ posts: await count('posts'), users: await count('users') }).toEqual(before);
   });
 
   it('makes the follow stand when their server accepts it', async () => {

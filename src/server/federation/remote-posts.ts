@@ -86,7 +86,11 @@ export function listenToRemotePosts(
 ): InboxListenerSetters<void> {
   const { db, people, log } = deps;
 
-  /** The signer's Note, and the person they are here; undefined when the note is not theirs or they are suspended. */
+  /**
+   * The signer's Note, and the person they are here; undefined when the note is not theirs or they are suspended.
+   * Only a reply to one of our posts may come from someone we do not know yet (they are met then); anyone else's
+   * Note is of no one followed here.
+   */
   async function authoredNote(ctx: Context<void>, activity: Activity) {
     const object = await activity.getObject(ctx);
     if (!(object instanceof Note) || !activity.actorId || !object.id) return undefined;
@@ -97,7 +101,9 @@ export function listenToRemotePosts(
       log.warn({ actor: activity.actorId.href, note: object.id.href }, 'refused a Note not by its signer');
       return undefined;
     }
-    const author = await people.byActorId(ctx, activity.actorId);
+    const repliesHere = object.replyTargetId !== null && ctx.parseUri(object.replyTargetId) !== null;
+    const known = await findRemotePersonByUri(db, activity.actorId.href);
+    const author = known || repliesHere ? await people.byActorId(ctx, activity.actorId) : undefined;
     if (!author || author.user.suspended_at) return undefined;
     return { note: object, author };
   }
@@ -141,7 +147,8 @@ export function listenToRemotePosts(
       if (!authored) return;
       const voice = await voiceNoteOf(ctx, authored.note);
       if (!voice?.audioUrl) return;
-      if (await findRemotePost(db, voice.id.href)) return;
+      // A delivery may come twice (retries, personal and shared inboxes).
+      if ((await findRemotePost(db, voice.id.href)) || (await findRemoteComment(db, voice.id.href))) return;
       try {
         if (voice.replyTo) await keepReply(ctx, authored.author, voice, voice.audioUrl);
         else await keepPost(authored.author, voice, voice.audioUrl);
