@@ -1,4 +1,6 @@
 import { routes } from '@shared/contract/routes';
+import { actorOf, can } from '../access/policy';
+import { personResource } from '../access/resources';
 import type { AppContext } from '../context';
 import { contractRoute, type App } from '../http/app-types';
 import { sendPage, sendSerializedPage } from '../http/pagination';
@@ -25,7 +27,9 @@ export function registerSearchRoutes(app: App, context: AppContext): void {
     handler: async (request, reply) => {
       // A signed-in person may find someone of another server by `@user@host` or their profile's address.
       const remote = request.currentUser && (await context.fediverse?.lookUp(request.params.query));
-      if (remote && !remote.user.suspended_at) return [toPublicUser(remote.user)];
+      if (remote && can(actorOf(request.currentUser?.id), 'view', personResource(remote.user))) {
+        return [toPublicUser(remote.user)];
+      }
       return sendPage(
         request,
         reply,
