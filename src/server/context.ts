@@ -21,6 +21,11 @@ import {
   type PostActivitySender,
 } from './federation/post-activities';
 import { createPublicAddresses } from './federation/public-addresses';
+import { createRemoteAudio } from './federation/remote-audio';
+import { createRemoteFollowing, type RemoteFollowing } from './federation/remote-follows';
+import { createRemotePeople } from './federation/remote-people';
+import type { RemotePostDeps } from './federation/remote-posts';
+import type { RemotePerson } from './db/queries/remote-people';
 import type { JobHandlers } from './jobs/catalogue';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
 import { createFfmpeg, type Ffmpeg } from './media/ffmpeg';
@@ -136,30 +141,52 @@ export interface AppContext {
   push: PushService;
   /** ActivityPub (issue 28), when PUBLIC_URL is set; the app mounts it and starts its queue with the job worker. */
   federation: Federation<void> | undefined;
+  /** People of other servers: found by a search, followed (issue 28); while this instance federates. */
+  fediverse: Fediverse | undefined;
+}
+
+export interface Fediverse {
+  following: RemoteFollowing;
+  /** The person a search for `@user@host` or a profile's address names, when it is one. */
+  lookUp(query: string): Promise<RemotePerson | undefined>;
 }
 
 /** Fedify over our database and job queue, when this instance federates. */
 function createFederationParts(
   config: Config,
-  deps: { db: Db; jobs: JobQueue; log: FastifyBaseLogger },
-): { federation: Federation<void>; queue: FederationQueue; posts: PostActivitySender } | undefined {
+  deps: {
+    db: Db;
+    jobs: JobQueue;
+    log: FastifyBaseLogger;
+    inbound: Pick<RemotePostDeps, 'scratch' | 'audio' | 'posts' | 'comments'>;
+  },
+):
+  | { federation: Federation<void>; queue: FederationQueue; posts: PostActivitySender; fediverse: Fediverse }
+  | undefined {
   if (!config.federation) return undefined;
+  const { allowPrivateAddresses, origin } = config.federation;
   const queue = createFederationQueue(deps.jobs);
-  const addresses = createPublicAddresses(config.federation.allowPrivateAddresses);
+  const addresses = createPublicAddresses(allowPrivateAddresses);
+  const people = createRemotePeople(deps.db, addresses);
   const federation = createEarshotFederation({
     ...deps,
     config: config.federation,
     kv: createKvStore(deps.db),
     queue,
     addresses,
+    inbound: {
+      ...deps.inbound,
+      people,
+      remoteAudio: createRemoteAudio(deps.inbound.scratch, allowPrivateAddresses),
+    },
   });
-  const posts = createPostActivitySender({
-    ...deps,
-    federation,
-    origin: config.federation.origin,
-    addresses,
-  });
-  return { federation, queue, posts };
+  const posts = createPostActivitySender({ ...deps, federation, origin, addresses });
+  const context = () => federation.createContext(new URL(origin), undefined);
+  const fediverse: Fediverse = {
+    following: createRemoteFollowing(deps.db, context),
+    lookUp: (query) => people.lookUp(context(), query),
+  };
+  return { federation, queue, posts, fediverse };
 }
 
 /** SQLite: one process, events delivered in it once their transaction commits. PostgreSQL: across instances. */
@@ -270,7 +297,12 @@ export async function createContext(
   const retakeConversationVoices = createVoiceRetake({ db, audio, posts });
   const reencodeLegacyImages = createLegacyImageSweep({ db, blobs, scratch, images, log });
   const measureStoredSpeech = createSpeechBackfill({ db, jobs, audio, log });
-  const federated = createFederationParts(config, { db, jobs, log });
+  const federated = createFederationParts(config, {
+    db,
+    jobs,
+    log,
+    inbound: { scratch, audio, posts, comments },
+  });
   return {
     config,
     log,
@@ -314,7 +346,7 @@ export async function createContext(
     draftEditor: createDraftEditor({ db, audio, posts, transcripts: transcriptTimes, log }),
     autosave,
     reactions: createReactionService(db, notifications, push),
-    follows: createFollowService(db, users, notifications, push),
+    follows: createFollowService(db, users, notifications, push, federated?.fediverse.following),
     safety: createSafetyService(db),
     comments,
     notifications,
@@ -336,5 +368,6 @@ export async function createContext(
     pushDevices: createPushDevices(db, pushEndpoints),
     push,
     federation: federated?.federation,
+    fediverse: federated?.fediverse,
   };
 }

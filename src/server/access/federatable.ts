@@ -7,14 +7,18 @@ import { personResource, postResource } from './resources';
 /**
  * What may leave this server over ActivityPub (issue 28), as one explicit list: anything not on it never federates.
  *
- * - A person who is not suspended (their actor, keys, outbox and followers).
+ * - One of our people (not someone of another server we know) who is not suspended (their actor, keys, outbox and
+ *   followers).
  * - Their posts and episodes (pods) that anyone without an account may see: published, public, not hidden by
  *   moderators, by a person not suspended.
  *
  * Never: private posts, diary entries and drafts, conversations and their voice messages, comments (visitors' and
- * members', held or not), hidden or removed content, and anything of a suspended or deleted person. A remote
+ * members', held or not), hidden or removed content, anything of a suspended or deleted person, and whatever came
+ * from another server (its people and their posts are theirs to federate). A remote
  * server is a visitor with a long memory: it sees what a visitor may see, and less.
  */
+
+type FederationCandidate = Pick<UserRow, 'id' | 'suspended_at' | 'remote_actor_id'>;
 
 export const FEDERATED_POST_TYPES = ['post', 'episode'] as const satisfies readonly PostRow['type'][];
 
@@ -23,9 +27,9 @@ type FederatedPostType = (typeof FEDERATED_POST_TYPES)[number];
 const isFederatedPostType = (type: PostRow['type']): type is FederatedPostType =>
   (FEDERATED_POST_TYPES as readonly string[]).includes(type);
 
-/** A person is an actor others may follow while a visitor may see them. */
-export function mayFederatePerson(person: Pick<UserRow, 'id' | 'suspended_at'>): boolean {
-  return can(VISITOR, 'view', personResource(person));
+/** One of our people is an actor others may follow while a visitor may see them; a remote person is never ours. */
+export function mayFederatePerson(person: FederationCandidate): boolean {
+  return person.remote_actor_id === null && can(VISITOR, 'view', personResource(person));
 }
 
 /** The person behind an actor identifier (a user id), and whether they federate (a suspended one does not). */
@@ -41,7 +45,7 @@ export function mayFederatePost(
     PostRow,
     'type' | 'user_id' | 'is_draft' | 'is_private' | 'allow_visitor_comments' | 'is_hidden'
   >,
-  author: Pick<UserRow, 'id' | 'suspended_at'>,
+  author: FederationCandidate,
 ): boolean {
   return (
     isFederatedPostType(post.type) &&

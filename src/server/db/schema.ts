@@ -35,6 +35,8 @@ export interface UsersTable {
   group_adds: Generated<GroupAdds>;
   /** 1: their private posts may go to the operator's speech recogniser (issue 29); off by default. */
   transcribe_private: Generated<number>;
+  /** A person of another server (issue 28): their actor; they have no password and never sign in. */
+  remote_actor_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type UserRole = 'member' | 'moderator';
@@ -109,6 +111,8 @@ export interface ImagesTable {
 
 export interface PostsTable extends Moderated {
   id: string;
+  /** A post of a person of another server (issue 28): its original's page there. */
+  original_url: ColumnType<string | null, string | null | undefined, string | null>;
   user_id: string;
   type: 'post' | 'episode' | 'diary';
   is_draft: number;
@@ -497,6 +501,8 @@ export interface RemoteActorsTable {
   shared_inbox_url: string | null;
   /** `user@host`, when its document gave a preferred username. */
   handle: string | null;
+  /** Their profile page there (the actor's `url`), migration 20261129T1100. */
+  profile_url: ColumnType<string | null, string | null | undefined, string | null>;
   fetched_at: string;
   created_at: string;
 }
@@ -508,6 +514,26 @@ export interface RemoteFollowsTable {
   /** The Follow activity's id, which its Undo names. */
   follow_uri: string;
   created_at: string;
+}
+
+/** One of our people's follow of a remote actor, sent as `follow_uri`; a `follows` row too once accepted. */
+export interface OutboundFollowsTable {
+  user_id: string;
+  remote_actor_id: string;
+  follow_uri: string;
+  created_at: string;
+}
+
+/** A post that came from another server: its Note's id. */
+export interface RemotePostsTable {
+  post_id: string;
+  uri: string;
+}
+
+/** A voice comment that came from another server as a reply: its Note's id. */
+export interface RemoteCommentsTable {
+  comment_id: string;
+  uri: string;
 }
 
 /** An account deleted, by a SHA-256 of its id (migration 20261129T0230). */
@@ -562,6 +588,9 @@ export interface Database {
   remote_actors: RemoteActorsTable;
   remote_follows: RemoteFollowsTable;
   deleted_actors: DeletedActorsTable;
+  outbound_follows: OutboundFollowsTable;
+  remote_posts: RemotePostsTable;
+  remote_comments: RemoteCommentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -22,6 +22,8 @@ import { findUserById } from '../db/queries/users';
 import { findVoiceBio } from '../db/queries/voice-bios';
 import { audioSourcesOf } from '../services/post-presenter';
 import { listenToInboxes } from './inbox';
+import { listenToFollowAnswers } from './remote-follows';
+import { listenToRemotePosts, type RemotePostDeps } from './remote-posts';
 import { keyPairsOf } from './keys';
 import { createOf, instant, personActor, postNote } from './objects';
 import type { PublicAddresses } from './public-addresses';
@@ -37,6 +39,8 @@ export interface FederationDeps {
   queue: MessageQueue;
   addresses: PublicAddresses;
   log: FastifyBaseLogger;
+  /** What the inboxes need to keep remote people's posts and voice replies. */
+  inbound: Omit<RemotePostDeps, 'db' | 'log'>;
 }
 
 /**
@@ -156,7 +160,8 @@ export function createEarshotFederation(deps: FederationDeps): Federation<void> 
     };
   });
 
-  listenToInboxes(federation, deps);
+  const inbox = listenToFollowAnswers(listenToInboxes(federation, deps), db);
+  listenToRemotePosts(inbox, { db, log, ...deps.inbound });
 
   return federation;
 }

@@ -1,4 +1,4 @@
-import type { Federation } from '@fedify/fedify';
+import type { Federation, InboxListenerSetters } from '@fedify/fedify';
 import { Accept, Follow, isActor, Undo } from '@fedify/vocab';
 import { federatingPerson } from '../access/federatable';
 import { addRemoteFollow, removeRemoteFollow } from '../db/queries/federation';
@@ -8,13 +8,14 @@ import type { FederationDeps } from './federation';
 /**
  * What our inboxes take (personal and shared): a remote actor's Follow of one of our people, stored and answered
  * with an Accept, and its Undo. Fedify has verified each activity's HTTP Signature and that its signer is its actor
- * before a listener sees it; anything else it answers 401 and nothing is stored.
+ * before a listener sees it; anything else it answers 401 and nothing is stored. Other modules add their listeners
+ * to the setters it returns.
  */
 export function listenToInboxes(
   federation: Federation<void>,
   { db, addresses, log }: Pick<FederationDeps, 'db' | 'addresses' | 'log'>,
-): void {
-  federation
+): InboxListenerSetters<void> {
+  return federation
     .setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox')
     .on(Follow, async (ctx, follow) => {
       const target = follow.objectId && ctx.parseUri(follow.objectId);

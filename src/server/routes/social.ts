@@ -81,9 +81,7 @@ export function registerSocialRoutes(app: App, context: AppContext): void {
   app.route({
     ...contractRoute(routes.followStatus),
     preHandler: requireUser,
-    handler: async (request) => ({
-      following: await follows.isFollowing(signedInUser(request).id, request.params.userId),
-    }),
+    handler: (request) => follows.status(signedInUser(request).id, request.params.userId),
   });
   app.route({
     ...contractRoute(routes.followerCount),

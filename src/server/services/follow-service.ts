@@ -7,14 +7,17 @@ import type { PushService } from './push-delivery';
 import type { Page } from '../db/pagination';
 import { noteActivity } from '../db/queries/active-users';
 import { countFollows, isFollowing, listFollowPeople, setFollowing } from '../db/queries/follows';
+import { findRemotePersonByUserId } from '../db/queries/remote-people';
 import { lockPair } from '../db/queries/safety';
+import type { RemoteFollowing } from '../federation/remote-follows';
 import { BadRequestError } from '../errors';
 import type { NotificationService } from './notification-service';
 import type { UserService } from './user-service';
 
 export interface FollowService {
-  toggle(followerId: string, followingId: string): Promise<{ followed: boolean }>;
-  isFollowing(viewerId: string, userId: string): Promise<boolean>;
+  /** A person of another server is followed once their server accepts: `requested` until then. */
+  toggle(followerId: string, followingId: string): Promise<{ followed: boolean; requested?: boolean }>;
+  status(viewerId: string, userId: string): Promise<{ following: boolean; requested?: boolean }>;
   /** As many as `list` shows the viewer (a visitor: everyone not suspended). */
   count(viewerId: string | undefined, userId: string, side: 'followers' | 'following'): Promise<number>;
   /** Never anyone the viewer blocks or who blocks them. */
@@ -31,13 +34,23 @@ export function createFollowService(
   users: UserService,
   notifications: NotificationService,
   push: PushService,
+  /** Follows of people of other servers (issue 28), while this instance federates. */
+  remoteFollowing?: RemoteFollowing,
 ): FollowService {
+  const remotePerson = async (userId: string) =>
+    remoteFollowing && (await findRemotePersonByUserId(db, userId));
+
   return {
     async toggle(followerId, followingId) {
       if (followerId === followingId) throw new BadRequestError('You cannot follow yourself.');
       const follower = actorOf(followerId);
       // Nobody suspended: as their profile, they are not there (unfollowing them too).
       await requirePerson(db, follower, followingId);
+      const remote = await remotePerson(followingId);
+      if (remote) {
+        await requirePerson(db, follower, followingId, 'follow');
+        return remoteFollowing!.toggle(followerId, remote);
+      }
       return db.transaction().execute(async (trx) => {
         // Takes turns with a block between the two (which holds the same rows): no follow outlives a block.
         if (!(await lockPair(trx, followerId, followingId))) throw notFound('person');
@@ -59,7 +72,13 @@ export function createFollowService(
       });
     },
 
-    isFollowing: (viewerId, userId) => isFollowing(db, viewerId, userId),
+    async status(viewerId, userId) {
+      const following = await isFollowing(db, viewerId, userId);
+      const remote = !following && (await remotePerson(userId));
+      return remote
+        ? { following, requested: await remoteFollowing!.isRequested(viewerId, remote) }
+        : { following };
+    },
 
     async count(viewerId, userId, side) {
       await requirePerson(db, actorOf(viewerId), userId);

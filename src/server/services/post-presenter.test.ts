@@ -62,6 +62,7 @@ function row(id: string, changes: Partial<PostWithMedia> = {}): PostWithMedia {
     author_interests: null,
     author_post_count: 2,
     author_created_at: '2026-11-01T10:00:00.000Z',
+    original_url: null,
     ...changes,
   };
 }
@@ -90,6 +91,9 @@ describe('postsJson', () => {
         affiliate_link_title: 'Buy <it>',
         chapters_json: 'not JSON',
         duration: 60,
+      }),
+      row('post-4', {
+        original_url: 'https://elsewhere.example/@alice/1',
       }),
     ];
     const listed: unknown = JSON.parse(postsJson(rows));

@@ -63,6 +63,7 @@ function postFields(row: PostWithMedia): Omit<Post, 'user' | 'waveformData' | 's
     allowVisitorComments: row.allow_visitor_comments === 1,
     holdVisitorComments: row.hold_visitor_comments === 1,
     hiddenByModerators: row.is_hidden === 1,
+    ...(row.original_url ? { originalUrl: row.original_url } : {}),
     createdAt: row.created_at,
   };
 }
@@ -133,6 +134,7 @@ function openPostFieldsJson(row: PostWithMedia): string {
     `"affiliateLink":${json(row.affiliate_link)},"affiliateLinkTitle":${json(row.affiliate_link_title)},` +
     `"allowVisitorComments":${row.allow_visitor_comments === 1},` +
     `"holdVisitorComments":${row.hold_visitor_comments === 1},"hiddenByModerators":${row.is_hidden === 1},` +
+    (row.original_url ? `"originalUrl":${json(row.original_url)},` : '') +
     `"createdAt":${json(row.created_at)}`
   );
 }

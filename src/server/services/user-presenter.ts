@@ -22,6 +22,7 @@ export type PublicUserRow = Omit<
   | 'suspended_at'
   | 'group_adds'
   | 'transcribe_private'
+  | 'remote_actor_id'
 >;
 
 export function toPublicUser(row: PublicUserRow): PublicUser {

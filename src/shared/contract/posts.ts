@@ -66,6 +66,8 @@ export const postSchema = z.object({
   holdVisitorComments: z.boolean().optional(),
   /** Only its owner and moderators ever see a hidden post: the owner is shown "Hidden by moderators". */
   hiddenByModerators: z.boolean().optional(),
+  /** A post of a person of another server (issue 28): where the original is, on their server. */
+  originalUrl: z.string().optional(),
   createdAt: z.string(),
   /** For a signed-in asker who has played it. */
   listening: postListeningSchema.optional(),

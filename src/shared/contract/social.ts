@@ -21,8 +21,12 @@ export const followBodySchema = z.object({
 export const likeStatusSchema = z.object({ liked: z.boolean(), count: z.number().int() });
 export const dislikeStatusSchema = z.object({ disliked: z.boolean(), count: z.number().int() });
 export const repostStatusSchema = z.object({ reposted: z.boolean(), count: z.number().int() });
-export const followToggleSchema = z.object({ followed: z.boolean() });
-export const followStatusSchema = z.object({ following: z.boolean() });
+/**
+ * `requested`: a person of another server (issue 28) is followed once their server accepts; until then the follow
+ * is asked ("Requested"), and toggling again withdraws it.
+ */
+export const followToggleSchema = z.object({ followed: z.boolean(), requested: z.boolean().optional() });
+export const followStatusSchema = z.object({ following: z.boolean(), requested: z.boolean().optional() });
 
 /** Spec §3 Comment. The visitor's e-mail is only ever sent to the post's owner. */
 export const commentSchema = z.object({

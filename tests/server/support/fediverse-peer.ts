@@ -2,8 +2,9 @@ import { generateCryptoKeyPair, signRequest, verifyRequest } from '@fedify/fedif
 import { CryptographicKey, Endpoints, Person, type Activity } from '@fedify/vocab';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
-/** The ports this suite's servers take (the team's share of the machine). */
-const PORTS = { first: 4100, last: 4199 };
+/** The ports this suite's servers take (the team's share of the machine); TEST_PORTS=4200-4299 picks another. */
+const [firstPort, lastPort] = (process.env.TEST_PORTS ?? '4100-4199').split('-').map(Number);
+const PORTS = { first: firstPort!, last: lastPort! };
 
 /** Listens on 127.0.0.1 at the first free port of our range. */
 export async function listenInRange(server: Server): Promise<number> {
@@ -41,10 +42,20 @@ interface SigningOptions {
   key?: CryptoKey;
 }
 
+/** What the peer answers at a path: a document of its own (a Note, a recording), as any server serves media. */
+export interface PeerDocument {
+  body: Buffer | string;
+  type: string;
+  /** A Content-Length to claim instead of the body's (a server lying about a huge file). */
+  claimedLength?: number;
+}
+
 export interface FediversePeer {
   origin: string;
   actorId: string;
   received: Delivery[];
+  /** Serves `document` at `path` from now on. */
+  serve(path: string, document: PeerDocument): void;
   /** The next delivery matching `match` (already received or yet to come), within `timeoutMs`. */
   nextDelivery(match: (delivery: Delivery) => boolean, timeoutMs?: number): Promise<Delivery>;
   /** `activity` as a request to `inbox`, signed as Mastodon signs (draft-cavage HTTP Signatures), or with `key`. */
@@ -79,6 +90,7 @@ export async function startFediversePeer(): Promise<FediversePeer> {
   const origin = `http://127.0.0.1:${await listenInRange(server)}`;
   const actorId = `${origin}/users/alice`;
   const keyId = new URL(`${actorId}#main-key`);
+  const documents = new Map<string, PeerDocument>();
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', origin);
@@ -87,12 +99,21 @@ export async function startFediversePeer(): Promise<FediversePeer> {
         id: new URL(actorId),
         preferredUsername: 'alice',
         name: 'Alice Peer',
+        summary: '<p>Field recordist &amp; birder.</p>',
+        url: new URL(`${origin}/@alice`),
         inbox: new URL(`${actorId}/inbox`),
         endpoints: new Endpoints({ sharedInbox: new URL(`${origin}/inbox`) }),
         publicKey: new CryptographicKey({ id: keyId, owner: new URL(actorId), publicKey: keys.publicKey }),
       });
       response.writeHead(200, { 'content-type': 'application/activity+json' });
       response.end(JSON.stringify(await actor.toJsonLd()));
+      return;
+    }
+    const document = request.method === 'GET' ? documents.get(url.pathname) : undefined;
+    if (document) {
+      const length = document.claimedLength ?? Buffer.byteLength(document.body);
+      response.writeHead(200, { 'content-type': document.type, 'content-length': length });
+      response.end(document.claimedLength === undefined ? document.body : undefined);
       return;
     }
     if (request.method === 'POST' && (url.pathname === '/inbox' || url.pathname === '/users/alice/inbox')) {
@@ -123,6 +144,7 @@ export async function startFediversePeer(): Promise<FediversePeer> {
     origin,
     actorId,
     received,
+    serve: (path, document) => documents.set(path, document),
     nextDelivery(match, timeoutMs = 60_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

@@ -150,7 +150,10 @@ export async function countRemoteFollowers(db: Db, userId: string): Promise<numb
   return countToNumber(row.count);
 }
 
-/** What NodeInfo tells the world of this instance: only people and posts a visitor may see are counted. */
+/**
+ * What NodeInfo tells the world of this instance: only our own people and posts a visitor may see are counted (not
+ * the people of other servers we know, nor their posts).
+ */
 export async function publicUsage(
   db: Db,
   postTypes: readonly PostRow['type'][],
@@ -171,6 +174,7 @@ export async function publicUsage(
         )
         .as('halfYear'),
     ])
+    .where('users.remote_actor_id', 'is', null)
     .where(isNotSuspended)
     .executeTakeFirstOrThrow();
   const posts = await db
@@ -179,6 +183,7 @@ export async function publicUsage(
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
     .where(isPublished)
     .where('posts.type', 'in', postTypes)
+    .where('users.remote_actor_id', 'is', null)
     .where(isNotSuspended)
     .executeTakeFirstOrThrow();
   return {

@@ -30,7 +30,7 @@ export function SearchPanel({ search, renderPost, onOpenUser }: SearchPanelProps
   const typed = search.text.trim();
   const hint =
     typed.length === 0
-      ? 'Search by title, transcript or category, or find people by name.'
+      ? 'Search by title, transcript or category, or find people by name (or as @user@host on another server).'
       : typed.length < SEARCH_MIN_LENGTH
         ? `Type at least ${SEARCH_MIN_LENGTH} characters to search.`
         : null;

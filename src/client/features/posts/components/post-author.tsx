@@ -15,7 +15,10 @@ interface PostAuthorProps {
   className?: string;
 }
 
-/** Avatar, name (linking to `/profile/{userId}`, spec §2, or as the page draws it) and when it was posted. */
+/**
+ * Avatar, name (linking to `/profile/{userId}`, spec §2, or as the page draws it) and when it was posted; a post of
+ * a person of another server (issue 28) names them as `@user@host`, linking to the original there.
+ */
 export function PostAuthor({ post, date, renderName, className }: PostAuthorProps) {
   const name = displayName(post.user);
   const nameClasses =
@@ -40,6 +43,16 @@ export function PostAuthor({ post, date, renderName, className }: PostAuthorProp
         >
           {date}
         </time>
+        {post.originalUrl && (
+          <a
+            href={post.originalUrl}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="block truncate text-xs text-muted-foreground underline-offset-2 hover:underline"
+          >
+            @{post.user.username} · original
+          </a>
+        )}
       </div>
     </div>
   );

@@ -14,15 +14,16 @@ export function useFollowStatus(userId: string, enabled: boolean) {
 }
 
 /**
- * Spec §4 Follow: the same POST toggles following on and off. Counts and lists refresh afterwards; a failure
+ * Spec §4 Follow: the same POST toggles following on and off (a person of another server: asking, until their
+ * server accepts, and withdrawing). Counts and lists refresh afterwards; a failure
  * says "Failed to update follow status" (spec §8), except a 401, which the global handler takes.
  */
 export function useToggleFollow(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('toggleFollow', { body: { followingId: userId } }),
-    onSuccess: ({ followed }) => {
-      queryClient.setQueryData(followStatusQueryOptions(userId).queryKey, { following: followed });
+    onSuccess: ({ followed, requested }) => {
+      queryClient.setQueryData(followStatusQueryOptions(userId).queryKey, { following: followed, requested });
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;

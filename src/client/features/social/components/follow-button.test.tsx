@@ -12,20 +12,27 @@ import { FollowButton } from './follow-button';
 const me = { id: 'me', firstName: 'Ada', lastName: 'Lovelace' } as CurrentUser;
 
 let following: boolean;
+/** A person of another server: a follow is asked, and stands only once their server accepts. */
+let remote: { requested: boolean } | undefined;
 let answerToggle: () => void;
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 
 beforeEach(() => {
   following = false;
+  remote = undefined;
   fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     if (String(input) === routeUrl('followStatus', { params: { userId: 'u2' } })) {
-      return Response.json({ following });
+      return Response.json({ following, ...remote });
     }
     if (init?.method === 'POST' && String(input) === routeUrl('toggleFollow')) {
       // The server answers only when the test says so.
       await new Promise<void>((resolve) => {
         answerToggle = resolve;
       });
+      if (remote) {
+        remote.requested = !remote.requested;
+        return Response.json({ followed: false, requested: remote.requested });
+      }
       following = !following;
       return Response.json({ followed: following });
     }
@@ -105,5 +112,25 @@ describe('Follow button (spec §4 Follow)', () => {
     });
     expect(await screen.findByRole('button', { name: 'Unfollow Bob Brown' })).toBe(button);
     expect(button.textContent).toBe('Unfollow');
+  });
+
+  it('reads "Requested" for a person of another server until their server accepts, and withdraws it when pressed', async () => {
+    remote = { requested: false };
+    renderButton();
+    const button = await screen.findByRole('button', { name: 'Follow Bob Brown' });
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    await act(async () => {
+      answerToggle();
+    });
+    expect(await screen.findByRole('button', { name: 'Requested Bob Brown' })).toBe(button);
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    await act(async () => {
+      answerToggle();
+    });
+    expect(await screen.findByRole('button', { name: 'Follow Bob Brown' })).toBe(button);
   });
 });

@@ -1,4 +1,4 @@
-import { Check, LoaderCircle, UserMinus, UserPlus } from 'lucide-react';
+import { Check, Clock, LoaderCircle, UserMinus, UserPlus } from 'lucide-react';
 import { useEffect } from 'react';
 import { Button } from '@client/components/ui/button';
 import { isUnauthorizedError } from '@client/lib/api-client';
@@ -22,7 +22,8 @@ interface FollowButtonProps {
 
 /**
  * Spec §4/§5 Follow: "Follow" or "Following", toggled by the same call, "Loading..." while pending; hidden on
- * one's own card and when signed out.
+ * one's own card and when signed out. A person of another server shows "Requested" until their server accepts
+ * (issue 28); pressing it then withdraws the request.
  */
 export function FollowButton({
   userId,
@@ -46,13 +47,14 @@ export function FollowButton({
   if (!visible) return null;
 
   const following = status.data?.following ?? false;
+  const requested = !following && (status.data?.requested ?? false);
   const loading = toggle.isPending || status.isPending;
-  const text = loading ? 'Loading...' : following ? followingLabel : 'Follow';
+  const text = loading ? 'Loading...' : following ? followingLabel : requested ? 'Requested' : 'Follow';
 
   return (
     <Button
       size={size}
-      variant={following && !loading ? 'outline' : 'default'}
+      variant={(following || requested) && !loading ? 'outline' : 'default'}
       aria-label={userName ? `${text} ${userName}` : undefined}
       aria-busy={loading || undefined}
       // Not `disabled`: a keyboard user keeps focus on the button while it works.
@@ -70,6 +72,8 @@ export function FollowButton({
         ) : (
           <Check aria-hidden="true" />
         )
+      ) : requested ? (
+        <Clock aria-hidden="true" />
       ) : (
         <UserPlus aria-hidden="true" />
       )}

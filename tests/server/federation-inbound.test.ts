@@ -1,0 +1,371 @@
+import type { Comment } from '@shared/contract/social';
+import type { Post } from '@shared/contract/posts';
+import type { PublicUser } from '@shared/contract/users';
+import {
+  Accept,
+  Create,
+  Delete,
+  Document,
+  Follow,
+  Note,
+  PUBLIC_COLLECTION,
+  Reject,
+  Tombstone,
+  Update,
+} from '@fedify/vocab';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRemoteAudio, RemoteAudioRefused } from '../../src/server/federation/remote-audio';
+import { streamedTone } from '../support/audio';
+import { callAs, signUp, type SignedIn } from './support/accounts';
+import {
+  freePortInRange,
+  startFediversePeer,
+  type Delivery,
+  type FediversePeer,
+} from './support/fediverse-peer';
+import { createTestApp, restartWithAdminEmails, type TestApp } from './support/test-app';
+import { publishWebm } from './support/uploads';
+import { waitFor, waitForIdleJobs } from './support/waits';
+
+const MODERATOR_EMAIL = 'federation-inbound-moderator@example.com';
+const VOICE_PATH = '/media/voice.webm';
+
+let testApp: TestApp;
+let peer: FediversePeer;
+let origin: string;
+let voice: Buffer;
+let reader: SignedIn;
+let moderator: SignedIn;
+let alice: PublicUser;
+let notes = 0;
+
+beforeAll(async () => {
+  const port = await freePortInRange();
+  origin = `http://127.0.0.1:${port}`;
+  testApp = await createTestApp(
+    { PUBLIC_URL: origin, FEDERATION_ALLOW_PRIVATE_ADDRESSES: '1' },
+    { runJobs: true },
+  );
+  await testApp.app.listen({ port, host: '127.0.0.1' });
+  [peer, voice] = await Promise.all([
+    startFediversePeer(),
+    streamedTone({ seconds: 2, format: 'webm', codecArgs: ['-c:a', 'libopus'] }),
+  ]);
+  peer.serve(VOICE_PATH, { body: voice, type: 'audio/webm' });
+  moderator = await signUp(testApp.app, { email: MODERATOR_EMAIL });
+  await restartWithAdminEmails(testApp, MODERATOR_EMAIL);
+  reader = await signUp(testApp.app, { firstName: 'Rui', lastName: 'Reader' });
+}, 120_000);
+afterAll(async () => {
+  await testApp?.close();
+  await peer?.close();
+});
+
+const inboxOf = (user: SignedIn) => `${origin}/ap/users/${user.user.id}/inbox`;
+const ofType = (type: string) => (delivery: Delivery) => delivery.activity.type === type;
+const count = async (table: 'posts' | 'comments' | 'audio_assets' | 'users') =>
+  (
+    await testApp.context.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
+
+/** Alice's Note with `audioPath` served by her server as its audio attachment, in a Create signed by her. */
+function voiceNote(fields: {
+  audioPath?: string;
+  attributedTo?: string;
+  inReplyTo?: string;
+  content?: string;
+}) {
+  notes += 1;
+  const id = new URL(`${peer.actorId}/statuses/${notes}`);
+  const note = new Note({
+    id,
+    attribution: new URL(fields.attributedTo ?? peer.actorId),
+    content: fields.content ?? `<p>Dawn chorus, take ${notes}</p>`,
+    url: new URL(`${peer.origin}/@alice/${notes}`),
+    to: PUBLIC_COLLECTION,
+    replyTarget: fields.inReplyTo ? new URL(fields.inReplyTo) : null,
+    attachments: fields.audioPath
+      ? [new Document({ mediaType: 'audio/webm', url: new URL(`${peer.origin}${fields.audioPath}`) })]
+      : [],
+  });
+  return {
+    note,
+    create: new Create({
+      id: new URL(`${id.href}/activity`),
+      actor: new URL(peer.actorId),
+      to: PUBLIC_COLLECTION,
+      object: note,
+    }),
+  };
+}
+
+async function deliver(activity: Create | Update | Delete | Accept | Reject, to = `${origin}/ap/inbox`) {
+  const response = await peer.post(to, activity);
+  expect(response.status).toBe(202);
+  await waitForIdleJobs(testApp.context.db, 60_000);
+}
+
+const feedOf = async (who: SignedIn) => {
+  const response = await callAs(testApp.app, who, 'GET', '/api/feed');
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Post[];
+};
+
+describe('following a person of another server', () => {
+  it('finds them by their profile address and shows who they are', async () => {
+    const found = await callAs(
+      testApp.app,
+      reader,
+      'GET',
+      `/api/search/users/${encodeURIComponent(peer.actorId)}`,
+    );
+    expect(found.statusCode, found.body).toBe(200);
+    alice = (found.json() as PublicUser[])[0]!;
+    expect(alice).toMatchObject({
+      username: `alice@${new URL(peer.origin).host}`,
+      firstName: 'Alice Peer',
+      bio: 'Field recordist & birder.',
+    });
+    // Visitors do not reach out to other servers through our search.
+    const visitor = await testApp.app.inject({
+      url: `/api/search/users/${encodeURIComponent(peer.actorId)}`,
+    });
+    expect(visitor.json()).toEqual([]);
+  });
+
+  it('sends a signed Follow and shows "requested" until it is accepted', async () => {
+    const follow = await callAs(testApp.app, reader, 'POST', '/api/follows', { followingId: alice.id });
+    expect(follow.statusCode, follow.body).toBe(200);
+    expect(follow.json()).toEqual({ followed: false, requested: true });
+    const sent = await peer.nextDelivery(ofType('Follow'));
+    const readerActor = `${origin}/profile/${reader.user.id}`;
+    expect(sent.signedBy).toBe(readerActor);
+    expect(sent.activity).toMatchObject({ actor: readerActor, object: peer.actorId });
+    const status = await callAs(testApp.app, reader, 'GET', `/api/follows/${alice.id}`);
+    expect(status.json()).toEqual({ following: false, requested: true });
+  });
+
+  it('keeps nothing of their voice posts while nobody here follows them', async () => {
+    const before = { posts: await count('posts'), users: await count('users') };
+    await deliver(voiceNote({ audioPath: VOICE_PATH }).create);
+    // Nor is anyone made of a stranger who posts to our inbox.
+    const stranger = await startFediversePeer();
+    try {
+      const id = new URL(`${stranger.actorId}/statuses/1`);
+      const note = new Note({
+        id,
+        attribution: new URL(stranger.actorId),
+        to: PUBLIC_COLLECTION,
+        attachments: [new Document({ mediaType: 'audio/webm', url: new URL(`${peer.origin}${VOICE_PATH}`) })],
+      });
+      const create = new Create({
+        id: new URL(`${id.href}/activity`),
+        actor: new URL(stranger.actorId),
+        object: note,
+      });
+      expect((await stranger.post(`${origin}/ap/inbox`, create)).status).toBe(202);
+      await waitForIdleJobs(testApp.context.db, 60_000);
+    } finally {
+      await stranger.close();
+    }
+    expect({ posts: await count('posts'), users: await count('users') }).toEqual(before);
+  });
+
+  it('makes the follow stand when their server accepts it', async () => {
+    const sent = await peer.nextDelivery(ofType('Follow'));
+    const followId = (sent.activity as { id: string }).id;
+    const followed = new Follow({
+      id: new URL(followId),
+      actor: new URL(`${origin}/profile/${reader.user.id}`),
+      object: new URL(peer.actorId),
+    });
+    await deliver(
+      new Accept({
+        id: new URL(`${peer.actorId}#accepts/1`),
+        actor: new URL(peer.actorId),
+        object: followed,
+      }),
+      inboxOf(reader),
+    );
+    const status = await callAs(testApp.app, reader, 'GET', `/api/follows/${alice.id}`);
+    expect(status.json()).toEqual({ following: true });
+  });
+});
+
+describe('their voice posts', () => {
+  let post: Post;
+  let note: Note;
+
+  it('reach the follower’s feed as their post, measured and rendered by our own pipeline', async () => {
+    const sent = voiceNote({ audioPath: VOICE_PATH });
+    note = sent.note;
+    await deliver(sent.create);
+    const feed = await feedOf(reader);
+    post = feed.find((each) => each.userId === alice.id)!;
+    expect(post).toMatchObject({
+      title: `Dawn chorus, take ${notes}`,
+      isPrivate: false,
+      user: { username: alice.username },
+      originalUrl: `${peer.origin}/@alice/${notes}`,
+    });
+    expect(post.duration).toBeGreaterThan(1.8);
+    expect(post.duration).toBeLessThan(2.2);
+    // The speech rendition (AAC) was made, as for any upload.
+    expect(post.audioSources.map((source) => source.mimeType)).toContain('audio/mp4');
+    const peaks = await callAs(testApp.app, reader, 'GET', `/api/posts/${post.id}/peaks`);
+    expect(Math.max(...(peaks.json() as { peaks: number[] }).peaks)).toBeGreaterThan(0.1);
+    // On their profile too, and never sent on to anyone as ours.
+    const byAlice = await callAs(testApp.app, reader, 'GET', `/api/posts/user/${alice.id}`);
+    expect((byAlice.json() as Post[]).map((each) => each.id)).toEqual([post.id]);
+    expect(
+      (await fetch(`${origin}/posts/${post.id}`, { headers: { accept: 'application/activity+json' } }))
+        .status,
+    ).toBe(404);
+  });
+
+  it('take their edits, and go when they delete them', async () => {
+    const edited = new Note({
+      ...{},
+      id: note.id,
+      attribution: new URL(peer.actorId),
+      content: '<p>Dawn chorus, edited</p>',
+      to: PUBLIC_COLLECTION,
+    });
+    await deliver(
+      new Update({ id: new URL(`${note.id!.href}#update`), actor: new URL(peer.actorId), object: edited }),
+    );
+    const read = await callAs(testApp.app, reader, 'GET', `/api/posts/${post.id}`);
+    expect((read.json() as Post).title).toBe('Dawn chorus, edited');
+
+    await deliver(
+      new Delete({
+        id: new URL(`${note.id!.href}#delete`),
+        actor: new URL(peer.actorId),
+        object: new Tombstone({ id: note.id }),
+      }),
+    );
+    expect((await callAs(testApp.app, reader, 'GET', `/api/posts/${post.id}`)).statusCode).toBe(404);
+  });
+
+  it('are refused with nothing kept when the Note is not the signer’s, has no audio, or its audio fails our checks', async () => {
+    peer.serve('/media/not-audio.webm', { body: 'this is no recording', type: 'audio/webm' });
+    peer.serve('/media/huge.webm', { body: '', type: 'audio/webm', claimedLength: 200 * 1024 * 1024 });
+    const before = { posts: await count('posts'), audio: await count('audio_assets') };
+    for (const hostile of [
+      voiceNote({ audioPath: VOICE_PATH, attributedTo: `${peer.origin}/users/bob` }),
+      voiceNote({}),
+      voiceNote({ audioPath: '/media/not-audio.webm' }),
+      voiceNote({ audioPath: '/media/huge.webm' }),
+      voiceNote({ audioPath: '/media/missing.webm' }),
+    ]) {
+      await deliver(hostile.create);
+    }
+    expect({ posts: await count('posts'), audio: await count('audio_assets') }).toEqual(before);
+  });
+
+  it('never fetch audio from a private address unless FEDERATION_ALLOW_PRIVATE_ADDRESSES is set', async () => {
+    const guarded = createRemoteAudio(testApp.context.scratch, false);
+    await expect(guarded.download(new URL(`${peer.origin}${VOICE_PATH}`))).rejects.toBeInstanceOf(
+      RemoteAudioRefused,
+    );
+    await expect(guarded.download(new URL(`https://127.0.0.1:1${VOICE_PATH}`))).rejects.toThrow();
+  });
+});
+
+describe('their voice replies', () => {
+  let author: SignedIn;
+  let ours: Post;
+
+  it('become voice comments on our post; a reply without audio does not', async () => {
+    author = await signUp(testApp.app, { firstName: 'Ana' });
+    ours = await publishWebm(testApp.app, author.cookie, voice, {
+      fields: { title: 'What birds do you hear?' },
+    });
+    await deliver(voiceNote({ audioPath: VOICE_PATH, inReplyTo: `${origin}/posts/${ours.id}` }).create);
+    await deliver(
+      voiceNote({ inReplyTo: `${origin}/posts/${ours.id}`, content: '<p>Only words</p>' }).create,
+    );
+    const comments = await callAs(testApp.app, author, 'GET', `/api/posts/${ours.id}/comments`);
+    const items = comments.json() as Comment[];
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ user: { id: alice.id }, transcription: null });
+    expect(items[0]!.duration).toBeGreaterThan(1.8);
+  });
+
+  it('are refused from someone the post’s owner blocks', async () => {
+    const block = await callAs(testApp.app, author, 'PUT', `/api/users/${alice.id}/block`);
+    expect(block.statusCode, block.body).toBe(200);
+    const before = { comments: await count('comments'), audio: await count('audio_assets') };
+    await deliver(voiceNote({ audioPath: VOICE_PATH, inReplyTo: `${origin}/posts/${ours.id}` }).create);
+    expect({ comments: await count('comments'), audio: await count('audio_assets') }).toEqual(before);
+  });
+});
+
+describe('moderation of remote people', () => {
+  it('reports, hides and suspends them through the same screens; a suspended one’s activities are dropped', async () => {
+    await deliver(voiceNote({ audioPath: VOICE_PATH }).create);
+    const post = (await feedOf(reader)).find((each) => each.userId === alice.id)!;
+    const report = await callAs(testApp.app, reader, 'POST', '/api/reports', {
+      targetKind: 'post',
+      targetId: post.id,
+      reason: 'spam',
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    const hide = await callAs(testApp.app, moderator, 'POST', '/api/moderation/actions', {
+      action: 'hide',
+      targetKind: 'post',
+      targetId: post.id,
+      note: 'checked',
+    });
+    expect(hide.statusCode, hide.body).toBe(200);
+    expect((await feedOf(reader)).map((each) => each.id)).not.toContain(post.id);
+
+    const suspend = await callAs(testApp.app, moderator, 'POST', '/api/moderation/actions', {
+      action: 'suspend',
+      targetKind: 'user',
+      targetId: alice.id,
+      note: 'spam account',
+    });
+    expect(suspend.statusCode, suspend.body).toBe(200);
+    const before = await count('posts');
+    await deliver(voiceNote({ audioPath: VOICE_PATH }).create);
+    expect(await count('posts')).toBe(before);
+  });
+});
+
+describe('unfollowing', () => {
+  it('sends Undo{Follow}; a Reject clears a follow that was asked', async () => {
+    await callAs(testApp.app, moderator, 'POST', '/api/moderation/actions', {
+      action: 'unsuspend',
+      targetKind: 'user',
+      targetId: alice.id,
+      note: 'appeal',
+    });
+    const unfollow = await callAs(testApp.app, reader, 'POST', '/api/follows', { followingId: alice.id });
+    expect(unfollow.json()).toEqual({ followed: false, requested: false });
+    const undo = await peer.nextDelivery(ofType('Undo'));
+    expect(undo.activity).toMatchObject({ object: { type: 'Follow', object: peer.actorId } });
+
+    const again = await callAs(testApp.app, reader, 'POST', '/api/follows', { followingId: alice.id });
+    expect(again.json()).toEqual({ followed: false, requested: true });
+    const follow = await waitFor(
+      async () => peer.received.filter(ofType('Follow')).at(1),
+      30_000,
+      'the second Follow',
+    );
+    const asked = new Follow({
+      id: new URL((follow.activity as { id: string }).id),
+      actor: new URL(`${origin}/profile/${reader.user.id}`),
+      object: new URL(peer.actorId),
+    });
+    await deliver(
+      new Reject({ id: new URL(`${peer.actorId}#rejects/1`), actor: new URL(peer.actorId), object: asked }),
+      inboxOf(reader),
+    );
+    const status = await callAs(testApp.app, reader, 'GET', `/api/follows/${alice.id}`);
+    expect(status.json()).toEqual({ following: false, requested: false });
+  });
+});
