@@ -83,8 +83,11 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   registerCurrentUser(app, context.sessions);
 
-  if (context.federation && context.config.federation) {
-    registerFederation(app, context.federation, context.config.federation.origin);
+  if (context.federation && context.federationEgress && context.config.federation) {
+    registerFederation(app, context.federation, {
+      origin: context.config.federation.origin,
+      egress: context.federationEgress,
+    });
   }
   registerRoutes(app, context, options.clientDir);
   await registerClientApp(app, options.clientDir, pagesWithPreviews(context));

@@ -13,6 +13,7 @@ import { createLocalEventBus } from './events/local-event-bus';
 import { createPgEventBus } from './events/pg-event-bus';
 import type { Federation } from '@fedify/fedify';
 import { createEarshotFederation } from './federation/federation';
+import { createFederationEgress, type FederationEgress } from './federation/egress';
 import { createKvStore } from './federation/kv-store';
 import { createFederationQueue, type FederationQueue } from './federation/message-queue';
 import {
@@ -136,15 +137,28 @@ export interface AppContext {
   push: PushService;
   /** ActivityPub (issue 28), when PUBLIC_URL is set; the app mounts it and starts its queue with the job worker. */
   federation: Federation<void> | undefined;
+  /** The connections federation's requests go out on, checked as they are made; with `federation`. */
+  federationEgress: FederationEgress | undefined;
 }
 
 /** Fedify over our database and job queue, when this instance federates. */
 function createFederationParts(
   config: Config,
-  deps: { db: Db; jobs: JobQueue; log: FastifyBaseLogger },
-): { federation: Federation<void>; queue: FederationQueue; posts: PostActivitySender } | undefined {
+  deps: { db: Db; jobs: JobQueue; log: FastifyBaseLogger; mayReach?: (address: string) => boolean },
+):
+  | {
+      federation: Federation<void>;
+      egress: FederationEgress;
+      queue: FederationQueue;
+      posts: PostActivitySender;
+    }
+  | undefined {
   if (!config.federation) return undefined;
-  const queue = createFederationQueue(deps.jobs);
+  const egress = createFederationEgress({
+    allowPrivateAddresses: config.federation.allowPrivateAddresses,
+    mayReach: deps.mayReach,
+  });
+  const queue = createFederationQueue(deps.jobs, egress);
   const addresses = createPublicAddresses(config.federation.allowPrivateAddresses);
   const federation = createEarshotFederation({
     ...deps,
@@ -159,7 +173,7 @@ function createFederationParts(
     origin: config.federation.origin,
     addresses,
   });
-  return { federation, queue, posts };
+  return { federation, egress, queue, posts };
 }
 
 /** SQLite: one process, events delivered in it once their transaction commits. PostgreSQL: across instances. */
@@ -181,6 +195,8 @@ export async function createContext(
     preferNpmFfmpeg?: boolean;
     /** Where the transcript aligner looks for its recogniser; the process's PATH unless a test says otherwise. */
     alignerSearchPath?: string;
+    /** The addresses federation may connect to, when a test stands a loopback address in for the internet. */
+    federationMayReach?: (address: string) => boolean;
   } = {},
 ): Promise<AppContext> {
   const log = pino({
@@ -271,7 +287,7 @@ export async function createContext(
   const retakeConversationVoices = createVoiceRetake({ db, audio, posts });
   const reencodeLegacyImages = createLegacyImageSweep({ db, blobs, scratch, images, log });
   const measureStoredSpeech = createSpeechBackfill({ db, jobs, audio, log });
-  const federated = createFederationParts(config, { db, jobs, log });
+  const federated = createFederationParts(config, { db, jobs, log, mayReach: options.federationMayReach });
   return {
     config,
     log,
@@ -336,5 +352,6 @@ export async function createContext(
     pushDevices: createPushDevices(db, pushEndpoints),
     push,
     federation: federated?.federation,
+    federationEgress: federated?.egress,
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { PayloadTooLargeError } from '../errors';
 import type { App } from '../http/app-types';
+import type { FederationEgress } from './egress';
 
 /** Mastodon caps an inbound activity at 1 MB too; ours are far smaller. */
 const MAX_ACTIVITY_BYTES = 1024 * 1024;
@@ -83,18 +84,26 @@ async function send(reply: FastifyReply, fedifyResponse: Response): Promise<Fast
  * object documents at the URLs of our profile and post pages. Whatever Fedify does not answer (another path, or a
  * page asked for as HTML) goes on to our routes untouched.
  */
-export function registerFederation(app: App, federation: Federation<void>, origin: string): void {
+export function registerFederation(
+  app: App,
+  federation: Federation<void>,
+  { origin, egress }: { origin: string; egress: FederationEgress },
+): void {
   const notOurs = new Response(null, { status: 404 });
   app.addHook('onRequest', async (request, reply) => {
     const federationPath = isFederationPath(request);
     const activities = asksForActivities(request);
     if (!federationPath && !activities) return;
     const answersAlone = federationPath || (activities && OBJECT_PAGES.test(request.url));
-    const response = await federation.fetch(await webRequestOf(request, origin), {
-      contextData: undefined,
-      onNotFound: () => (answersAlone ? nothingAt(request) : notOurs),
-      onNotAcceptable: () => notOurs,
-    });
+    const webRequest = await webRequestOf(request, origin);
+    // Checking a signature fetches the signer's key: a remote request like any other of federation's.
+    const response = await egress.run(() =>
+      federation.fetch(webRequest, {
+        contextData: undefined,
+        onNotFound: () => (answersAlone ? nothingAt(request) : notOurs),
+        onNotAcceptable: () => notOurs,
+      }),
+    );
     if (response === notOurs) return;
     return send(reply, response);
   });

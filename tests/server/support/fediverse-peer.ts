@@ -2,16 +2,19 @@ import { generateCryptoKeyPair, signRequest, verifyRequest } from '@fedify/fedif
 import { CryptographicKey, Endpoints, Person, type Activity } from '@fedify/vocab';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
-/** The ports this suite's servers take (the team's share of the machine). */
-const PORTS = { first: 4100, last: 4199 };
+/** The ports this suite's servers take (the team's share of the machine), or TEST_PORTS (`first-last`). */
+const PORTS = (() => {
+  const [first, last] = (process.env.TEST_PORTS ?? '4100-4199').split('-').map(Number);
+  return { first: first!, last: last! };
+})();
 
-/** Listens on 127.0.0.1 at the first free port of our range. */
-export async function listenInRange(server: Server): Promise<number> {
+/** Listens on `host` (a loopback address) at the first free port of our range. */
+export async function listenInRange(server: Server, host = '127.0.0.1'): Promise<number> {
   for (let port = PORTS.first; port <= PORTS.last; port += 1) {
     const listening = await new Promise<boolean>((resolve) => {
       const refused = () => resolve(false);
       server.once('error', refused);
-      server.listen(port, '127.0.0.1', () => {
+      server.listen(port, host, () => {
         server.off('error', refused);
         resolve(true);
       });
@@ -51,6 +54,8 @@ export interface FediversePeer {
   sign(inbox: string, activity: Activity, options?: SigningOptions): Promise<Request>;
   /** POSTs the request `sign` makes. */
   post(inbox: string, activity: Activity, options?: SigningOptions): Promise<Response>;
+  /** From now on its inboxes answer 307 to `url` (a server moving, or pointing inside our network), or not. */
+  redirectInboxesTo(url: string | undefined): void;
   close(): Promise<void>;
 }
 
@@ -71,12 +76,15 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer> {
  * shared inbox, an RSA key published on the actor, requests signed with draft-cavage HTTP Signatures. It is made
  * with Fedify's vocabulary and signatures only; everything it learns of us comes over HTTP.
  */
-export async function startFediversePeer(): Promise<FediversePeer> {
+export async function startFediversePeer({
+  host = '127.0.0.1',
+}: { host?: string } = {}): Promise<FediversePeer> {
   const keys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
   const received: Delivery[] = [];
   const waiters = new Set<() => void>();
   const server = createServer((request, response) => void handle(request, response));
-  const origin = `http://127.0.0.1:${await listenInRange(server)}`;
+  const origin = `http://${host}:${await listenInRange(server, host)}`;
+  let inboxRedirect: string | undefined;
   const actorId = `${origin}/users/alice`;
   const keyId = new URL(`${actorId}#main-key`);
 
@@ -95,7 +103,12 @@ export async function startFediversePeer(): Promise<FediversePeer> {
       response.end(JSON.stringify(await actor.toJsonLd()));
       return;
     }
-    if (request.method === 'POST' && (url.pathname === '/inbox' || url.pathname === '/users/alice/inbox')) {
+    const isInbox = url.pathname === '/inbox' || url.pathname === '/users/alice/inbox';
+    if (request.method === 'POST' && isInbox && inboxRedirect) {
+      response.writeHead(307, { location: inboxRedirect }).end();
+      return;
+    }
+    if (request.method === 'POST' && isInbox) {
       const body = await bodyOf(request);
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
@@ -153,6 +166,9 @@ export async function startFediversePeer(): Promise<FediversePeer> {
     },
     async post(inbox, activity, options) {
       return fetch(await peer.sign(inbox, activity, options));
+    },
+    redirectInboxesTo(url) {
+      inboxRedirect = url;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
