@@ -13,6 +13,11 @@ import { createLocalEventBus } from './events/local-event-bus';
 import { createPgEventBus } from './events/pg-event-bus';
 import type { Federation } from '@fedify/fedify';
 import { createEarshotFederation } from './federation/federation';
+import {
+  createActorDeletionSender,
+  createActorFarewells,
+  type ActorDeletionSender,
+} from './federation/actor-deletion';
 import { createFederationEgress, type FederationEgress } from './federation/egress';
 import { createKvStore } from './federation/kv-store';
 import { createFederationQueue, type FederationQueue } from './federation/message-queue';
@@ -151,6 +156,7 @@ function createFederationParts(
       egress: FederationEgress;
       queue: FederationQueue;
       posts: PostActivitySender;
+      actorDeletions: ActorDeletionSender;
     }
   | undefined {
   if (!config.federation) return undefined;
@@ -173,7 +179,12 @@ function createFederationParts(
     origin: config.federation.origin,
     addresses,
   });
-  return { federation, egress, queue, posts };
+  const actorDeletions = createActorDeletionSender({
+    federation,
+    origin: config.federation.origin,
+    addresses,
+  });
+  return { federation, egress, queue, posts, actorDeletions };
 }
 
 /** SQLite: one process, events delivered in it once their transaction commits. PostgreSQL: across instances. */
@@ -313,6 +324,8 @@ export async function createContext(
       // Queued while this deployment federated; with PUBLIC_URL gone since, there is nowhere to send it from.
       'federation.message': async ({ message }) => (federated ? federated.queue.run(message) : 'skipped'),
       'federation.post': async (activity) => (federated ? federated.posts.send(activity) : 'skipped'),
+      'federation.actor-deleted': async (deletion) =>
+        federated ? federated.actorDeletions.send(deletion) : 'skipped',
     },
     sessions: createSessionStore(db),
     rateLimits,
@@ -322,7 +335,14 @@ export async function createContext(
       createPasswordHasher(config.passwordHashCost),
     ),
     accountExport: createAccountExport({ db, blobs, log }),
-    accountDeletion: createAccountDeletion({ db, blobs, jobs, events, log }),
+    accountDeletion: createAccountDeletion({
+      db,
+      blobs,
+      jobs,
+      events,
+      log,
+      fediverse: createActorFarewells(jobs, config.federation !== undefined),
+    }),
     sharedAudio: createSharedAudio(db, blobs),
     users,
     profiles: createProfileService(db, images, shareCards),

@@ -1,5 +1,5 @@
-import { generateCryptoKeyPair, signRequest, verifyRequest } from '@fedify/fedify';
-import { CryptographicKey, Endpoints, Person, type Activity } from '@fedify/vocab';
+import { generateCryptoKeyPair, signRequest, verifyRequest, type KeyCache } from '@fedify/fedify';
+import { CryptographicKey, Endpoints, Person, type Activity, type Multikey } from '@fedify/vocab';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 /** The ports this suite's servers take (the team's share of the machine), or TEST_PORTS (`first-last`). */
@@ -81,6 +81,12 @@ export async function startFediversePeer({
 }: { host?: string } = {}): Promise<FediversePeer> {
   const keys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
   const received: Delivery[] = [];
+  // Mastodon keeps the keys of the accounts it knows: a deleted account's Delete is checked against the kept one.
+  const knownKeys = new Map<string, CryptographicKey | Multikey | null>();
+  const keyCache: KeyCache = {
+    get: async (keyId) => knownKeys.get(keyId.href) ?? undefined,
+    set: async (keyId, key) => void (key && knownKeys.set(keyId.href, key)),
+  };
   const waiters = new Set<() => void>();
   const server = createServer((request, response) => void handle(request, response));
   const origin = `http://${host}:${await listenInRange(server, host)}`;
@@ -116,9 +122,7 @@ export async function startFediversePeer({
       }
       const signer = await verifyRequest(
         new Request(url, { method: 'POST', headers, body: new Uint8Array(body) }),
-        {
-          documentLoader: fetchDocument,
-        },
+        { documentLoader: fetchDocument, keyCache },
       );
       received.push({
         inbox: url.pathname,
