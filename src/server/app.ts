@@ -87,6 +87,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     registerFederation(app, context.federation, {
       origin: context.config.federation.origin,
       egress: context.federationEgress,
+      domainBlocks: context.domainBlocks,
     });
   }
   registerRoutes(app, context, options.clientDir);

@@ -18,6 +18,7 @@ import {
   createActorFarewells,
   type ActorDeletionSender,
 } from './federation/actor-deletion';
+import { createDomainBlocks, type DomainBlocks } from './federation/domain-blocks';
 import { createFederationEgress, type FederationEgress } from './federation/egress';
 import { createKvStore } from './federation/kv-store';
 import { createFederationQueue, type FederationQueue } from './federation/message-queue';
@@ -142,6 +143,8 @@ export interface AppContext {
   push: PushService;
   /** ActivityPub (issue 28), when PUBLIC_URL is set; the app mounts it and starts its queue with the job worker. */
   federation: Federation<void> | undefined;
+  /** Remote domains moderators refuse whole: federation neither takes from them nor calls them. */
+  domainBlocks: DomainBlocks;
   /** The connections federation's requests go out on, checked as they are made; with `federation`. */
   federationEgress: FederationEgress | undefined;
 }
@@ -149,7 +152,13 @@ export interface AppContext {
 /** Fedify over our database and job queue, when this instance federates. */
 function createFederationParts(
   config: Config,
-  deps: { db: Db; jobs: JobQueue; log: FastifyBaseLogger; mayReach?: (address: string) => boolean },
+  deps: {
+    db: Db;
+    jobs: JobQueue;
+    log: FastifyBaseLogger;
+    domainBlocks: DomainBlocks;
+    mayReach?: (address: string) => boolean;
+  },
 ):
   | {
       federation: Federation<void>;
@@ -163,6 +172,7 @@ function createFederationParts(
   const egress = createFederationEgress({
     allowPrivateAddresses: config.federation.allowPrivateAddresses,
     mayReach: deps.mayReach,
+    blockedDomainOf: deps.domainBlocks.blockedDomainOf,
   });
   const queue = createFederationQueue(deps.jobs, egress);
   const addresses = createPublicAddresses(config.federation.allowPrivateAddresses);
@@ -298,7 +308,14 @@ export async function createContext(
   const retakeConversationVoices = createVoiceRetake({ db, audio, posts });
   const reencodeLegacyImages = createLegacyImageSweep({ db, blobs, scratch, images, log });
   const measureStoredSpeech = createSpeechBackfill({ db, jobs, audio, log });
-  const federated = createFederationParts(config, { db, jobs, log, mayReach: options.federationMayReach });
+  const domainBlocks = createDomainBlocks(db);
+  const federated = createFederationParts(config, {
+    db,
+    jobs,
+    log,
+    domainBlocks,
+    mayReach: options.federationMayReach,
+  });
   return {
     config,
     log,
@@ -372,6 +389,7 @@ export async function createContext(
     pushDevices: createPushDevices(db, pushEndpoints),
     push,
     federation: federated?.federation,
+    domainBlocks,
     federationEgress: federated?.egress,
   };
 }

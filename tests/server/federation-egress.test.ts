@@ -18,6 +18,7 @@ import { waitFor } from './support/waits';
 /** Stands in for a public server on the internet: the one loopback address these tests let federation reach. */
 const STAND_IN_PUBLIC = '127.0.0.2';
 const reachesStandIn = (address: string) => address === STAND_IN_PUBLIC;
+const noBlocks = async () => undefined;
 
 /** A server inside our network: what a hostile remote server would have us call. */
 let inside: Server;
@@ -50,7 +51,11 @@ const refusal = async (request: Promise<Response>) =>
   );
 
 describe('federation connects only to public addresses, checked as each connection is made', () => {
-  const egress = createFederationEgress({ allowPrivateAddresses: false, mayReach: reachesStandIn });
+  const egress = createFederationEgress({
+    allowPrivateAddresses: false,
+    mayReach: reachesStandIn,
+    blockedDomainOf: noBlocks,
+  });
 
   it('refuses a redirect inside our network: the first server is asked, the one inside never', async () => {
     const hitsBefore = insideHits;
@@ -74,7 +79,7 @@ describe('federation connects only to public addresses, checked as each connecti
   });
 
   it('follows the redirect inside when FEDERATION_ALLOW_PRIVATE_ADDRESSES allows it', async () => {
-    const closedNetwork = createFederationEgress({ allowPrivateAddresses: true });
+    const closedNetwork = createFederationEgress({ allowPrivateAddresses: true, blockedDomainOf: noBlocks });
     const hitsBefore = insideHits;
     expect(await refusal(closedNetwork.run(() => post(outsideUrl)))).toBe('answered 202');
     expect(insideHits).toBe(hitsBefore + 1);

@@ -9,7 +9,10 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { waitFor } from './support/waits';
 
 let testApp: TestApp;
-const egress = createFederationEgress({ allowPrivateAddresses: false });
+const egress = createFederationEgress({
+  allowPrivateAddresses: false,
+  blockedDomainOf: async () => undefined,
+});
 
 beforeAll(async () => {
   testApp = await createTestApp();

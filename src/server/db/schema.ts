@@ -510,6 +510,14 @@ export interface DeletedActorsTable {
   deleted_at: string;
 }
 
+/** A remote domain (and its subdomains) moderators refuse. */
+export interface DomainBlocksTable {
+  domain: string;
+  reason: string;
+  created_by: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -556,6 +564,7 @@ export interface Database {
   remote_actors: RemoteActorsTable;
   remote_follows: RemoteFollowsTable;
   deleted_actors: DeletedActorsTable;
+  domain_blocks: DomainBlocksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

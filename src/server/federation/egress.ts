@@ -3,6 +3,9 @@ import { isIP } from 'node:net';
 import { Agent, buildConnector, Dispatcher, getGlobalDispatcher, setGlobalDispatcher } from 'undici';
 import { isPublicAddress, lookupReaching, PrivateAddressError } from '../http/public-address';
 
+/** How long one connection to a remote server is used before a fresh one (checked again) replaces it. */
+const CONNECTION_LIFETIME_MS = 30_000;
+
 /** The connections of the federation work running now; none outside it. */
 const federationWork = new AsyncLocalStorage<Dispatcher>();
 
@@ -34,16 +37,31 @@ function routeFederationWork(): void {
   if (!(current instanceof FederationRouter)) setGlobalDispatcher(new FederationRouter(current));
 }
 
-/** Refuses what `mayReach` refuses, as the connection is made: the name's addresses now, and every redirect's. */
-function connectorReaching(mayReach: (address: string) => boolean): buildConnector.connector {
+/** A connection refused because moderators blocked the domain it is to. */
+class BlockedDomainError extends Error {
+  readonly code = 'EBLOCKEDDOMAIN';
+}
+
+/**
+ * Refuses a blocked domain, and what `mayReach` refuses, as the connection is made: the name's addresses now, and
+ * every redirect's.
+ */
+function connectorReaching(
+  options: Required<Omit<EgressOptions, 'allowPrivateAddresses'>>,
+): buildConnector.connector {
+  const { mayReach, blockedDomainOf } = options;
   const connect = buildConnector({ lookup: lookupReaching(mayReach) });
-  return (options, callback) => {
-    const host = options.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) && !mayReach(host)) {
-      callback(new PrivateAddressError(`The address ${host} is not public.`), null);
-      return;
-    }
-    connect(options, callback);
+  const refusal = async (host: string): Promise<Error | undefined> => {
+    const blocked = await blockedDomainOf(host);
+    if (blocked) return new BlockedDomainError(`Moderators blocked ${blocked}.`);
+    if (isIP(host) && !mayReach(host)) return new PrivateAddressError(`The address ${host} is not public.`);
+    return undefined;
+  };
+  return (connection, callback) => {
+    refusal(connection.hostname.replace(/^\[|\]$/g, '')).then(
+      (refused) => (refused ? callback(refused, null) : connect(connection, callback)),
+      (error: Error) => callback(error, null),
+    );
   };
 }
 
@@ -57,6 +75,8 @@ export interface EgressOptions {
   allowPrivateAddresses: boolean;
   /** The addresses federation may connect to, whatever the flag says: a test standing a loopback address in for the internet. */
   mayReach?: (address: string) => boolean;
+  /** The blocked domain a host is on or under, if any. */
+  blockedDomainOf: (host: string) => Promise<string | undefined>;
 }
 
 /**
@@ -67,7 +87,11 @@ export interface EgressOptions {
 export function createFederationEgress(options: EgressOptions): FederationEgress {
   routeFederationWork();
   const mayReach = options.mayReach ?? (options.allowPrivateAddresses ? () => true : isPublicAddress);
-  const connections = new Agent({ connect: connectorReaching(mayReach) });
+  const connections = new Agent({
+    connect: connectorReaching({ mayReach, blockedDomainOf: options.blockedDomainOf }),
+    // Checks are made as a connection opens: none is kept longer, so a new block reaches open ones within this.
+    clientTtl: CONNECTION_LIFETIME_MS,
+  });
   return {
     run: (work) => federationWork.run(connections, work),
   };

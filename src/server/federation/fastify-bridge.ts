@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { PayloadTooLargeError } from '../errors';
 import type { App } from '../http/app-types';
+import type { DomainBlocks } from './domain-blocks';
 import type { FederationEgress } from './egress';
 
 /** Mastodon caps an inbound activity at 1 MB too; ours are far smaller. */
@@ -60,6 +61,38 @@ async function webRequestOf(request: FastifyRequest, origin: string): Promise<Re
   });
 }
 
+/** The hosts a request's signature names its key at: `keyId="…"` (draft-cavage) and `keyid="…"` (RFC 9421). */
+function signingHosts(request: FastifyRequest): string[] {
+  const said = [request.headers.signature, request.headers['signature-input']].flat().join(' ');
+  const hosts: string[] = [];
+  for (const [, keyId] of said.matchAll(/keyid="([^"]*)"/gi)) {
+    if (URL.canParse(keyId!)) hosts.push(new URL(keyId!).hostname);
+  }
+  return hosts;
+}
+
+/**
+ * A blocked domain an inbound activity comes from, by its signature's key, before Fedify does any work (reads the
+ * body, fetches the key). An unsigned one Fedify refuses anyway.
+ */
+async function blockedSender(
+  request: FastifyRequest,
+  domainBlocks: Pick<DomainBlocks, 'blockedDomainOf'>,
+): Promise<string | undefined> {
+  for (const host of signingHosts(request)) {
+    const blocked = await domainBlocks.blockedDomainOf(host);
+    if (blocked) return blocked;
+  }
+  return undefined;
+}
+
+/**
+ * 403, not 202: a server that is told it was refused stops retrying (Mastodon and Fedify drop a delivery on a 4xx),
+ * and the block is no secret to the server it is about.
+ */
+const blockedAnswer = (domain: string) =>
+  Response.json({ message: `This server does not take activities from ${domain}.` }, { status: 403 });
+
 /** Fedify refuses in plain text ("Failed to verify the request signature."): said as our JSON errors say things. */
 async function asJsonError(response: Response): Promise<Response> {
   const isJson = /json/.test(response.headers.get('content-type') ?? '');
@@ -87,7 +120,11 @@ async function send(reply: FastifyReply, fedifyResponse: Response): Promise<Fast
 export function registerFederation(
   app: App,
   federation: Federation<void>,
-  { origin, egress }: { origin: string; egress: FederationEgress },
+  {
+    origin,
+    egress,
+    domainBlocks,
+  }: { origin: string; egress: FederationEgress; domainBlocks: Pick<DomainBlocks, 'blockedDomainOf'> },
 ): void {
   const notOurs = new Response(null, { status: 404 });
   app.addHook('onRequest', async (request, reply) => {
@@ -95,6 +132,10 @@ export function registerFederation(
     const activities = asksForActivities(request);
     if (!federationPath && !activities) return;
     const answersAlone = federationPath || (activities && OBJECT_PAGES.test(request.url));
+    if (request.method === 'POST') {
+      const blocked = await blockedSender(request, domainBlocks);
+      if (blocked) return send(reply, blockedAnswer(blocked));
+    }
     const webRequest = await webRequestOf(request, origin);
     // Checking a signature fetches the signer's key: a remote request like any other of federation's.
     const response = await egress.run(() =>

@@ -32,6 +32,7 @@ import * as federationKeys from './20261129T0210-federation-keys';
 import * as remoteFollowers from './20261129T0220-remote-followers';
 import * as deletedActors from './20261129T0230-deleted-actors';
 import * as listeningPositions from './20261129T1000-listening-positions';
+import * as domainBlocks from './20261129T1200-domain-blocks';
 
 /** Explicit registry, applied in key order. Add new migrations at the end with a later timestamp. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T0220-remote-followers': remoteFollowers,
   '20261129T0230-deleted-actors': deletedActors,
   '20261129T1000-listening-positions': listeningPositions,
+  '20261129T1200-domain-blocks': domainBlocks,
 };
