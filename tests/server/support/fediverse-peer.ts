@@ -8,9 +8,15 @@ const PORTS = (() => {
   return { first: first!, last: last! };
 })();
 
-/** Listens on `host` (a loopback address) at the first free port of our range. */
+/**
+ * Listens on `host` (a loopback address) at a free port of our range, looking from a random one: suites running at
+ * once then seldom pick the port another has just found free and not yet listened on.
+ */
 export async function listenInRange(server: Server, host = '127.0.0.1'): Promise<number> {
-  for (let port = PORTS.first; port <= PORTS.last; port += 1) {
+  const size = PORTS.last - PORTS.first + 1;
+  const start = Math.floor(Math.random() * size);
+  for (let tried = 0; tried < size; tried += 1) {
+    const port = PORTS.first + ((start + tried) % size);
     const listening = await new Promise<boolean>((resolve) => {
       const refused = () => resolve(false);
       server.once('error', refused);
