@@ -20,7 +20,9 @@ export type Goal =
   /** ours / floor must be at least this (throughput). */
   | { kind: 'ratio-at-least'; value: number }
   /** ours alone must stay below this, in the row's unit. */
-  | { kind: 'below'; value: number };
+  | { kind: 'below'; value: number }
+  /** ours alone must reach at least this, in the row's unit (throughput). */
+  | { kind: 'at-least'; value: number };
 
 export interface Row {
   section: string;
@@ -59,6 +61,8 @@ export function isMet(row: Row): boolean | undefined {
       return ratio !== undefined && ratio >= row.goal.value;
     case 'below':
       return row.ours < row.goal.value;
+    case 'at-least':
+      return row.ours >= row.goal.value;
   }
 }
 
@@ -78,6 +82,8 @@ function formatGoal(goal: Goal | undefined, unit: string): string {
       return `≥ ${goal.value.toFixed(2)}×`;
     case 'below':
       return `< ${goal.value} ${unit}`;
+    case 'at-least':
+      return `≥ ${goal.value} ${unit}`;
   }
 }
 
@@ -85,7 +91,8 @@ export function renderTable(rows: Row[]): string {
   const header = ['Section', 'Measure', 'Ours', 'Floor', 'Ratio', 'Goal', 'Met'];
   const lines = rows.map((row) => {
     // An absolute goal is judged on ours alone; the floor is there for context, a ratio would mislead.
-    const ratio = row.goal?.kind === 'below' ? undefined : ratioOf(row);
+    const absolute = row.goal?.kind === 'below' || row.goal?.kind === 'at-least';
+    const ratio = absolute ? undefined : ratioOf(row);
     const met = isMet(row);
     return [
       row.section,

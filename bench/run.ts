@@ -21,6 +21,7 @@ import { benchSilence } from './silence';
 import { signedInId, signUp } from './http-load';
 import { benchMedia } from './media';
 import { benchPush } from './push';
+import { benchFanout, benchInbox } from './federation';
 import { describeCpu, hasProc } from './proc-stats';
 import { isMet, log, renderTable, type Row } from './report';
 import { seedFeed, seedPublicAudio, type SeededFeed, type ServedAudio } from './seed';
@@ -32,7 +33,7 @@ import { benchEditorMemory } from './editor-memory';
 import { repoRoot, Workspace } from './workspace';
 
 /**
- * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,images,lag,events,conversations,lists,discover,search,editor,push,silence,alignment]`: each of ours
+ * `npm run bench [-- --quick] [-- --only=media,feed,audio,upload,images,lag,events,conversations,lists,discover,search,editor,push,silence,alignment,fanout,inbox]`: each of ours
  * against its floor on this machine, alternating the two, medians of several rounds. Progress goes to stderr, the
  * table to stdout.
  */
@@ -53,6 +54,8 @@ const SECTIONS = [
   'push',
   'silence',
   'alignment',
+  'fanout',
+  'inbox',
 ] as const;
 /** The events, conversations, lists, discover and search sections need PostgreSQL: BENCH_DATABASE_URL, or the tests' database. */
 const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -347,6 +350,29 @@ async function main(): Promise<number> {
         benchPush(workspace, {
           events: PUSH_EVENTS,
           clip: await makeSpeechWebm(ffmpegPath, await workspace.dir('push-fixtures'), MESSAGE_CLIP_SECONDS),
+          ffmpegPath,
+        }),
+      );
+    }
+    if (settings.sections.has('fanout')) {
+      await run('fanout', async () =>
+        benchFanout(workspace, {
+          instances: 100,
+          followersPerInstance: 100,
+          clip: await makeSpeechWebm(
+            ffmpegPath,
+            await workspace.dir('fanout-fixtures'),
+            MESSAGE_CLIP_SECONDS,
+          ),
+          ffmpegPath,
+        }),
+      );
+    }
+    if (settings.sections.has('inbox')) {
+      await run('inbox', () =>
+        benchInbox(workspace, {
+          activities: settings.mediaRounds === 2 ? 500 : 3000,
+          databaseUrl: BENCH_DATABASE_URL,
           ffmpegPath,
         }),
       );

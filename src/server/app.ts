@@ -83,8 +83,12 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   registerCurrentUser(app, context.sessions);
 
-  if (context.federation && context.config.federation) {
-    registerFederation(app, context.federation, context.config.federation.origin);
+  if (context.federation && context.federationEgress && context.config.federation) {
+    registerFederation(app, context.federation, {
+      origin: context.config.federation.origin,
+      egress: context.federationEgress,
+      domainBlocks: context.domainBlocks,
+    });
   }
   registerRoutes(app, context, options.clientDir);
   await registerClientApp(app, options.clientDir, pagesWithPreviews(context));

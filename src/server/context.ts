@@ -13,6 +13,13 @@ import { createLocalEventBus } from './events/local-event-bus';
 import { createPgEventBus } from './events/pg-event-bus';
 import type { Federation } from '@fedify/fedify';
 import { createEarshotFederation } from './federation/federation';
+import {
+  createActorDeletionSender,
+  createActorFarewells,
+  type ActorDeletionSender,
+} from './federation/actor-deletion';
+import { createDomainBlocks, type DomainBlocks } from './federation/domain-blocks';
+import { createFederationEgress, type FederationEgress } from './federation/egress';
 import { createKvStore } from './federation/kv-store';
 import { createFederationQueue, type FederationQueue } from './federation/message-queue';
 import {
@@ -143,6 +150,10 @@ export interface AppContext {
   federation: Federation<void> | undefined;
   /** People of other servers: found by a search, followed (issue 28); while this instance federates. */
   fediverse: Fediverse | undefined;
+  /** Remote domains moderators refuse whole: federation neither takes from them nor calls them. */
+  domainBlocks: DomainBlocks;
+  /** The connections federation's requests go out on, checked as they are made; with `federation`. */
+  federationEgress: FederationEgress | undefined;
 }
 
 export interface Fediverse {
@@ -159,13 +170,27 @@ function createFederationParts(
     jobs: JobQueue;
     log: FastifyBaseLogger;
     inbound: Pick<RemotePostDeps, 'scratch' | 'audio' | 'posts' | 'comments'>;
+    domainBlocks: DomainBlocks;
+    mayReach?: (address: string) => boolean;
   },
 ):
-  | { federation: Federation<void>; queue: FederationQueue; posts: PostActivitySender; fediverse: Fediverse }
+  | {
+      federation: Federation<void>;
+      egress: FederationEgress;
+      queue: FederationQueue;
+      posts: PostActivitySender;
+      actorDeletions: ActorDeletionSender;
+      fediverse: Fediverse;
+    }
   | undefined {
   if (!config.federation) return undefined;
   const { allowPrivateAddresses, origin } = config.federation;
-  const queue = createFederationQueue(deps.jobs);
+  const egress = createFederationEgress({
+    allowPrivateAddresses,
+    mayReach: deps.mayReach,
+    blockedDomainOf: deps.domainBlocks.blockedDomainOf,
+  });
+  const queue = createFederationQueue(deps.jobs, egress);
   const addresses = createPublicAddresses(allowPrivateAddresses);
   const people = createRemotePeople(deps.db, addresses);
   const federation = createEarshotFederation({
@@ -181,12 +206,19 @@ function createFederationParts(
     },
   });
   const posts = createPostActivitySender({ ...deps, federation, origin, addresses });
+  const actorDeletions = createActorDeletionSender({ federation, origin, addresses });
   const context = () => federation.createContext(new URL(origin), undefined);
+  const following = createRemoteFollowing(deps.db, context);
+  // Asked for by a person's request, outside the inbox and the job queue: their fetches go out on federation's
+  // connections all the same, checked as they are made.
   const fediverse: Fediverse = {
-    following: createRemoteFollowing(deps.db, context),
-    lookUp: (query) => people.lookUp(context(), query),
+    following: {
+      ...following,
+      toggle: (followerId, followee) => egress.run(() => following.toggle(followerId, followee)),
+    },
+    lookUp: (query) => egress.run(() => people.lookUp(context(), query)),
   };
-  return { federation, queue, posts, fediverse };
+  return { federation, egress, queue, posts, actorDeletions, fediverse };
 }
 
 /** SQLite: one process, events delivered in it once their transaction commits. PostgreSQL: across instances. */
@@ -208,6 +240,8 @@ export async function createContext(
     preferNpmFfmpeg?: boolean;
     /** Where the transcript aligner looks for its recogniser; the process's PATH unless a test says otherwise. */
     alignerSearchPath?: string;
+    /** The addresses federation may connect to, when a test stands a loopback address in for the internet. */
+    federationMayReach?: (address: string) => boolean;
   } = {},
 ): Promise<AppContext> {
   const log = pino({
@@ -297,11 +331,14 @@ export async function createContext(
   const retakeConversationVoices = createVoiceRetake({ db, audio, posts });
   const reencodeLegacyImages = createLegacyImageSweep({ db, blobs, scratch, images, log });
   const measureStoredSpeech = createSpeechBackfill({ db, jobs, audio, log });
+  const domainBlocks = createDomainBlocks(db);
   const federated = createFederationParts(config, {
     db,
     jobs,
     log,
     inbound: { scratch, audio, posts, comments },
+    domainBlocks,
+    mayReach: options.federationMayReach,
   });
   return {
     config,
@@ -329,6 +366,8 @@ export async function createContext(
       // Queued while this deployment federated; with PUBLIC_URL gone since, there is nowhere to send it from.
       'federation.message': async ({ message }) => (federated ? federated.queue.run(message) : 'skipped'),
       'federation.post': async (activity) => (federated ? federated.posts.send(activity) : 'skipped'),
+      'federation.actor-deleted': async (deletion) =>
+        federated ? federated.actorDeletions.send(deletion) : 'skipped',
     },
     sessions: createSessionStore(db),
     rateLimits,
@@ -338,7 +377,14 @@ export async function createContext(
       createPasswordHasher(config.passwordHashCost),
     ),
     accountExport: createAccountExport({ db, blobs, log }),
-    accountDeletion: createAccountDeletion({ db, blobs, jobs, events, log }),
+    accountDeletion: createAccountDeletion({
+      db,
+      blobs,
+      jobs,
+      events,
+      log,
+      fediverse: createActorFarewells(jobs, config.federation !== undefined),
+    }),
     sharedAudio: createSharedAudio(db, blobs),
     users,
     profiles: createProfileService(db, images, shareCards),
@@ -369,5 +415,7 @@ export async function createContext(
     push,
     federation: federated?.federation,
     fediverse: federated?.fediverse,
+    domainBlocks,
+    federationEgress: federated?.egress,
   };
 }

@@ -3,7 +3,7 @@ import { generateCryptoKeyPair } from '@fedify/fedify';
 import { Follow, Undo } from '@fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, streamedTone } from '../support/audio';
-import { callAs, signUp, type SignedIn } from './support/accounts';
+import { callAs, sessionCookieFrom, signUp, type SignedIn } from './support/accounts';
 import {
   freePortInRange,
   startFediversePeer,
@@ -266,5 +266,64 @@ describe('what the follower receives', () => {
     expect(response.status).toBe(202);
     await waitForIdleJobs(testApp.context.db, 30_000);
     expect(await remoteFollowCount()).toBe(0);
+  });
+});
+
+describe('an account’s end', () => {
+  let leaving: SignedIn;
+  let leavingActor: string;
+
+  const act = (action: string) =>
+    callAs(testApp.app, moderator, 'POST', '/api/moderation/actions', {
+      action,
+      targetKind: 'user',
+      targetId: leaving.user.id,
+      note: 'checked',
+    });
+
+  it('tells followers nothing of a suspension or of its end', async () => {
+    leaving = await signUp(testApp.app, { firstName: 'Lia', lastName: 'Moss' });
+    leavingActor = `${origin}/profile/${leaving.user.id}`;
+    const follow = new Follow({
+      id: new URL(`${peer.actorId}#follows/leaving`),
+      actor: new URL(peer.actorId),
+      object: new URL(leavingActor),
+    });
+    expect((await peer.post(`${origin}/ap/inbox`, follow)).status).toBe(202);
+    await peer.nextDelivery(
+      (delivery) => delivery.activity.type === 'Accept' && delivery.activity.actor === leavingActor,
+    );
+    const before = peer.received.length;
+    expect((await act('suspend')).statusCode).toBe(200);
+    expect((await act('unsuspend')).statusCode).toBe(200);
+    await waitForIdleJobs(testApp.context.db, 30_000);
+    expect(peer.received.slice(before)).toEqual([]);
+  });
+
+  it('sends Delete{Person}, signed with the account’s key, to the follower’s shared inbox when the account is deleted', async () => {
+    // Suspension ended their sessions: they sign in again.
+    const signIn = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: leaving.email, password: leaving.password },
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const again = { ...leaving, cookie: sessionCookieFrom(signIn.headers['set-cookie']) };
+    const deleted = await callAs(testApp.app, again, 'DELETE', '/api/me', { password: leaving.password });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const farewell = await peer.nextDelivery(
+      (delivery) => delivery.activity.type === 'Delete' && delivery.activity.object === leavingActor,
+    );
+    expect(farewell.inbox).toBe('/inbox');
+    expect(farewell.activity.actor).toBe(leavingActor);
+    expect(farewell.signedBy).toBe(leavingActor);
+    expect((await fetchJson(leavingActor)).status).toBe(410);
+    expect(
+      await testApp.context.db
+        .selectFrom('federation_keys')
+        .select('user_id')
+        .where('user_id', '=', leaving.user.id)
+        .execute(),
+    ).toEqual([]);
   });
 });

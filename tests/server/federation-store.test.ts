@@ -1,6 +1,7 @@
 import { Temporal } from '@js-temporal/polyfill';
 import type { KvStoreListEntry } from '@fedify/fedify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFederationEgress } from '../../src/server/federation/egress';
 import { createKvStore } from '../../src/server/federation/kv-store';
 import { createFederationQueue, type FederationMessage } from '../../src/server/federation/message-queue';
 import { startJobWorker } from '../../src/server/jobs/job-worker';
@@ -8,6 +9,10 @@ import { createTestApp, type TestApp } from './support/test-app';
 import { waitFor } from './support/waits';
 
 let testApp: TestApp;
+const egress = createFederationEgress({
+  allowPrivateAddresses: false,
+  blockedDomainOf: async () => undefined,
+});
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -78,7 +83,7 @@ describe("Fedify's key–value store in our database", () => {
 describe("Fedify's message queue over our job queue", () => {
   it('runs each message through whichever worker claims it, after its delay, and stops listening on abort', async () => {
     const { context } = testApp;
-    const queue = createFederationQueue(context.jobs);
+    const queue = createFederationQueue(context.jobs, egress);
     const heard: FederationMessage[] = [];
     const listening = new AbortController();
     const stopped = queue.listen((message: FederationMessage) => void heard.push(message), {
@@ -111,7 +116,7 @@ describe("Fedify's message queue over our job queue", () => {
   });
 
   it('leaves a message for later when Fedify is not listening in this process', async () => {
-    const queue = createFederationQueue(testApp.context.jobs);
+    const queue = createFederationQueue(testApp.context.jobs, egress);
     await expect(queue.run({ type: 'inbox' })).rejects.toThrow('not listening');
   });
 });

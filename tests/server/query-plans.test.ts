@@ -1,3 +1,4 @@
+import { listDomainBlocks } from '../../src/server/db/queries/domain-blocks';
 import { CompiledQuery, Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -76,6 +77,7 @@ const TABLES = new Set([
   'moderation_cases',
   'moderation_actions',
   'listening_positions',
+  'domain_blocks',
 ]);
 /**
  * Besides its primary key, what a joined table may be read through: the people hidden from a viewer are read by
@@ -304,6 +306,17 @@ async function seedModeration(): Promise<void> {
           target_id: postId(index),
           case_id: `case${index}`,
           note: null,
+          created_at: at(index),
+        })),
+      )
+      .execute();
+    await db
+      .insertInto('domain_blocks')
+      .values(
+        batch.map((index) => ({
+          domain: `spam${index}.example`,
+          reason: 'spam',
+          created_by: HEAVY_USER_ID,
           created_at: at(index),
         })),
       )
@@ -619,6 +632,12 @@ const cases: ListCase[] = [
     list: (page) => listModerationActions(db, page),
     table: 'moderation_actions',
     indexes: ['moderation_actions_newest'],
+  },
+  {
+    name: 'blocked domains, newest first',
+    list: (page) => listDomainBlocks(db, page),
+    table: 'domain_blocks',
+    indexes: ['domain_blocks_newest'],
   },
   {
     name: 'trending posts',

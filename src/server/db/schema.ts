@@ -542,6 +542,14 @@ export interface DeletedActorsTable {
   deleted_at: string;
 }
 
+/** A remote domain (and its subdomains) moderators refuse. */
+export interface DomainBlocksTable {
+  domain: string;
+  reason: string;
+  created_by: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -591,6 +599,7 @@ export interface Database {
   outbound_follows: OutboundFollowsTable;
   remote_posts: RemotePostsTable;
   remote_comments: RemoteCommentsTable;
+  domain_blocks: DomainBlocksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { PayloadTooLargeError } from '../errors';
 import type { App } from '../http/app-types';
+import type { DomainBlocks } from './domain-blocks';
+import type { FederationEgress } from './egress';
 
 /** Mastodon caps an inbound activity at 1 MB too; ours are far smaller. */
 const MAX_ACTIVITY_BYTES = 1024 * 1024;
@@ -59,6 +61,38 @@ async function webRequestOf(request: FastifyRequest, origin: string): Promise<Re
   });
 }
 
+/** The hosts a request's signature names its key at: `keyId="…"` (draft-cavage) and `keyid="…"` (RFC 9421). */
+function signingHosts(request: FastifyRequest): string[] {
+  const said = [request.headers.signature, request.headers['signature-input']].flat().join(' ');
+  const hosts: string[] = [];
+  for (const [, keyId] of said.matchAll(/keyid="([^"]*)"/gi)) {
+    if (URL.canParse(keyId!)) hosts.push(new URL(keyId!).hostname);
+  }
+  return hosts;
+}
+
+/**
+ * A blocked domain an inbound activity comes from, by its signature's key, before Fedify does any work (reads the
+ * body, fetches the key). An unsigned one Fedify refuses anyway.
+ */
+async function blockedSender(
+  request: FastifyRequest,
+  domainBlocks: Pick<DomainBlocks, 'blockedDomainOf'>,
+): Promise<string | undefined> {
+  for (const host of signingHosts(request)) {
+    const blocked = await domainBlocks.blockedDomainOf(host);
+    if (blocked) return blocked;
+  }
+  return undefined;
+}
+
+/**
+ * 403, not 202: a server that is told it was refused stops retrying (Mastodon and Fedify drop a delivery on a 4xx),
+ * and the block is no secret to the server it is about.
+ */
+const blockedAnswer = (domain: string) =>
+  Response.json({ message: `This server does not take activities from ${domain}.` }, { status: 403 });
+
 /** Fedify refuses in plain text ("Failed to verify the request signature."): said as our JSON errors say things. */
 async function asJsonError(response: Response): Promise<Response> {
   const isJson = /json/.test(response.headers.get('content-type') ?? '');
@@ -83,18 +117,34 @@ async function send(reply: FastifyReply, fedifyResponse: Response): Promise<Fast
  * object documents at the URLs of our profile and post pages. Whatever Fedify does not answer (another path, or a
  * page asked for as HTML) goes on to our routes untouched.
  */
-export function registerFederation(app: App, federation: Federation<void>, origin: string): void {
+export function registerFederation(
+  app: App,
+  federation: Federation<void>,
+  {
+    origin,
+    egress,
+    domainBlocks,
+  }: { origin: string; egress: FederationEgress; domainBlocks: Pick<DomainBlocks, 'blockedDomainOf'> },
+): void {
   const notOurs = new Response(null, { status: 404 });
   app.addHook('onRequest', async (request, reply) => {
     const federationPath = isFederationPath(request);
     const activities = asksForActivities(request);
     if (!federationPath && !activities) return;
     const answersAlone = federationPath || (activities && OBJECT_PAGES.test(request.url));
-    const response = await federation.fetch(await webRequestOf(request, origin), {
-      contextData: undefined,
-      onNotFound: () => (answersAlone ? nothingAt(request) : notOurs),
-      onNotAcceptable: () => notOurs,
-    });
+    if (request.method === 'POST') {
+      const blocked = await blockedSender(request, domainBlocks);
+      if (blocked) return send(reply, blockedAnswer(blocked));
+    }
+    const webRequest = await webRequestOf(request, origin);
+    // Checking a signature fetches the signer's key: a remote request like any other of federation's.
+    const response = await egress.run(() =>
+      federation.fetch(webRequest, {
+        contextData: undefined,
+        onNotFound: () => (answersAlone ? nothingAt(request) : notOurs),
+        onNotAcceptable: () => notOurs,
+      }),
+    );
     if (response === notOurs) return;
     return send(reply, response);
   });

@@ -1,6 +1,7 @@
 import type { MessageQueue } from '@fedify/fedify';
 import type { JobOutcome } from '../jobs/catalogue';
 import type { JobQueue } from '../jobs/job-queue';
+import type { FederationEgress } from './egress';
 
 /** What Fedify queues (a fan-out, one delivery, one inbound activity): plain JSON it made itself. */
 export type FederationMessage = Record<string, unknown>;
@@ -16,7 +17,7 @@ export interface FederationQueue extends MessageQueue {
  * failed delivery itself (its backoff and circuit breaker); a job fails only when Fedify's own handling throws.
  * Fedify orders messages by `orderingKey` only when the sender asks for it, which Earshot never does.
  */
-export function createFederationQueue(jobs: JobQueue): FederationQueue {
+export function createFederationQueue(jobs: JobQueue, egress: FederationEgress): FederationQueue {
   let listener: ((message: FederationMessage) => Promise<void> | void) | undefined;
   return {
     async enqueue(message: FederationMessage, options) {
@@ -43,7 +44,8 @@ export function createFederationQueue(jobs: JobQueue): FederationQueue {
     async run(message) {
       // The worker starts after the federation listens (app.ts); a job here before then is retried.
       if (!listener) throw new Error('Federation is not listening in this process yet.');
-      await listener(message);
+      const handle = listener;
+      await egress.run(async () => handle(message));
       return 'done';
     },
   };

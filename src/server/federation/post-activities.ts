@@ -1,14 +1,6 @@
 import type { Context, Federation } from '@fedify/fedify';
 import { Temporal } from '@js-temporal/polyfill';
-import {
-  Delete,
-  Note,
-  PUBLIC_COLLECTION,
-  Tombstone,
-  Update,
-  type Activity,
-  type Recipient,
-} from '@fedify/vocab';
+import { Delete, Note, PUBLIC_COLLECTION, Tombstone, Update, type Activity } from '@fedify/vocab';
 import { mayFederatePerson, mayFederatePost } from '../access/federatable';
 import type { Db } from '../db/database';
 import { followerInboxes } from '../db/queries/federation';
@@ -18,6 +10,7 @@ import { newId } from '../ids';
 import type { JobOutcome } from '../jobs/catalogue';
 import type { JobQueue } from '../jobs/job-queue';
 import { createOf, postNote } from './objects';
+import { deliverableRecipients } from './recipients';
 import type { PublicAddresses } from './public-addresses';
 
 type PostChange = 'create' | 'update' | 'delete';
@@ -74,11 +67,7 @@ export function createPostActivitySender(deps: {
     let after: string | undefined;
     for (;;) {
       const inboxes = await followerInboxes(db, userId, { after, limit: INBOX_PAGE });
-      const recipients: Recipient[] = [];
-      for (const inbox of inboxes) {
-        const url = new URL(inbox.inbox);
-        if (await addresses.mayDeliverTo([url])) recipients.push({ id: new URL(inbox.actor), inboxId: url });
-      }
+      const recipients = await deliverableRecipients(addresses, inboxes);
       if (recipients.length > 0) await ctx.sendActivity({ identifier: userId }, recipients, activity);
       if (inboxes.length < INBOX_PAGE) return;
       after = inboxes.at(-1)!.inbox;

@@ -7,8 +7,8 @@ export interface PublicAddresses {
 
 /**
  * Where remote servers say their inboxes are is their word, so a delivery never goes inside our network; only
- * FEDERATION_ALLOW_PRIVATE_ADDRESSES (tests, closed networks) lets it, and plain http with it. Fedify guards its own
- * fetches of remote documents the same way (`allowPrivateAddress`).
+ * FEDERATION_ALLOW_PRIVATE_ADDRESSES (tests, closed networks) lets it, and plain http with it. Checked before a
+ * delivery is queued; egress.ts checks every connection again as it is made.
  */
 export function createPublicAddresses(allowPrivateAddresses: boolean): PublicAddresses {
   return {

@@ -34,7 +34,8 @@ export async function hostIsPublic(hostname: string): Promise<boolean> {
   }
 }
 
-class PrivateAddressError extends Error {
+/** A connection refused because its host is, or resolves to, an address this server may not call. */
+export class PrivateAddressError extends Error {
   readonly code = 'EPRIVATEADDRESS';
 }
 
@@ -43,19 +44,24 @@ export async function isPublicHttpsUrl(url: URL): Promise<boolean> {
   return url.protocol === 'https:' && !url.username && !url.password && (await hostIsPublic(url.hostname));
 }
 
+/** dns.lookup, refusing a host with any address `mayReach` refuses. */
+export function lookupReaching(mayReach: (address: string) => boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 0);
+      if (addresses.length === 0 || addresses.some((entry) => !mayReach(entry.address))) {
+        return callback(
+          new PrivateAddressError(`The host ${hostname} resolves to an address that is not public.`),
+          '',
+          0,
+        );
+      }
+      if (options.all) return callback(null, addresses);
+      const [first] = addresses;
+      return callback(null, first!.address, first!.family);
+    });
+  };
+}
+
 /** dns.lookup, refusing a host with any address that is not public. */
-export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-    if (error) return callback(error, '', 0);
-    if (addresses.length === 0 || addresses.some((entry) => !isPublicAddress(entry.address))) {
-      return callback(
-        new PrivateAddressError(`The host ${hostname} resolves to an address that is not public.`),
-        '',
-        0,
-      );
-    }
-    if (options.all) return callback(null, addresses);
-    const [first] = addresses;
-    return callback(null, first!.address, first!.family);
-  });
-};
+export const publicOnlyLookup: LookupFunction = lookupReaching(isPublicAddress);

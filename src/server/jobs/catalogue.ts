@@ -1,4 +1,5 @@
 import type { Cursor } from '../db/pagination';
+import type { ActorDeletion } from '../federation/actor-deletion';
 import type { FederationMessage } from '../federation/message-queue';
 import type { PostActivity } from '../federation/post-activities';
 import type { PushDelivery, PushEvent } from '../services/push-delivery';
@@ -35,6 +36,8 @@ export interface JobPayloads {
   'federation.message': { message: FederationMessage };
   /** A public post created, changed or deleted, told to its author's remote followers. */
   'federation.post': PostActivity;
+  /** A deleted account's Delete{Person}, to the servers that followed it. */
+  'federation.actor-deleted': ActorDeletion;
 }
 
 export type JobName = keyof JobPayloads;

@@ -60,4 +60,31 @@ export function registerModerationRoutes(app: App, context: AppContext): void {
     handler: async (request, reply) =>
       sendPage(request, reply, await moderation.log(actorWithRole(signedInUser(request)), request.query)),
   });
+
+  app.route({
+    ...contractRoute(routes.listDomainBlocks),
+    preHandler: requireUser,
+    handler: async (request, reply) =>
+      sendPage(
+        request,
+        reply,
+        await context.domainBlocks.list(actorWithRole(signedInUser(request)), request.query),
+      ),
+  });
+  app.route({
+    ...contractRoute(routes.blockDomain),
+    preHandler: requireUser,
+    handler: async (request, reply) => {
+      const block = await context.domainBlocks.block(actorWithRole(signedInUser(request)), request.body);
+      return reply.code(201).send(block);
+    },
+  });
+  app.route({
+    ...contractRoute(routes.unblockDomain),
+    preHandler: requireUser,
+    handler: async (request) => {
+      await context.domainBlocks.unblock(actorWithRole(signedInUser(request)), request.params.domain);
+      return { unblocked: true as const };
+    },
+  });
 }

@@ -27,6 +27,7 @@ import { takeFromTrending } from '../db/queries/trending';
 import { findUserById } from '../db/queries/users';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { EventBus } from '../events/event-bus';
+import type { ActorFarewells } from '../federation/actor-deletion';
 import type { JobQueue } from '../jobs/job-queue';
 import type { BlobStore } from '../storage/blob-store';
 import { assetPrefix } from './audio-library';
@@ -50,8 +51,10 @@ export function createAccountDeletion(deps: {
   jobs: JobQueue;
   events: EventBus;
   log: FastifyBaseLogger;
+  /** Remote servers that followed the person hear the account is gone. */
+  fediverse: ActorFarewells;
 }): AccountDeletion {
-  const { db, blobs, jobs, events, log } = deps;
+  const { db, blobs, jobs, events, log, fediverse } = deps;
 
   /** Their likes, reposts and comments stop lifting others' posts in Discover. */
   async function untrend(trx: Db, userId: string): Promise<void> {
@@ -124,6 +127,8 @@ export function createAccountDeletion(deps: {
             keys: [...(await imageKeysOf(trx, userId)), ...(await autosaveKeysOf(trx, userId))],
           };
           const listenerKeys = (await keptListenerSalts(trx)).map((salt) => memberListenerKey(salt, userId));
+          // Before the rows go: the Delete is signed with the account's key and sent to its remote followers.
+          await fediverse.announce(trx, userId);
           await deleteRowsOf(trx, user, audioIds, listenerKeys);
           await rememberDeletedActor(trx, userId, new Date().toISOString());
           await events.publish(trx, { type: 'sessions-ended', userId });

@@ -141,6 +141,10 @@ export const endpoints = {
   listModerationCases: { method: 'GET', path: '/api/moderation/reports' },
   moderate: { method: 'POST', path: '/api/moderation/actions' },
   listModerationLog: { method: 'GET', path: '/api/moderation/actions' },
+  /** Issue 28: remote domains refused whole. */
+  listDomainBlocks: { method: 'GET', path: '/api/moderation/domain-blocks' },
+  blockDomain: { method: 'POST', path: '/api/moderation/domain-blocks' },
+  unblockDomain: { method: 'DELETE', path: '/api/moderation/domain-blocks/:domain' },
 
   /** Media bytes (not JSON): audio originals and renditions, and images. */
   mediaAudio: { method: 'GET', path: '/media/audio/:assetId/:file' },

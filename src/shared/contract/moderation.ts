@@ -92,3 +92,42 @@ export const commentReviewBodySchema = z.object({
 export const visitorCommentHoldBodySchema = z.object({
   hold: z.boolean({ error: 'Say whether to hold visitor comments with hold: true or false.' }),
 });
+
+const DOMAIN_MESSAGE = 'Type a domain such as spam.example (or paste an address on it).';
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+/** A domain as typed or pasted (`Spam.Example.`, `https://spam.example/@x`): its host name, lower case, ASCII. */
+export const blockedDomainSchema = z
+  .string({ error: DOMAIN_MESSAGE })
+  .trim()
+  .max(300, { error: DOMAIN_MESSAGE })
+  .transform((typed, ctx) => {
+    try {
+      const host = new URL(typed.includes('://') ? typed : `https://${typed}`).hostname.replace(/\.$/, '');
+      if (HOST_NAME.test(host)) return host;
+    } catch {
+      // answered below, as any other text that names no domain
+    }
+    ctx.addIssue({ code: 'custom', message: DOMAIN_MESSAGE });
+    return z.NEVER;
+  });
+
+export const domainBlockBodySchema = z.object({
+  domain: blockedDomainSchema,
+  reason: z
+    .string({ error: 'Say why the domain is blocked.' })
+    .trim()
+    .min(1, { error: 'Say why the domain is blocked.' })
+    .max(500, { error: 'Keep the reason to 500 characters.' }),
+});
+export type DomainBlockBody = z.input<typeof domainBlockBodySchema>;
+
+export const domainBlockSchema = z.object({
+  domain: z.string(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type DomainBlock = z.infer<typeof domainBlockSchema>;
+
+export const domainParamsSchema = z.object({ domain: z.string().min(1).max(300) });

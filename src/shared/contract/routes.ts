@@ -87,6 +87,9 @@ import { voiceBioFieldsSchema, voiceBioSchema } from './voice-bio';
 import {
   commentIdParamsSchema,
   commentReviewBodySchema,
+  domainBlockBodySchema,
+  domainBlockSchema,
+  domainParamsSchema,
   moderationActionBodySchema,
   moderationCaseSchema,
   moderationLogEntrySchema,
@@ -599,6 +602,22 @@ export const routes = {
     ...endpoints.listModerationLog,
     query: pageQuerySchema,
     response: z.array(moderationLogEntrySchema),
+  },
+  listDomainBlocks: {
+    ...endpoints.listDomainBlocks,
+    query: pageQuerySchema,
+    response: z.array(domainBlockSchema),
+  },
+  blockDomain: {
+    ...endpoints.blockDomain,
+    body: domainBlockBodySchema,
+    response: domainBlockSchema,
+    successStatus: 201,
+  },
+  unblockDomain: {
+    ...endpoints.unblockDomain,
+    params: domainParamsSchema,
+    response: z.object({ unblocked: z.literal(true) }),
   },
   createFakeUser: {
     ...endpoints.createFakeUser,

@@ -1,18 +1,26 @@
-import { generateCryptoKeyPair, signRequest, verifyRequest } from '@fedify/fedify';
-import { CryptographicKey, Endpoints, Person, type Activity } from '@fedify/vocab';
+import { generateCryptoKeyPair, signRequest, verifyRequest, type KeyCache } from '@fedify/fedify';
+import { CryptographicKey, Endpoints, Person, type Activity, type Multikey } from '@fedify/vocab';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
-/** The ports this suite's servers take (the team's share of the machine); TEST_PORTS=4200-4299 picks another. */
-const [firstPort, lastPort] = (process.env.TEST_PORTS ?? '4100-4199').split('-').map(Number);
-const PORTS = { first: firstPort!, last: lastPort! };
+/** The ports this suite's servers take (the team's share of the machine), or TEST_PORTS (`first-last`). */
+const PORTS = (() => {
+  const [first, last] = (process.env.TEST_PORTS ?? '4100-4199').split('-').map(Number);
+  return { first: first!, last: last! };
+})();
 
-/** Listens on 127.0.0.1 at the first free port of our range. */
-export async function listenInRange(server: Server): Promise<number> {
-  for (let port = PORTS.first; port <= PORTS.last; port += 1) {
+/**
+ * Listens on `host` (a loopback address) at a free port of our range, looking from a random one: suites running at
+ * once then seldom pick the port another has just found free and not yet listened on.
+ */
+export async function listenInRange(server: Server, host = '127.0.0.1'): Promise<number> {
+  const size = PORTS.last - PORTS.first + 1;
+  const start = Math.floor(Math.random() * size);
+  for (let tried = 0; tried < size; tried += 1) {
+    const port = PORTS.first + ((start + tried) % size);
     const listening = await new Promise<boolean>((resolve) => {
       const refused = () => resolve(false);
       server.once('error', refused);
-      server.listen(port, '127.0.0.1', () => {
+      server.listen(port, host, () => {
         server.off('error', refused);
         resolve(true);
       });
@@ -62,6 +70,8 @@ export interface FediversePeer {
   sign(inbox: string, activity: Activity, options?: SigningOptions): Promise<Request>;
   /** POSTs the request `sign` makes. */
   post(inbox: string, activity: Activity, options?: SigningOptions): Promise<Response>;
+  /** From now on its inboxes answer 307 to `url` (a server moving, or pointing inside our network), or not. */
+  redirectInboxesTo(url: string | undefined): void;
   close(): Promise<void>;
 }
 
@@ -82,12 +92,21 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer> {
  * shared inbox, an RSA key published on the actor, requests signed with draft-cavage HTTP Signatures. It is made
  * with Fedify's vocabulary and signatures only; everything it learns of us comes over HTTP.
  */
-export async function startFediversePeer(): Promise<FediversePeer> {
+export async function startFediversePeer({
+  host = '127.0.0.1',
+}: { host?: string } = {}): Promise<FediversePeer> {
   const keys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
   const received: Delivery[] = [];
+  // Mastodon keeps the keys of the accounts it knows: a deleted account's Delete is checked against the kept one.
+  const knownKeys = new Map<string, CryptographicKey | Multikey | null>();
+  const keyCache: KeyCache = {
+    get: async (keyId) => knownKeys.get(keyId.href) ?? undefined,
+    set: async (keyId, key) => void (key && knownKeys.set(keyId.href, key)),
+  };
   const waiters = new Set<() => void>();
   const server = createServer((request, response) => void handle(request, response));
-  const origin = `http://127.0.0.1:${await listenInRange(server)}`;
+  const origin = `http://${host}:${await listenInRange(server, host)}`;
+  let inboxRedirect: string | undefined;
   const actorId = `${origin}/users/alice`;
   const keyId = new URL(`${actorId}#main-key`);
   const documents = new Map<string, PeerDocument>();
@@ -116,7 +135,12 @@ export async function startFediversePeer(): Promise<FediversePeer> {
       response.end(document.claimedLength === undefined ? document.body : undefined);
       return;
     }
-    if (request.method === 'POST' && (url.pathname === '/inbox' || url.pathname === '/users/alice/inbox')) {
+    const isInbox = url.pathname === '/inbox' || url.pathname === '/users/alice/inbox';
+    if (request.method === 'POST' && isInbox && inboxRedirect) {
+      response.writeHead(307, { location: inboxRedirect }).end();
+      return;
+    }
+    if (request.method === 'POST' && isInbox) {
       const body = await bodyOf(request);
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
@@ -124,9 +148,7 @@ export async function startFediversePeer(): Promise<FediversePeer> {
       }
       const signer = await verifyRequest(
         new Request(url, { method: 'POST', headers, body: new Uint8Array(body) }),
-        {
-          documentLoader: fetchDocument,
-        },
+        { documentLoader: fetchDocument, keyCache },
       );
       received.push({
         inbox: url.pathname,
@@ -175,6 +197,9 @@ export async function startFediversePeer(): Promise<FediversePeer> {
     },
     async post(inbox, activity, options) {
       return fetch(await peer.sign(inbox, activity, options));
+    },
+    redirectInboxesTo(url) {
+      inboxRedirect = url;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -157,6 +157,8 @@ export async function createTestApp(
     clientDir?: string;
     /** The PATH the transcript aligner looks for pocketsphinx on (the test process's unless given). */
     alignerSearchPath?: string;
+    /** The addresses federation may connect to (a loopback address standing in for the internet). */
+    federationMayReach?: (address: string) => boolean;
   } = {},
 ): Promise<TestApp> {
   const shared = options.sameDatabaseAs?.config.database;
@@ -169,6 +171,7 @@ export async function createTestApp(
   const context = await createContext(config, {
     preferNpmFfmpeg: options.preferNpmFfmpeg,
     ...(options.alignerSearchPath !== undefined && { alignerSearchPath: options.alignerSearchPath }),
+    federationMayReach: options.federationMayReach,
   });
   const app = await buildApp(context, {
     runJobs: options.runJobs ?? false,

@@ -33,6 +33,7 @@ import * as remoteFollowers from './20261129T0220-remote-followers';
 import * as deletedActors from './20261129T0230-deleted-actors';
 import * as listeningPositions from './20261129T1000-listening-positions';
 import * as remotePeople from './20261129T1100-remote-people';
+import * as domainBlocks from './20261129T1200-domain-blocks';
 import * as replyMoments from './20261129T1300-reply-moments';
 import * as jobPriority from './20261129T1310-job-priority';
 import * as transcribePrivate from './20261129T1320-transcribe-private';
@@ -74,6 +75,7 @@ export const migrations: Record<string, Migration> = {
   '20261129T0230-deleted-actors': deletedActors,
   '20261129T1000-listening-positions': listeningPositions,
   '20261129T1100-remote-people': remotePeople,
+  '20261129T1200-domain-blocks': domainBlocks,
   '20261129T1300-reply-moments': replyMoments,
   '20261129T1310-job-priority': jobPriority,
   '20261129T1320-transcribe-private': transcribePrivate,

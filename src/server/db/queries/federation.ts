@@ -119,6 +119,12 @@ export async function listRemoteFollowers(
   };
 }
 
+/** A remote inbox and one follower it serves. */
+export interface FollowerInbox {
+  inbox: string;
+  actor: string;
+}
+
 /**
  * The inboxes a person's remote followers read, one per server that has a shared inbox, in order of address after
  * `after`, each with one follower on it (whom Fedify names in its logs).
@@ -127,7 +133,7 @@ export async function followerInboxes(
   db: Db,
   userId: string,
   page: { after: string | undefined; limit: number },
-): Promise<{ inbox: string; actor: string }[]> {
+): Promise<FollowerInbox[]> {
   const inbox = sql<string>`coalesce(${sql.ref('remote_actors.shared_inbox_url')}, ${sql.ref('remote_actors.inbox_url')})`;
   let query = db
     .selectFrom('remote_follows')

@@ -8,6 +8,7 @@ import { Button } from '@client/components/ui/button';
 import { Skeleton } from '@client/components/ui/skeleton';
 import { formatFullDate, formatRelativeTime } from '@client/lib/format';
 import { useModerate, useModerationCases, useModerationLog } from '../api/moderation';
+import { DomainBlocksSection } from './domain-blocks-section';
 import { ModerationCaseCard } from './moderation-case-card';
 
 const ACTION_LABELS: Record<ModerationLogEntry['action'], string> = {
@@ -129,6 +130,8 @@ export function ModerationView({ renderPlayer }: ModerationViewProps) {
           </Button>
         )}
       </section>
+
+      <DomainBlocksSection />
     </div>
   );
 }
