@@ -56,10 +56,10 @@ export default defineConfig({
           name: 'client',
           include: ['src/client/**/*.test.tsx'],
           environment: 'jsdom',
-          // One document per worker rather than one per file (49 → 16 CPU-s on 2 cores): the setup file empties it
-          // after each file and has the app's modules, which keep state (the toast store), loaded afresh.
+          // A document and module graph of its own for each file. Sharing one per worker (49 → 16 CPU-s) failed about one
+          // run in six: a lazily loaded component met another file's copy of a Radix context ("`Tooltip` must be
+          // used within `TooltipProvider`") although the modules were loaded afresh for each file.
           setupFiles: ['src/client/testing/setup.ts'],
-          isolate: false,
           testTimeout: 20_000,
         },
       },

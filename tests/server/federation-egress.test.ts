@@ -47,7 +47,10 @@ const post = (url: string) => fetch(url, { method: 'POST', body: '{}' });
 const refusal = async (request: Promise<Response>) =>
   request.then(
     (response) => `answered ${response.status}`,
-    (error: Error) => (error.cause as { code?: string } | undefined)?.code ?? error.message,
+    (error: Error) => {
+      const cause = error.cause as { code?: string; message?: string } | undefined;
+      return cause?.code ?? `${error.message}: ${cause?.message ?? String(cause)}`;
+    },
   );
 
 describe('federation connects only to public addresses, checked as each connection is made', () => {

@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, streamedTone } from '../support/audio';
 import { signUp } from './support/accounts';
-import { createTestApp, databaseKind, type TestApp } from './support/test-app';
+import { createTestApp, databaseKind, restartWithAdminEmails, type TestApp } from './support/test-app';
 import { sendForm, webmPart } from './support/uploads';
 
 let testApp: TestApp;
@@ -162,6 +162,17 @@ const calls: Partial<Record<RouteName, () => Promise<LightMyRequestResponse>>> =
   createFakeUser: async () => {
     const { cookie } = await signUp(testApp.app);
     return testApp.app.inject({ method: 'POST', url: routes.createFakeUser.path, headers: { cookie } });
+  },
+  blockDomain: async () => {
+    const email = 'status-moderator@example.com';
+    const { cookie } = await signUp(testApp.app, { email });
+    await restartWithAdminEmails(testApp, email);
+    return testApp.app.inject({
+      method: 'POST',
+      url: routes.blockDomain.path,
+      headers: { cookie },
+      payload: { domain: 'spam.example', reason: 'Spam waves' },
+    });
   },
 };
 
