@@ -26,9 +26,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  // Most of a test's time is spent waiting (recordings, playback, the countdown): four workers kept 0.7 of a 2-core
-  // machine busy, six about 1.
-  workers: Number(process.env.E2E_WORKERS ?? 6),
+  // Most of a test's time is spent waiting (recordings, playback, the countdown), so twice the cores of a 2-core machine.
+  workers: Number(process.env.E2E_WORKERS ?? 4),
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
   // Not test-results/ itself, which Playwright empties as it starts: CI runs the engines tier (test-results/engines)
@@ -37,7 +36,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
-    // Six workers share two cores: a page that is still starting up may take longer to answer a click.
+    // Four workers share two cores: a page that is still starting up may take longer to answer a click.
     actionTimeout: 15_000,
     navigationTimeout: 15_000,
     // A failed test's trace keeps its actions, console and sources, its page as the accessibility tree saw it
