@@ -7,13 +7,13 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { createContext, type AppContext } from '../src/server/context';
-import type { App } from '../src/server/http/app-types';
 import { newId } from '../src/server/ids';
 import { multipartForm } from '../tests/support/audio';
 import { startFediversePeer } from '../tests/server/support/fediverse-peer';
 import type { Fixture } from './audio-fixtures';
 import { log, percentileOfSorted, type Row } from './report';
 import type { Workspace } from './workspace';
+import { signUpInBench } from './accounts';
 
 /** Issue 28's goals: every instance has the post within 10 s (p95); 200 verified inbound activities a second. */
 const FANOUT_GOAL_MS = 10_000;
@@ -64,23 +64,6 @@ async function startInstance(
   });
   await new Promise<void>((resolve) => server.listen(INSTANCE_PORT, host, resolve));
   return server;
-}
-
-async function signUp(app: App, firstName: string): Promise<{ id: string; cookie: string }> {
-  const answer = await app.inject({
-    method: 'POST',
-    url: '/api/register',
-    payload: {
-      email: `${firstName.toLowerCase()}@bench.example`,
-      password: 'correct horse battery',
-      firstName,
-    },
-  });
-  if (answer.statusCode !== 201) throw new Error(`sign-up failed: ${answer.statusCode} ${answer.body}`);
-  return {
-    id: answer.json<{ id: string }>().id,
-    cookie: /^sid=[^;]*/.exec(String(answer.headers['set-cookie']))![0],
-  };
 }
 
 /** `perInstance` remote followers of `userId` on each instance, each with its own inbox and the shared one. */
@@ -153,7 +136,7 @@ export async function benchFanout(
   const app = await buildApp(context, { runJobs: true });
   try {
     await app.listen({ host: '127.0.0.1', port: APP_PORT });
-    const author = await signUp(app, 'Fanout');
+    const author = await signUpInBench(app, 'Fanout');
     log(
       `fanout: ${options.instances * options.followersPerInstance} remote followers on ${options.instances} instances`,
     );
@@ -244,7 +227,7 @@ async function inboxRate(
   try {
     await app.listen({ host: '127.0.0.1', port: APP_PORT });
     const origin = `http://127.0.0.1:${APP_PORT}`;
-    const person = await signUp(app, `Inbox${label}`);
+    const person = await signUpInBench(app, `Inbox${label}`);
     const requests = await Promise.all(
       Array.from({ length: options.activities + INBOX_CONCURRENCY }, (_, index) =>
         peer.sign(

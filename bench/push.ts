@@ -8,6 +8,7 @@ import { startTestPushService, type TestPushService } from '../tests/support/pus
 import type { Fixture } from './audio-fixtures';
 import { log, percentileOfSorted, type Row } from './report';
 import type { Workspace } from './workspace';
+import { signUpInBench } from './accounts';
 
 /** Issue 27: a push reaches the push service within 5 s of the event (p95). */
 const PUSH_GOAL_MS = 5_000;
@@ -23,21 +24,6 @@ export interface PushBenchOptions {
   ffmpegPath: string;
 }
 
-async function signedIn(app: App, firstName: string): Promise<{ id: string; cookie: string }> {
-  const answer = await app.inject({
-    method: 'POST',
-    url: '/api/register',
-    payload: {
-      email: `${firstName.toLowerCase()}@bench.example`,
-      password: 'correct horse battery',
-      firstName,
-    },
-  });
-  if (answer.statusCode !== 201) throw new Error(`sign-up failed: ${answer.statusCode} ${answer.body}`);
-  const cookie = /^sid=[^;]*/.exec(String(answer.headers['set-cookie']))![0];
-  return { id: answer.json<{ id: string }>().id, cookie };
-}
-
 /**
  * Voice messages to Bob (from a few people, under the send limit), one at a time, through the app (upload, analysis, commit): from each answer to
  * the push's arrival, decrypted, at a push service of our own on the loopback address, with the app's job worker
@@ -50,7 +36,7 @@ async function measure(
   count: number,
 ): Promise<number[]> {
   const total = WARM_UP_EVENTS + count;
-  const bob = await signedIn(app, 'Bob');
+  const bob = await signUpInBench(app, 'Bob');
   const subscription = pushService.subscribe();
   const subscribed = await app.inject({
     method: 'POST',
@@ -61,7 +47,7 @@ async function measure(
   if (subscribed.statusCode !== 201) throw new Error(`subscribing answered ${subscribed.statusCode}`);
   const chats: { cookie: string; conversationId: string }[] = [];
   for (let sender = 0; sender * SENDS_PER_SENDER < total; sender += 1) {
-    const { cookie } = await signedIn(app, `Sender${sender}`);
+    const { cookie } = await signUpInBench(app, `Sender${sender}`);
     const started = await app.inject({
       method: 'POST',
       url: '/api/conversations',
