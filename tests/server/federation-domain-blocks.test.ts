@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainsAbove } from '../../src/server/federation/domain-blocks';
 import { createFederationEgress } from '../../src/server/federation/egress';
 import { callAs, signUp, type SignedIn } from './support/accounts';
-import { freePortInRange, startFediversePeer, type FediversePeer } from './support/fediverse-peer';
-import { createTestApp, restartWithAdminEmails, type TestApp } from './support/test-app';
+import { startFediversePeer, type FediversePeer } from './support/fediverse-peer';
+import { restartWithAdminEmails, type TestApp } from './support/test-app';
 import { waitForIdleJobs } from './support/waits';
+import { startFederatingApp } from './support/federating-app';
 
 const MODERATOR_EMAIL = 'domain-blocks-moderator@example.com';
 /** The peer's host: another loopback address than ours, so blocking it leaves us reachable. */
@@ -19,13 +20,7 @@ let author: SignedIn;
 let actorUrl: string;
 
 beforeAll(async () => {
-  const port = await freePortInRange();
-  origin = `http://127.0.0.1:${port}`;
-  testApp = await createTestApp(
-    { PUBLIC_URL: origin, FEDERATION_ALLOW_PRIVATE_ADDRESSES: '1' },
-    { runJobs: true },
-  );
-  await testApp.app.listen({ port, host: '127.0.0.1' });
+  ({ testApp, origin } = await startFederatingApp());
   peer = await startFediversePeer({ host: PEER_HOST });
   moderator = await signUp(testApp.app, { email: MODERATOR_EMAIL });
   await restartWithAdminEmails(testApp, MODERATOR_EMAIL);

@@ -5,15 +5,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFederationEgress } from '../../src/server/federation/egress';
 import { streamedTone } from '../support/audio';
 import { signUp, type SignedIn } from './support/accounts';
-import {
-  freePortInRange,
-  listenInRange,
-  startFediversePeer,
-  type FediversePeer,
-} from './support/fediverse-peer';
-import { createTestApp, type TestApp } from './support/test-app';
+import { listenInRange, startFediversePeer, type FediversePeer } from './support/fediverse-peer';
+import { type TestApp } from './support/test-app';
 import { publishWebm } from './support/uploads';
 import { waitFor } from './support/waits';
+import { startFederatingApp } from './support/federating-app';
 
 /** Stands in for a public server on the internet: the one loopback address these tests let federation reach. */
 const STAND_IN_PUBLIC = '127.0.0.2';
@@ -95,13 +91,8 @@ describe('a delivery redirected inside our network', () => {
   let author: SignedIn;
 
   beforeAll(async () => {
-    const port = await freePortInRange();
     // The app's own http address needs the exemption in its configuration; its connections have the stand-in only.
-    testApp = await createTestApp(
-      { PUBLIC_URL: `http://127.0.0.1:${port}`, FEDERATION_ALLOW_PRIVATE_ADDRESSES: '1' },
-      { runJobs: true, federationMayReach: reachesStandIn },
-    );
-    await testApp.app.listen({ port, host: '127.0.0.1' });
+    ({ testApp } = await startFederatingApp({ federationMayReach: reachesStandIn }));
     peer = await startFediversePeer({ host: STAND_IN_PUBLIC });
     author = await signUp(testApp.app, { firstName: 'Rui', lastName: 'Costa' });
   }, 120_000);

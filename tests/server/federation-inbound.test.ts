@@ -17,15 +17,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRemoteAudio, RemoteAudioRefused } from '../../src/server/federation/remote-audio';
 import { streamedTone } from '../support/audio';
 import { callAs, signUp, type SignedIn } from './support/accounts';
-import {
-  freePortInRange,
-  startFediversePeer,
-  type Delivery,
-  type FediversePeer,
-} from './support/fediverse-peer';
-import { createTestApp, restartWithAdminEmails, type TestApp } from './support/test-app';
+import { startFediversePeer, type Delivery, type FediversePeer } from './support/fediverse-peer';
+import { restartWithAdminEmails, type TestApp } from './support/test-app';
 import { publishWebm } from './support/uploads';
 import { waitFor, waitForIdleJobs } from './support/waits';
+import { startFederatingApp } from './support/federating-app';
 
 const MODERATOR_EMAIL = 'federation-inbound-moderator@example.com';
 const VOICE_PATH = '/media/voice.webm';
@@ -40,13 +36,7 @@ let alice: PublicUser;
 let notes = 0;
 
 beforeAll(async () => {
-  const port = await freePortInRange();
-  origin = `http://127.0.0.1:${port}`;
-  testApp = await createTestApp(
-    { PUBLIC_URL: origin, FEDERATION_ALLOW_PRIVATE_ADDRESSES: '1' },
-    { runJobs: true },
-  );
-  await testApp.app.listen({ port, host: '127.0.0.1' });
+  ({ testApp, origin } = await startFederatingApp());
   [peer, voice] = await Promise.all([
     startFediversePeer(),
     streamedTone({ seconds: 2, format: 'webm', codecArgs: ['-c:a', 'libopus'] }),

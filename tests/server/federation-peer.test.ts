@@ -4,15 +4,11 @@ import { Follow, Undo } from '@fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, streamedTone } from '../support/audio';
 import { callAs, sessionCookieFrom, signUp, type SignedIn } from './support/accounts';
-import {
-  freePortInRange,
-  startFediversePeer,
-  type Delivery,
-  type FediversePeer,
-} from './support/fediverse-peer';
-import { createTestApp, restartWithAdminEmails, type TestApp } from './support/test-app';
+import { startFediversePeer, type Delivery, type FediversePeer } from './support/fediverse-peer';
+import { restartWithAdminEmails, type TestApp } from './support/test-app';
 import { publishWebm, sendForm, sendVoiceMessage, webmPart } from './support/uploads';
 import { waitForIdleJobs } from './support/waits';
+import { startFederatingApp } from './support/federating-app';
 
 const MODERATOR_EMAIL = 'federation-peer-moderator@example.com';
 const ACTIVITY_JSON = 'application/activity+json';
@@ -27,14 +23,7 @@ let actorUrl: string;
 let followId: string;
 
 beforeAll(async () => {
-  const port = await freePortInRange();
-  origin = `http://127.0.0.1:${port}`;
-  // Loopback on both sides: the private-address exemption is what lets the two servers reach each other.
-  testApp = await createTestApp(
-    { PUBLIC_URL: origin, FEDERATION_ALLOW_PRIVATE_ADDRESSES: '1' },
-    { runJobs: true },
-  );
-  await testApp.app.listen({ port, host: '127.0.0.1' });
+  ({ testApp, origin } = await startFederatingApp());
   [peer, voice] = await Promise.all([
     startFediversePeer(),
     streamedTone({ seconds: 1, format: 'webm', codecArgs: ['-c:a', 'libopus'] }),

@@ -10,10 +10,10 @@ import { commentsQueryOptions } from '@client/features/social/api/comments';
 import { CommentComposer } from '@client/features/social/components/comment-composer';
 import { CommentItem } from '@client/features/social/components/comment-item';
 import { commentAsPlayable } from '@client/features/social/lib/comments';
-import type { PlayablePost } from '@client/lib/playable-post';
 import { recordingBrowserInEachTest } from '@client/testing/fake-browser';
 import { lastUpload } from '@client/testing/fake-xhr';
 import { PostPlayer } from './post-player';
+import { playablePost } from '@client/testing/playable-post';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -25,21 +25,7 @@ const maya = publicUserWith({
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 
-const post: PlayablePost = {
-  id: 'p1',
-  title: 'Morning walk',
-  duration: 90,
-  audioUrl: '/media/p1.webm',
-  audioSources: [{ url: '/media/p1.webm', mimeType: 'audio/webm' }],
-  waveformData: Array.from({ length: 100 }, () => 0.5),
-  speech: null,
-  peaksUrl: '',
-  imageUrl: null,
-  // Spec §9 timing over 90 s: "three" starts at about 51.1 s.
-  transcription: 'One two three',
-  chapters: [],
-  user: maya,
-};
+const post = playablePost({ user: maya });
 
 const reply = (id: string, at: number | null, overrides: Partial<Comment> = {}): Comment => ({
   id,

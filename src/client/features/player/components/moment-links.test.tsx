@@ -2,30 +2,18 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@client/components/ui/toaster';
 import { TooltipProvider } from '@client/components/ui/tooltip';
-import type { PlayablePost } from '@client/lib/playable-post';
 import { installLayout, uninstallBrowserFakes } from '@client/testing/fake-browser';
 import { AudioPlayer, type AudioPlayerProps } from './audio-player';
+import { playablePost } from '@client/testing/playable-post';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const post: PlayablePost = {
-  id: 'p1',
-  title: 'Morning walk',
-  duration: 90,
-  audioUrl: '/media/p1.webm',
-  audioSources: [{ url: '/media/p1.webm', mimeType: 'audio/webm' }],
-  waveformData: Array.from({ length: 100 }, () => 0.5),
-  speech: null,
-  peaksUrl: '',
-  imageUrl: null,
-  // Spec §9 timing over 90 s: "three" starts at 2 × 3/11 × 85.5 + 2 × 2.25 ≈ 51.1 s.
-  transcription: 'One two three',
+const post = playablePost({
   chapters: [
     { id: 'c1', title: 'Intro', time: 0 },
     { id: 'c2', title: 'The hill', time: 30.6 },
   ],
-  user: { id: 'u1', firstName: 'Maya', lastName: 'Okafor' } as PlayablePost['user'],
-};
+});
 
 let play: ReturnType<typeof vi.fn<() => Promise<void>>>;
 let writeText: ReturnType<typeof vi.fn<(text: string) => Promise<void>>>;

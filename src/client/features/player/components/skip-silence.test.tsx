@@ -1,31 +1,26 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { silenceJumps } from '@client/lib/audio/silence-skipping';
-import type { PlayablePost } from '@client/lib/playable-post';
 import { installLayout, uninstallBrowserFakes } from '@client/testing/fake-browser';
 import { AudioPlayer } from './audio-player';
+import { playablePost } from '@client/testing/playable-post';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 /** Speech at 0.3–2 s, 5–6 s and 6.3–8 s of 10 s: a 3 s pause, a 0.3 s breath, and 2 s of silence at the end. */
-const post: PlayablePost = {
+const post = playablePost({
   id: 'p-silence',
   title: 'Long pauses',
   duration: 10,
   audioUrl: '/media/p.webm',
   audioSources: [{ url: '/media/p.webm', mimeType: 'audio/webm' }],
-  waveformData: Array.from({ length: 100 }, () => 0.5),
   speech: [
     [0.3, 2],
     [5, 6],
     [6.3, 8],
   ],
-  peaksUrl: '',
-  imageUrl: null,
   transcription: null,
-  chapters: [],
-  user: { id: 'u1', firstName: 'Maya', lastName: 'Okafor' } as PlayablePost['user'],
-};
+});
 
 const audio = () => document.querySelector('audio')!;
 const toggle = () => screen.getByRole('button', { name: 'Skip silence' });
