@@ -47,6 +47,32 @@ export function findUserByHandle(db: Db, handle: string): Promise<UserRow | unde
     .executeTakeFirst();
 }
 
+/**
+ * Records the remote actor, or refreshes what it says of itself (its profile page only when given), as read `at`;
+ * answers its id.
+ */
+export async function saveRemoteActor(
+  db: Db,
+  actor: RemoteActorFacts & { profile_url?: string | null },
+  at: string,
+): Promise<string> {
+  const { id } = await db
+    .insertInto('remote_actors')
+    .values({ id: newId(), ...actor, fetched_at: at, created_at: at })
+    .onConflict((conflict) =>
+      conflict.column('uri').doUpdateSet({
+        inbox_url: actor.inbox_url,
+        shared_inbox_url: actor.shared_inbox_url,
+        handle: actor.handle,
+        ...(actor.profile_url !== undefined && { profile_url: actor.profile_url }),
+        fetched_at: at,
+      }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
 /** Records (or refreshes) the remote actor and its follow of `userId`; a repeated Follow keeps the first date. */
 export async function addRemoteFollow(
   db: Db,
@@ -56,22 +82,10 @@ export async function addRemoteFollow(
 ): Promise<void> {
   const at = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('remote_actors')
-      .values({ id: newId(), ...actor, fetched_at: at, created_at: at })
-      .onConflict((conflict) =>
-        conflict.column('uri').doUpdateSet({
-          inbox_url: actor.inbox_url,
-          shared_inbox_url: actor.shared_inbox_url,
-          handle: actor.handle,
-          fetched_at: at,
-        }),
-      )
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const remoteActorId = await saveRemoteActor(trx, actor, at);
     await trx
       .insertInto('remote_follows')
-      .values({ user_id: userId, remote_actor_id: row.id, follow_uri: followUri, created_at: at })
+      .values({ user_id: userId, remote_actor_id: remoteActorId, follow_uri: followUri, created_at: at })
       .onConflict((conflict) =>
         conflict.columns(['user_id', 'remote_actor_id']).doUpdateSet({ follow_uri: followUri }),
       )

@@ -1,6 +1,7 @@
 import type { Db } from '../database';
 import type { UserRow } from '../schema';
 import { newId } from '../../ids';
+import { saveRemoteActor } from './federation';
 
 /** What an actor's own document says of it, as we keep it. */
 export interface RemotePersonFacts {
@@ -61,20 +62,7 @@ export async function saveRemotePerson(db: Db, facts: RemotePersonFacts): Promis
   const at = new Date().toISOString();
   const { name, bio, ...actor } = facts;
   await db.transaction().execute(async (trx) => {
-    const { id: actorId } = await trx
-      .insertInto('remote_actors')
-      .values({ id: newId(), ...actor, fetched_at: at, created_at: at })
-      .onConflict((conflict) =>
-        conflict.column('uri').doUpdateSet({
-          inbox_url: actor.inbox_url,
-          shared_inbox_url: actor.shared_inbox_url,
-          handle: actor.handle,
-          profile_url: actor.profile_url,
-          fetched_at: at,
-        }),
-      )
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const actorId = await saveRemoteActor(trx, actor, at);
     const known = await trx
       .selectFrom('users')
       .select('id')
