@@ -208,6 +208,30 @@ describe(`link previews of posts on ${databaseKind}`, () => {
     expect(answer.statusCode).toBe(200);
   });
 
+  it('knows a photo’s size from its upload; one stored before sizes were kept is measured once and kept', async () => {
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#36a' } })
+      .png()
+      .toBuffer();
+    const post = await publishWebm(testApp.app, author.cookie, voice, {
+      fields: { title: 'Photo sized at upload' },
+      files: [{ field: 'photo', filename: 'cover.png', contentType: 'image/png', content: photo }],
+    });
+    const imageId = post.imageUrl!.slice(post.imageUrl!.lastIndexOf('/') + 1).split('.')[0]!;
+    const images = () => testApp.context.db.selectFrom('images').where('id', '=', imageId);
+    const keptSize = () => images().select(['width', 'height']).executeTakeFirstOrThrow();
+    expect(await keptSize()).toEqual({ width: 640, height: 480 });
+
+    // As a picture stored before sizes were kept: every instance reads the size kept by the first.
+    await testApp.context.db
+      .updateTable('images')
+      .set({ width: null, height: null })
+      .where('id', '=', imageId)
+      .execute();
+    const { result } = await scrape(undefined, `/posts/${post.id}`);
+    expect(sizeOf(result.ogImage?.[0])).toEqual([640, 480]);
+    expect(await keptSize()).toEqual({ width: 640, height: 480 });
+  });
+
   it('gives a new image address when the title changes, and sends the old one on to it', async () => {
     const draft = await publishWebm(testApp.app, author.cookie, voice, {
       url: '/api/diary',
