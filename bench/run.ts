@@ -351,6 +351,7 @@ async function main(): Promise<number> {
           events: PUSH_EVENTS,
           clip: await makeSpeechWebm(ffmpegPath, await workspace.dir('push-fixtures'), MESSAGE_CLIP_SECONDS),
           ffmpegPath,
+          databaseUrl: BENCH_DATABASE_URL,
         }),
       );
     }

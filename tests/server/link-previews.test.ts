@@ -89,6 +89,17 @@ async function publish(fields: Record<string, string>, who = author): Promise<Po
   return publishWebm(testApp.app, who.cookie, voice, { fields });
 }
 
+/** A public post by the author with a photo of `size`, as a PNG upload. */
+async function publishWithPhoto(title: string, size: { width: number; height: number }): Promise<Post> {
+  const photo = await sharp({ create: { ...size, channels: 3, background: '#3a6' } })
+    .png()
+    .toBuffer();
+  return publishWebm(testApp.app, author.cookie, voice, {
+    fields: { title },
+    files: [{ field: 'photo', filename: 'cover.png', contentType: 'image/png', content: photo }],
+  });
+}
+
 /** A public post once its rendition is listed: its card's version names the recording, so it moves no more. */
 async function publishRendered(fields: Record<string, string>, who: SignedIn): Promise<Post> {
   const post = await publish(fields, who);
@@ -194,18 +205,34 @@ describe(`link previews of posts on ${databaseKind}`, () => {
   });
 
   it('uses a post’s own photo, with its real size', async () => {
-    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3a6' } })
-      .png()
-      .toBuffer();
-    const post = await publishWebm(testApp.app, author.cookie, voice, {
-      fields: { title: 'With a photo' },
-      files: [{ field: 'photo', filename: 'cover.png', contentType: 'image/png', content: photo }],
-    });
+    const post = await publishWithPhoto('With a photo', { width: 900, height: 600 });
     const { result } = await scrape(undefined, `/posts/${post.id}`);
     expect(result.ogImage?.[0]).toMatchObject({ url: PUBLIC_URL + post.imageUrl, type: 'image/webp' });
     expect(sizeOf(result.ogImage?.[0])).toEqual([900, 600]);
     const answer = await call(undefined, post.imageUrl!);
     expect(answer.statusCode).toBe(200);
+  });
+
+  it('knows a photo’s size from its upload; one stored before sizes were kept is measured once and kept', async () => {
+    const post = await publishWithPhoto('Photo sized at upload', { width: 640, height: 480 });
+    const imageId = post.imageUrl!.slice(post.imageUrl!.lastIndexOf('/') + 1).split('.')[0]!;
+    const keptSize = () =>
+      testApp.context.db
+        .selectFrom('images')
+        .select(['width', 'height'])
+        .where('id', '=', imageId)
+        .executeTakeFirstOrThrow();
+    expect(await keptSize()).toEqual({ width: 640, height: 480 });
+
+    // As a picture stored before sizes were kept: every instance reads the size kept by the first.
+    await testApp.context.db
+      .updateTable('images')
+      .set({ width: null, height: null })
+      .where('id', '=', imageId)
+      .execute();
+    const { result } = await scrape(undefined, `/posts/${post.id}`);
+    expect(sizeOf(result.ogImage?.[0])).toEqual([640, 480]);
+    expect(await keptSize()).toEqual({ width: 640, height: 480 });
   });
 
   it('gives a new image address when the title changes, and sends the old one on to it', async () => {

@@ -43,6 +43,8 @@ export interface ReceivedPush {
 
 export interface TestPushService {
   origin: string;
+  /** The PEM certificate it serves, for another process to trust (NODE_EXTRA_CA_CERTS). */
+  certificate: string;
   /** A browser's subscription at this service: its endpoint, and the keys (the private one stays here). */
   subscribe(): TestSubscription;
   /** Pushes received and verified, oldest first. */
@@ -161,7 +163,8 @@ export async function startTestPushService(): Promise<TestPushService> {
   const taken = new Set<number>();
   let origin = '';
 
-  const server: Server = createServer(await loopbackCertificate(), (request, response) => {
+  const keyPair = await loopbackCertificate();
+  const server: Server = createServer(keyPair, (request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -206,6 +209,7 @@ export async function startTestPushService(): Promise<TestPushService> {
 
   return {
     origin,
+    certificate: keyPair.cert,
     received,
     refused,
     subscribe() {

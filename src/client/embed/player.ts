@@ -1,3 +1,4 @@
+import { attachListenReport } from '@client/lib/audio/listen-report';
 import { formatDuration } from '@client/lib/format';
 import { startSkippingSilence } from './skip-silence';
 import { syncTranscript } from './transcript';
@@ -10,6 +11,23 @@ function part<T extends HTMLElement>(root: HTMLElement, name: string): T {
   const element = root.querySelector<T>(`[data-${name}]`);
   if (!element) throw new Error(`The embed's page has no [data-${name}]`);
   return element;
+}
+
+/**
+ * Plays here count as listens the app's would (the same report to the same route, under the same rules): a
+ * signed-in person's cookie goes along only where the browser sends it to a framed site, else they count as a
+ * visitor. Best effort, as in the app.
+ */
+function reportListens(audio: HTMLAudioElement, url: string | undefined): void {
+  if (!url) return;
+  attachListenReport(audio, (seconds, keepalive) => {
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seconds }),
+      keepalive,
+    }).catch(() => undefined);
+  });
 }
 
 /**
@@ -104,6 +122,7 @@ export function startPlayer(root: HTMLElement): void {
     End: () => duration,
   };
   startSkippingSilence(root, audio, duration);
+  reportListens(audio, root.dataset.listens);
   document.addEventListener('keydown', (event) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const onControl = event.target instanceof Element && event.target.closest('button, a') !== null;

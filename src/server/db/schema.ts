@@ -106,6 +106,9 @@ export interface ImagesTable {
   bytes: number;
   /** 1 once decoded and re-encoded here; 0 for a photo stored as uploaded, before that. */
   reencoded: Generated<number>;
+  /** In pixels; null for a picture stored before sizes were kept, until it is first measured. */
+  width: ColumnType<number | null, number | null | undefined, number | null>;
+  height: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: string;
 }
 

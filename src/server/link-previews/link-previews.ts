@@ -10,12 +10,11 @@ import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { VISITOR, type Actor } from '../access/policy';
 import { NotFoundError } from '../errors';
-import type { MediaService } from '../services/media-service';
+import type { ImageSize, MediaService } from '../services/media-service';
 import type { PostService } from '../services/post-service';
 import type { UserService } from '../services/user-service';
 import type { BlobStore } from '../storage/blob-store';
 import { describeBriefly, type PagePreview } from './preview-head';
-import { RecentCache } from './recent-cache';
 import { renderShareCard, SHARE_CARD_DESIGN, SHARE_CARD_SIZE } from './share-card';
 import type { ShareCardStore } from './share-card-store';
 
@@ -81,8 +80,6 @@ export function createLinkPreviews(deps: {
   shareCards: ShareCardStore;
 }): LinkPreviews {
   const { posts, users, media, blobs, shareCards } = deps;
-  /** Stored images never change under their address, so their size is learned once. */
-  const imageSizes = new RecentCache<{ width: number; height: number }>(2000);
 
   /** Undefined when the post is not there for `viewer`: the same 404 as its API's, caught here. */
   async function visiblePost(viewer: Actor, postId: string): Promise<Post | undefined> {
@@ -94,18 +91,17 @@ export function createLinkPreviews(deps: {
     }
   }
 
-  async function storedImage(viewer: Actor, url: string): Promise<Buffer> {
-    const { key } = await media.imageFile(fileOf(url), async () => viewer);
-    return buffer((await blobs.getStream(key)).body);
-  }
+  const readStored = async (key: string) => buffer((await blobs.getStream(key)).body);
+  const storedImage = async (viewer: Actor, url: string): Promise<Buffer> =>
+    readStored((await media.imageFile(fileOf(url), async () => viewer)).key);
 
-  async function imageSize(viewer: Actor, url: string) {
-    const known = imageSizes.get(url);
-    if (known) return known;
-    const { width, height } = await sharp(await storedImage(viewer, url)).metadata();
-    const size = { width, height };
-    imageSizes.set(url, size);
-    return size;
+  /** Kept since upload; a picture stored before that is measured once, for every instance. */
+  async function imageSize(viewer: Actor, url: string): Promise<ImageSize> {
+    const image = await media.imageFile(fileOf(url), async () => viewer);
+    if (image.size) return image.size;
+    const { width, height } = await sharp(await readStored(image.key)).metadata();
+    await media.rememberImageSize(image.imageId, { width, height });
+    return { width, height };
   }
 
   /** Draws the card and stores it for every instance; a post deleted while it was drawn takes it along. */

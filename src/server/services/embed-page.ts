@@ -1,3 +1,4 @@
+import { buildPath, endpoints } from '@shared/contract/endpoints';
 import type { Post, PostTranscript } from '@shared/contract/posts';
 import { displayName } from '@shared/domain/display-name';
 import { escapeHtml } from '@shared/domain/escape-html';
@@ -90,10 +91,12 @@ export function renderEmbedPage(
     : '';
   const waveform = escapeHtml(waveformPath(post.waveformData));
   const speech = post.speech ? ` data-speech="${escapeHtml(JSON.stringify(post.speech))}"` : '';
+  // Where the script reports the listening, as the app's player does: plays here count the same way.
+  const listens = buildPath(endpoints.recordListen.path, { id: post.id });
   return page(
     `${post.title} · ${PRODUCT_NAME}`,
     `<link rel="canonical" href="${escapeHtml(postUrl)}">${assets}`,
-    `<main class="player" data-player data-duration="${post.duration}"${speech} aria-label="Player: ${title}">
+    `<main class="player" data-player data-duration="${post.duration}" data-listens="${escapeHtml(listens)}"${speech} aria-label="Player: ${title}">
 <div class="top">
 <button type="button" class="play" data-play aria-label="Play ${title}" disabled>${PLAY_ICON}${PAUSE_ICON}</button>
 <div class="heading"><a class="title" ${link}>${title}</a><span class="author">${author}</span></div>

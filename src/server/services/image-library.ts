@@ -73,13 +73,13 @@ export function imageUrl(storageKey: string): string {
   return buildPath(endpoints.mediaImage.path, { file: storageKey.slice(storageKey.lastIndexOf('/') + 1) });
 }
 
-async function reencode(file: string, purpose: ImagePurpose): Promise<Buffer> {
+async function reencode(file: string, purpose: ImagePurpose) {
   try {
     return await sharp(file, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
       .rotate()
       .resize(SIZES[purpose])
       .webp({ quality: 82 })
-      .toBuffer();
+      .toBuffer({ resolveWithObject: true });
   } catch (error) {
     const message = error instanceof Error ? error.message : '';
     if (/pixel limit/i.test(message)) throw new UnprocessableError(TOO_MANY_PIXELS_MESSAGE);
@@ -97,7 +97,7 @@ export function createImageLibrary(blobs: BlobStore, rateLimits: RateLimiter): I
       }
       // Sniffed first so an SVG (or anything else libvips could read) is never decoded at all.
       if (!sniffImageFormat(await readHead(upload.path))) throw new UnprocessableError(NOT_AN_IMAGE_MESSAGE);
-      const bytes = await decodes.run(() => reencode(upload.path, purpose));
+      const { data: bytes, info } = await decodes.run(() => reencode(upload.path, purpose));
       const id = replacing ?? newId();
       // Served as `<image id>[.<version>].webp`: a replacement never writes over a file that may still be served.
       const key = replacing ? `images/${id}.${newId()}.webp` : `images/${id}.webp`;
@@ -111,6 +111,8 @@ export function createImageLibrary(blobs: BlobStore, rateLimits: RateLimiter): I
           mime: 'image/webp',
           bytes: bytes.length,
           reencoded: 1,
+          width: info.width,
+          height: info.height,
           created_at: new Date().toISOString(),
         },
         forget: () => blobs.delete(key),

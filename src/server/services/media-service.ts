@@ -10,7 +10,7 @@ import {
   postResource,
 } from '../access/resources';
 import type { Db } from '../db/database';
-import { findAudioFiles, findImage } from '../db/queries/audio-assets';
+import { findAudioFiles, findImage, setImageSize } from '../db/queries/audio-assets';
 import { commentOfAudio } from '../db/queries/comments';
 import { messageOfAudio } from '../db/queries/conversations';
 import { postOfMedia } from '../db/queries/posts';
@@ -25,7 +25,20 @@ export interface MediaService {
   /** `file` is the last part of the URL: the original or the rendition. */
   audioFile(assetId: string, file: string, actor: LazyActor): Promise<StoredMedia>;
   /** `file` is `<image id>.<extension>`. */
-  imageFile(file: string, actor: LazyActor): Promise<StoredMedia>;
+  imageFile(file: string, actor: LazyActor): Promise<StoredImage>;
+  /** Keeps the size measured of a picture stored before sizes were kept at upload. */
+  rememberImageSize(imageId: string, size: ImageSize): Promise<void>;
+}
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+export interface StoredImage extends StoredMedia {
+  imageId: string;
+  /** Unknown for a picture stored before sizes were kept, until it is measured. */
+  size: ImageSize | undefined;
 }
 
 /**
@@ -106,7 +119,16 @@ export function createMediaService(db: Db): MediaService {
       const record = image.is_private === 1 ? await recordOfImage(db, image) : undefined;
       const resource = mediaResource('image', image, record);
       await authorizeView(actor, resource);
-      return { key: image.storage_key, mime: image.mime, isPublic: can(VISITOR, 'view', resource) };
+      const { width, height } = image;
+      return {
+        key: image.storage_key,
+        mime: image.mime,
+        isPublic: can(VISITOR, 'view', resource),
+        imageId: image.id,
+        size: width !== null && height !== null ? { width, height } : undefined,
+      };
     },
+
+    rememberImageSize: (imageId, size) => setImageSize(db, imageId, size),
   };
 }

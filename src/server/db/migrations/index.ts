@@ -38,6 +38,7 @@ import * as replyMoments from './20261129T1300-reply-moments';
 import * as jobPriority from './20261129T1310-job-priority';
 import * as transcribePrivate from './20261129T1320-transcribe-private';
 import * as untranscribedPosts from './20261129T1330-untranscribed-posts';
+import * as imageSizes from './20261130T0500-image-sizes';
 
 /** Explicit registry, applied in key order. Add new migrations at the end with a later timestamp. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T1310-job-priority': jobPriority,
   '20261129T1320-transcribe-private': transcribePrivate,
   '20261129T1330-untranscribed-posts': untranscribedPosts,
+  '20261130T0500-image-sizes': imageSizes,
 };

@@ -121,6 +121,15 @@ export async function deleteAudioAsset(db: Db, id: string): Promise<void> {
 }
 
 /** Images stored as they were uploaded, before uploads were re-encoded: the oldest `limit`. */
+/** Keeps the size measured of a picture stored before sizes were kept (its file is the same whoever measured it). */
+export async function setImageSize(
+  db: Db,
+  imageId: string,
+  size: { width: number; height: number },
+): Promise<void> {
+  await db.updateTable('images').set(size).where('id', '=', imageId).where('width', 'is', null).execute();
+}
+
 export function listImagesNotReencoded(db: Db, limit: number): Promise<ImageRow[]> {
   return db.selectFrom('images').selectAll().where('reencoded', '=', 0).orderBy('id').limit(limit).execute();
 }
@@ -129,11 +138,12 @@ export function listImagesNotReencoded(db: Db, limit: number): Promise<ImageRow[
 export async function replaceImageFile(
   db: Db,
   image: Pick<ImageRow, 'id' | 'storage_key'>,
-  file: Pick<ImageRow, 'storage_key' | 'mime' | 'bytes'>,
+  file: Pick<ImageRow, 'storage_key' | 'mime' | 'bytes' | 'width' | 'height'>,
 ): Promise<boolean> {
+  const { storage_key, mime, bytes, width, height } = file;
   const result = await db
     .updateTable('images')
-    .set({ storage_key: file.storage_key, mime: file.mime, bytes: file.bytes, reencoded: 1 })
+    .set({ storage_key, mime, bytes, width, height, reencoded: 1 })
     .where('id', '=', image.id)
     .where('storage_key', '=', image.storage_key)
     .executeTakeFirst();
