@@ -1,3 +1,4 @@
+import type { Comment } from '@shared/contract/social';
 import type { Post } from '@shared/contract/posts';
 import type { CurrentUser, PublicUser } from '@shared/contract/users';
 import { execFile } from 'node:child_process';
@@ -238,6 +239,27 @@ describe(`two Earshots federating over https: A on SQLite, B on ${databaseKind}`
       expect(heard.lufs).toBeGreaterThan(-30);
     },
   );
+
+  it('takes a voice reply from A to B’s thread as a voice comment there', { timeout: 60_000 }, async () => {
+    const form = multipartForm({ postId: postOnA.id }, [
+      { field: 'audio', filename: 'reply.webm', contentType: 'audio/webm', content: voice },
+    ]);
+    await json<Comment>(
+      await call(a, reader, '/api/comments', { method: 'POST', headers: form.headers, body: form.payload }),
+      201,
+    );
+    const onB = await waitFor(
+      async () => {
+        const comments = await json<Comment[]>(await call(b, author, `/api/posts/${postOnB.id}/comments`));
+        return comments[0];
+      },
+      45_000,
+      'the reply on B',
+    );
+    expect(onB.user?.username).toBe(`${reader.user.username}@${a.host}`);
+    expect(onB.duration).toBeGreaterThan(VOICE_SECONDS - 0.2);
+    expect(onB.duration).toBeLessThan(VOICE_SECONDS + 0.2);
+  });
 
   it('removes the post on A when its author deletes it on B', async () => {
     await json(await call(b, author, `/api/posts/${postOnB.id}`, { method: 'DELETE' }));
