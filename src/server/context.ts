@@ -170,7 +170,7 @@ function createFederationParts(
     db: Db;
     jobs: JobQueue;
     log: FastifyBaseLogger;
-    inbound: Pick<RemotePostDeps, 'scratch' | 'audio' | 'posts' | 'comments'>;
+    inbound: Pick<RemotePostDeps, 'scratch' | 'audio' | 'posts' | 'comments' | 'accounts'>;
     domainBlocks: DomainBlocks;
     mayReach?: (address: string) => boolean;
   },
@@ -342,11 +342,19 @@ export async function createContext(
   const reencodeLegacyImages = createLegacyImageSweep({ db, blobs, scratch, images, log });
   const measureStoredSpeech = createSpeechBackfill({ db, jobs, audio, log });
   const domainBlocks = createDomainBlocks(db);
+  const accountDeletion = createAccountDeletion({
+    db,
+    blobs,
+    jobs,
+    events,
+    log,
+    fediverse: createActorFarewells(jobs, config.federation !== undefined),
+  });
   const federated = createFederationParts(config, {
     db,
     jobs,
     log,
-    inbound: { scratch, audio, posts, comments },
+    inbound: { scratch, audio, posts, comments, accounts: accountDeletion },
     domainBlocks,
     mayReach: options.federationMayReach,
   });
@@ -388,14 +396,7 @@ export async function createContext(
       createPasswordHasher(config.passwordHashCost),
     ),
     accountExport: createAccountExport({ db, blobs, log }),
-    accountDeletion: createAccountDeletion({
-      db,
-      blobs,
-      jobs,
-      events,
-      log,
-      fediverse: createActorFarewells(jobs, config.federation !== undefined),
-    }),
+    accountDeletion,
     sharedAudio: createSharedAudio(db, blobs),
     users,
     profiles: createProfileService(db, images, shareCards),

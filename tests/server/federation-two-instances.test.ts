@@ -270,28 +270,62 @@ describe(`two Earshots federating over https: A on SQLite, B on ${databaseKind}`
     );
   });
 
-  it('drops B’s activities while A’s moderators block B’s domain', { timeout: 90_000 }, async () => {
-    const moderator = await moderatorOf(a, 'moderator-a@example.com');
-    const blocked = await call(a, moderator, '/api/moderation/domain-blocks', {
-      method: 'POST',
-      body: JSON.stringify({ domain: '127.0.0.3', reason: 'Testing the block' }),
-    });
-    expect(blocked.status, await blocked.text()).toBe(201);
-    const before = b.server.output().length;
-    await publishOn(b, author, 'Behind the block');
-    // B's delivery of it reaches A and is refused there (403, said why), which B logs as a failed delivery.
-    await waitFor(
-      async () =>
-        /This server does not take activities/.test(b.server.output().slice(before)) ? true : undefined,
-      60_000,
-      'B to be refused by A',
-    );
-    expect((await feedOf(a, reader)).map((post) => post.title)).not.toContain('Behind the block');
+  it(
+    'drops B’s activities while A’s moderators block B’s domain, and takes them again once unblocked',
+    { timeout: 150_000 },
+    async () => {
+      const moderator = await moderatorOf(a, 'moderator-a@example.com');
+      const blocked = await call(a, moderator, '/api/moderation/domain-blocks', {
+        method: 'POST',
+        body: JSON.stringify({ domain: '127.0.0.3', reason: 'Testing the block' }),
+      });
+      expect(blocked.status, await blocked.text()).toBe(201);
+      const before = b.server.output().length;
+      await publishOn(b, author, 'Behind the block');
+      // B's delivery of it reaches A and is refused there (403, said why), which B logs as a failed delivery.
+      await waitFor(
+        async () =>
+          /This server does not take activities/.test(b.server.output().slice(before)) ? true : undefined,
+        60_000,
+        'B to be refused by A',
+      );
+      expect((await feedOf(a, reader)).map((post) => post.title)).not.toContain('Behind the block');
 
-    // Lifted, for what B tells A next.
-    const unblocked = await call(a, moderator, '/api/moderation/domain-blocks/127.0.0.3', {
-      method: 'DELETE',
-    });
-    expect(unblocked.status).toBe(200);
-  });
+      const unblocked = await call(a, moderator, '/api/moderation/domain-blocks/127.0.0.3', {
+        method: 'DELETE',
+      });
+      expect(unblocked.status).toBe(200);
+      await publishOn(b, author, 'After the block');
+      await waitFor(
+        async () => (await feedOf(a, reader)).find((post) => post.title === 'After the block'),
+        60_000,
+        'B’s next post on A',
+      );
+    },
+  );
+
+  it(
+    'removes the person, with what they posted, from A when they delete their account on B',
+    { timeout: 60_000 },
+    async () => {
+      await json(
+        await call(b, author, '/api/me', {
+          method: 'DELETE',
+          body: JSON.stringify({ password: author.password }),
+        }),
+      );
+      await waitFor(
+        async () => ((await call(a, reader, `/api/users/${authorOnA.id}`)).status === 404 ? true : undefined),
+        45_000,
+        'the person to go from A',
+      );
+      expect((await feedOf(a, reader)).map((post) => post.title)).not.toContain('After the block');
+      const search = await call(
+        a,
+        reader,
+        `/api/search/users/${encodeURIComponent(`@${author.user.username}@${b.host}`)}`,
+      );
+      expect(await json(search)).toEqual([]);
+    },
+  );
 });
