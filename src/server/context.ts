@@ -27,6 +27,7 @@ import {
   createPostAnnouncements,
   type PostActivitySender,
 } from './federation/post-activities';
+import { createReplyAnnouncements, createReplySender, type ReplySender } from './federation/voice-replies';
 import { createPublicAddresses } from './federation/public-addresses';
 import { createRemoteAudio } from './federation/remote-audio';
 import { createRemoteFollowing, type RemoteFollowing } from './federation/remote-follows';
@@ -169,7 +170,7 @@ function createFederationParts(
     db: Db;
     jobs: JobQueue;
     log: FastifyBaseLogger;
-    inbound: Pick<RemotePostDeps, 'scratch' | 'audio' | 'posts' | 'comments'>;
+    inbound: Pick<RemotePostDeps, 'scratch' | 'audio' | 'posts' | 'comments' | 'accounts'>;
     domainBlocks: DomainBlocks;
     mayReach?: (address: string) => boolean;
   },
@@ -180,6 +181,7 @@ function createFederationParts(
       queue: FederationQueue;
       posts: PostActivitySender;
       actorDeletions: ActorDeletionSender;
+      replies: ReplySender;
       fediverse: Fediverse;
     }
   | undefined {
@@ -207,6 +209,7 @@ function createFederationParts(
   });
   const posts = createPostActivitySender({ ...deps, federation, origin, addresses });
   const actorDeletions = createActorDeletionSender({ federation, origin, addresses });
+  const replies = createReplySender({ ...deps, federation, origin, addresses });
   const context = () => federation.createContext(new URL(origin), undefined);
   const following = createRemoteFollowing(deps.db, context);
   // Asked for by a person's request, outside the inbox and the job queue: their fetches go out on federation's
@@ -218,7 +221,7 @@ function createFederationParts(
     },
     lookUp: (query) => egress.run(() => people.lookUp(context(), query)),
   };
-  return { federation, egress, queue, posts, actorDeletions, fediverse };
+  return { federation, egress, queue, posts, actorDeletions, replies, fediverse };
 }
 
 /** SQLite: one process, events delivered in it once their transaction commits. PostgreSQL: across instances. */
@@ -325,18 +328,33 @@ export async function createContext(
     log,
   });
   const notifications = createNotificationService(db, users, events);
-  const comments = createCommentService({ db, audio, users, notifications, push });
+  const comments = createCommentService({
+    db,
+    audio,
+    users,
+    notifications,
+    push,
+    fediverse: createReplyAnnouncements(jobs, config.federation !== undefined),
+  });
   const conversations = createConversationService({ db, audio, users, events, jobs, push });
   const media = createMediaService(db);
   const retakeConversationVoices = createVoiceRetake({ db, audio, posts });
   const reencodeLegacyImages = createLegacyImageSweep({ db, blobs, scratch, images, log });
   const measureStoredSpeech = createSpeechBackfill({ db, jobs, audio, log });
   const domainBlocks = createDomainBlocks(db);
+  const accountDeletion = createAccountDeletion({
+    db,
+    blobs,
+    jobs,
+    events,
+    log,
+    fediverse: createActorFarewells(jobs, config.federation !== undefined),
+  });
   const federated = createFederationParts(config, {
     db,
     jobs,
     log,
-    inbound: { scratch, audio, posts, comments },
+    inbound: { scratch, audio, posts, comments, accounts: accountDeletion },
     domainBlocks,
     mayReach: options.federationMayReach,
   });
@@ -366,6 +384,7 @@ export async function createContext(
       // Queued while this deployment federated; with PUBLIC_URL gone since, there is nowhere to send it from.
       'federation.message': async ({ message }) => (federated ? federated.queue.run(message) : 'skipped'),
       'federation.post': async (activity) => (federated ? federated.posts.send(activity) : 'skipped'),
+      'federation.reply': async (reply) => (federated ? federated.replies.send(reply) : 'skipped'),
       'federation.actor-deleted': async (deletion) =>
         federated ? federated.actorDeletions.send(deletion) : 'skipped',
     },
@@ -377,14 +396,7 @@ export async function createContext(
       createPasswordHasher(config.passwordHashCost),
     ),
     accountExport: createAccountExport({ db, blobs, log }),
-    accountDeletion: createAccountDeletion({
-      db,
-      blobs,
-      jobs,
-      events,
-      log,
-      fediverse: createActorFarewells(jobs, config.federation !== undefined),
-    }),
+    accountDeletion,
     sharedAudio: createSharedAudio(db, blobs),
     users,
     profiles: createProfileService(db, images, shareCards),

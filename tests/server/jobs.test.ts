@@ -94,6 +94,7 @@ function handlers(renderSpeech: JobHandlers['media.render-speech']): JobHandlers
     'autosave.recover-abandoned': async () => 'skipped',
     'federation.message': async () => 'skipped',
     'federation.post': async () => 'skipped',
+    'federation.reply': async () => 'skipped',
     'federation.actor-deleted': async () => 'skipped',
     'images.reencode-legacy': async () => 'skipped',
     'storage.remove-objects': async () => 'skipped',

@@ -6,6 +6,7 @@ import type { PublicUser } from '@shared/contract/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database';
 import { createAudioLibrary, type AudioLibrary } from '../../src/server/services/audio-library';
+import { createReplyAnnouncements } from '../../src/server/federation/voice-replies';
 import { createCommentService } from '../../src/server/services/comment-service';
 import { createConversationService } from '../../src/server/services/conversation-service';
 import { createSafetyService } from '../../src/server/services/safety-service';
@@ -444,7 +445,11 @@ describe(`blocking on ${databaseKind}`, () => {
       statusCode: 403,
     });
     await unblock(them, me);
-    const comments = createCommentService({ ...context, audio });
+    const comments = createCommentService({
+      ...context,
+      audio,
+      fediverse: createReplyAnnouncements(context.jobs, false),
+    });
     const fields = { postId: theirs.id };
     const admitted = await comments.admit({ kind: 'user', userId: me.user.id }, fields);
     await expect(comments.create(admitted, await upload(), fields)).rejects.toMatchObject({

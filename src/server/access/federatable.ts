@@ -2,7 +2,7 @@ import type { Db } from '../db/database';
 import { findUserById } from '../db/queries/users';
 import type { PostRow, UserRow } from '../db/schema';
 import { can, VISITOR } from './policy';
-import { personResource, postResource } from './resources';
+import { commentResource, personResource, postResource } from './resources';
 
 /**
  * What may leave this server over ActivityPub (issue 28), as one explicit list: anything not on it never federates.
@@ -12,8 +12,11 @@ import { personResource, postResource } from './resources';
  * - Their posts and episodes (pods) that anyone without an account may see: published, public, not hidden by
  *   moderators, by a person not suspended.
  *
- * Never: private posts, diary entries and drafts, conversations and their voice messages, comments (visitors' and
- * members', held or not), hidden or removed content, anything of a suspended or deleted person, and whatever came
+ * - Their voice comments on a post that came from another server (a reply to a remote person's Note), while a
+ *   visitor may hear the comment there: to the post's author's server, as a reply in their thread.
+ *
+ * Never: private posts, diary entries and drafts, conversations and their voice messages, comments on our own
+ * posts (visitors' and members', held or not), hidden or removed content, anything of a suspended or deleted person, and whatever came
  * from another server (its people and their posts are theirs to federate). A remote
  * server is a visitor with a long memory: it sees what a visitor may see, and less.
  */
@@ -52,5 +55,21 @@ export function mayFederatePost(
     post.user_id === author.id &&
     mayFederatePerson(author) &&
     can(VISITOR, 'view', postResource(post))
+  );
+}
+
+/** One of our people's voice comment goes, as a reply, to the server of the remote person whose post it answers. */
+export function mayFederateReply(
+  comment: Parameters<typeof commentResource>[0],
+  post: Parameters<typeof postResource>[0],
+  commenter: FederationCandidate,
+  postAuthor: FederationCandidate,
+): boolean {
+  return (
+    comment.user_id === commenter.id &&
+    post.user_id === postAuthor.id &&
+    mayFederatePerson(commenter) &&
+    postAuthor.remote_actor_id !== null &&
+    can(VISITOR, 'view', commentResource(comment, post))
   );
 }

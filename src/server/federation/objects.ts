@@ -161,3 +161,38 @@ export function createOf(
     object: note,
   });
 }
+
+/** One of our people's voice comment as it goes to another server: the Note it would be were it a post of theirs. */
+export interface VoiceReply {
+  id: string;
+  userId: string;
+  createdAt: string;
+  duration: number;
+  transcription: string | null;
+  audio: { url: string; mimeType: string };
+}
+
+/**
+ * A voice comment on a remote person's post, as a Note in reply to theirs, addressed to them and public as the
+ * thread is; its audio is its one attachment, as a post's is.
+ */
+export function replyNote(ctx: Context<void>, reply: VoiceReply, thread: { note: URL; author: URL }): Note {
+  const transcript = reply.transcription?.trim();
+  return new Note({
+    id: absolute(ctx, `/ap/comments/${reply.id}`),
+    attribution: ctx.getActorUri(reply.userId),
+    to: PUBLIC_COLLECTION,
+    cc: thread.author,
+    replyTarget: thread.note,
+    content: transcript ? paragraphs(transcript) : '<p>A voice reply</p>',
+    published: instant(reply.createdAt),
+    attachments: [
+      new Document({
+        url: absolute(ctx, reply.audio.url),
+        mediaType: reply.audio.mimeType,
+        duration: durationOf(reply.duration),
+        ...(transcript && { name: transcript.slice(0, MAX_DESCRIPTION) }),
+      }),
+    ],
+  });
+}

@@ -15,6 +15,7 @@ import {
   rememberRemotePost,
   type RemotePerson,
 } from '../db/queries/remote-people';
+import type { AccountDeletion } from '../services/account-deletion';
 import type { AudioLibrary } from '../services/audio-library';
 import type { CommentService } from '../services/comment-service';
 import type { PostService } from '../services/post-service';
@@ -31,6 +32,7 @@ export interface RemotePostDeps {
   audio: AudioLibrary;
   posts: PostService;
   comments: CommentService;
+  accounts: Pick<AccountDeletion, 'forgetRemotePerson'>;
   log: FastifyBaseLogger;
 }
 
@@ -78,7 +80,7 @@ async function voiceNoteOf(ctx: Context<void>, note: Note): Promise<VoiceNote | 
  * posts becomes a voice comment on it, through the comment pipeline (blocks, moderation, comment settings). Notes
  * without audio are not kept (we are voice-only), nor anything from people nobody here follows, nor anything whose
  * author is not the activity's signer, nor anything from a suspended person. Updates change a post's words;
- * Deletes remove what came.
+ * Deletes remove what came, and a Delete of their own actor (their account is gone) removes them and all of it.
  */
 export function listenToRemotePosts(
   inbox: InboxListenerSetters<void>,
@@ -168,6 +170,7 @@ export function listenToRemotePosts(
       const noteId = deletion.objectId;
       const author = deletion.actorId && (await findRemotePersonByUri(db, deletion.actorId.href));
       if (!noteId || !author) return;
+      if (noteId.href === author.actorUri) return deps.accounts.forgetRemotePerson(author.user.id);
       const post = await findRemotePost(db, noteId.href);
       if (post?.user_id === author.user.id) await deps.posts.delete(post.user_id, post.id);
       const comment = await findRemoteComment(db, noteId.href);

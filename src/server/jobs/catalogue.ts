@@ -2,6 +2,7 @@ import type { Cursor } from '../db/pagination';
 import type { ActorDeletion } from '../federation/actor-deletion';
 import type { FederationMessage } from '../federation/message-queue';
 import type { PostActivity } from '../federation/post-activities';
+import type { ReplyActivity } from '../federation/voice-replies';
 import type { PushDelivery, PushEvent } from '../services/push-delivery';
 
 /**
@@ -36,6 +37,8 @@ export interface JobPayloads {
   'federation.message': { message: FederationMessage };
   /** A public post created, changed or deleted, told to its author's remote followers. */
   'federation.post': PostActivity;
+  /** One of our people's voice comment on a remote person's post, to that person's server. */
+  'federation.reply': ReplyActivity;
   /** A deleted account's Delete{Person}, to the servers that followed it. */
   'federation.actor-deleted': ActorDeletion;
 }

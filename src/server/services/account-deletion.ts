@@ -22,7 +22,7 @@ import {
   messageAudioOf,
   removeMember,
 } from '../db/queries/conversations';
-import { rememberDeletedActor } from '../db/queries/federation';
+import { forgetRemoteActor, rememberDeletedActor } from '../db/queries/federation';
 import { takeFromTrending } from '../db/queries/trending';
 import { findUserById } from '../db/queries/users';
 import { ForbiddenError, UnauthorizedError } from '../errors';
@@ -43,6 +43,11 @@ export const WRONG_PASSWORD_MESSAGE =
 export interface AccountDeletion {
   /** Checks the password, then removes every row and stored object of the person; their sessions end with it. */
   deleteAccount(userId: string, password: string): Promise<void>;
+  /**
+   * A person of another server whose server said their account is gone (Delete{Person}): every row and stored
+   * object of theirs here goes, as with our own people's, and what we knew of their actor with it.
+   */
+  forgetRemotePerson(userId: string): Promise<void>;
 }
 
 export function createAccountDeletion(deps: {
@@ -105,6 +110,51 @@ export function createAccountDeletion(deps: {
     return orphanedAudio;
   }
 
+  /** Every row and stored object of the person (ours, or someone of another server we knew). */
+  async function removeAccount(userId: string): Promise<void> {
+    // A like or message of theirs committing meanwhile can deadlock with the deletes on PostgreSQL: run it again.
+    const objects = await retryOnTransientConflict(() =>
+      db.transaction().execute(async (trx): Promise<ObjectsToRemove> => {
+        const user = await lockUser(trx, userId);
+        if (!user) throw new UnauthorizedError();
+        await forgetInModeration(trx, userId);
+        await untrend(trx, userId);
+        await takeBackVoice(trx, jobs, userId);
+        const orphanedAudio = await leaveConversations(trx, userId);
+        const audioIds = [...new Set([...(await audioGoingWith(trx, userId)), ...orphanedAudio])];
+        const removing: ObjectsToRemove = {
+          prefixes: [...audioIds.map(assetPrefix), sharesPrefixOf(userId), shareCardsPrefixOf(userId)],
+          keys: [...(await imageKeysOf(trx, userId)), ...(await autosaveKeysOf(trx, userId))],
+        };
+        const listenerKeys = (await keptListenerSalts(trx)).map((salt) => memberListenerKey(salt, userId));
+        if (user.remote_actor_id === null) {
+          // Before the rows go: the Delete is signed with the account's key and sent to its remote followers.
+          await fediverse.announce(trx, userId);
+          await deleteRowsOf(trx, user, audioIds, listenerKeys);
+          await rememberDeletedActor(trx, userId, new Date().toISOString());
+        } else {
+          await deleteRowsOf(trx, user, audioIds, listenerKeys);
+          // Their follows of our people, and ours of them, go with it.
+          await forgetRemoteActor(trx, user.remote_actor_id);
+        }
+        await events.publish(trx, { type: 'sessions-ended', userId });
+        // Committed with the rows: should this process stop before the removal below, the job still does it.
+        await jobs.enqueue('storage.remove-objects', removing, {
+          db: trx,
+          runAfter: new Date(Date.now() + REMOVAL_RETRY_DELAY_MS),
+        });
+        return removing;
+      }),
+    );
+    const left = await removeStoredObjects(blobs, objects);
+    if (left.prefixes.length + left.keys.length > 0) {
+      log.warn(
+        { left },
+        'some stored objects of a deleted account could not be removed; the queued job retries',
+      );
+    }
+  }
+
   return {
     async deleteAccount(userId, password) {
       // Checked before the transaction: the hash takes a while, and nothing need be held meanwhile.
@@ -112,41 +162,12 @@ export function createAccountDeletion(deps: {
       if (!found) throw new UnauthorizedError();
       if (!(await verifyPassword(found.password_hash, password)))
         throw new ForbiddenError(WRONG_PASSWORD_MESSAGE);
-      // A like or message of theirs committing meanwhile can deadlock with the deletes on PostgreSQL: run it again.
-      const objects = await retryOnTransientConflict(() =>
-        db.transaction().execute(async (trx): Promise<ObjectsToRemove> => {
-          const user = await lockUser(trx, userId);
-          if (!user) throw new UnauthorizedError();
-          await forgetInModeration(trx, userId);
-          await untrend(trx, userId);
-          await takeBackVoice(trx, jobs, userId);
-          const orphanedAudio = await leaveConversations(trx, userId);
-          const audioIds = [...new Set([...(await audioGoingWith(trx, userId)), ...orphanedAudio])];
-          const removing: ObjectsToRemove = {
-            prefixes: [...audioIds.map(assetPrefix), sharesPrefixOf(userId), shareCardsPrefixOf(userId)],
-            keys: [...(await imageKeysOf(trx, userId)), ...(await autosaveKeysOf(trx, userId))],
-          };
-          const listenerKeys = (await keptListenerSalts(trx)).map((salt) => memberListenerKey(salt, userId));
-          // Before the rows go: the Delete is signed with the account's key and sent to its remote followers.
-          await fediverse.announce(trx, userId);
-          await deleteRowsOf(trx, user, audioIds, listenerKeys);
-          await rememberDeletedActor(trx, userId, new Date().toISOString());
-          await events.publish(trx, { type: 'sessions-ended', userId });
-          // Committed with the rows: should this process stop before the removal below, the job still does it.
-          await jobs.enqueue('storage.remove-objects', removing, {
-            db: trx,
-            runAfter: new Date(Date.now() + REMOVAL_RETRY_DELAY_MS),
-          });
-          return removing;
-        }),
-      );
-      const left = await removeStoredObjects(blobs, objects);
-      if (left.prefixes.length + left.keys.length > 0) {
-        log.warn(
-          { left },
-          'some stored objects of a deleted account could not be removed; the queued job retries',
-        );
-      }
+      await removeAccount(userId);
+    },
+
+    async forgetRemotePerson(userId) {
+      const found = await findUserById(db, userId);
+      if (found?.remote_actor_id) await removeAccount(userId);
     },
   };
 }

@@ -7,6 +7,7 @@ import { can, type Actor } from '../access/policy';
 import { authorizePost, commentAsSeenBy, findPostFor } from '../access/posts';
 import { commentResource, postMediaIsPrivate } from '../access/resources';
 import type { Db } from '../db/database';
+import type { ReplyAnnouncements } from '../federation/voice-replies';
 import type { PushService } from './push-delivery';
 import type { Page } from '../db/pagination';
 import type { PostRow } from '../db/schema';
@@ -76,8 +77,10 @@ export function createCommentService(deps: {
   users: UserService;
   notifications: NotificationService;
   push: PushService;
+  /** A comment on a remote person's post goes to their server as a reply. */
+  fediverse: ReplyAnnouncements;
 }): CommentService {
-  const { db, audio, users, notifications, push } = deps;
+  const { db, audio, users, notifications, push, fediverse } = deps;
 
   function toComment(row: CommentWithAudio, author: PublicUser | null, showEmail: boolean): Comment {
     const audioSources = audioSourcesOf(row.audio_id, row);
@@ -190,6 +193,7 @@ export function createCommentService(deps: {
               once: id,
             });
             if (news) await push.announceReply(trx, post.user_id, id);
+            await fediverse.announce(trx, { id, postId: post.id });
           }
         });
       } catch (error) {

@@ -1,6 +1,7 @@
 import { generateCryptoKeyPair, signRequest, verifyRequest, type KeyCache } from '@fedify/fedify';
 import { CryptographicKey, Endpoints, Person, type Activity, type Multikey } from '@fedify/vocab';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Server } from 'node:net';
 
 /** The ports this suite's servers take (the team's share of the machine), or TEST_PORTS (`first-last`). */
 const PORTS = (() => {

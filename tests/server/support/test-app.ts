@@ -194,7 +194,10 @@ export async function createTestApp(
  * What a restart of `testApp`'s deployment with ADMIN_EMAILS set does to its database: the addresses' existing
  * accounts become moderators (the supported way, besides `npm run moderator -- grant`).
  */
-export async function restartWithAdminEmails(testApp: TestApp, ADMIN_EMAILS: string): Promise<void> {
+export async function restartWithAdminEmails(
+  testApp: Pick<TestApp, 'config'>,
+  ADMIN_EMAILS: string,
+): Promise<void> {
   const adminEmails = envSchema.shape.ADMIN_EMAILS.parse(ADMIN_EMAILS);
   const restarted = await createContext({ ...testApp.config, adminEmails });
   await restarted.events.close();

@@ -28,6 +28,11 @@ export async function rememberDeletedActor(db: Db, userId: string, at: string): 
     .execute();
 }
 
+/** A remote actor we knew, gone: its follows of our people and ours of it go with it (they cascade). */
+export async function forgetRemoteActor(db: Db, remoteActorId: string): Promise<void> {
+  await db.deleteFrom('remote_actors').where('id', '=', remoteActorId).execute();
+}
+
 /** When the account of this id was deleted, if it was. */
 export async function deletedActorAt(db: Db, userId: string): Promise<string | undefined> {
   const row = await db

@@ -181,3 +181,20 @@ export async function rememberRemotePost(db: Db, postId: string, uri: string, pa
 export async function rememberRemoteComment(db: Db, commentId: string, uri: string) {
   await db.insertInto('remote_comments').values({ comment_id: commentId, uri }).execute();
 }
+
+/** Where a reply to the post goes when it came from another server: its Note, and its author's actor and inbox. */
+export function findRemotePostThread(db: Db, postId: string) {
+  return db
+    .selectFrom('remote_posts')
+    .innerJoin('posts', 'posts.id', 'remote_posts.post_id')
+    .innerJoin('users', 'users.id', 'posts.user_id')
+    .innerJoin('remote_actors', 'remote_actors.id', 'users.remote_actor_id')
+    .select([
+      'remote_posts.uri as note_uri',
+      'remote_actors.uri as actor_uri',
+      'remote_actors.inbox_url',
+      'remote_actors.shared_inbox_url',
+    ])
+    .where('remote_posts.post_id', '=', postId)
+    .executeTakeFirst();
+}
