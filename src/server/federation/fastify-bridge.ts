@@ -87,8 +87,8 @@ async function blockedSender(
 }
 
 /**
- * 403, not 202: a server that is told it was refused stops retrying (Mastodon and Fedify drop a delivery on a 4xx),
- * and the block is no secret to the server it is about.
+ * 403, not 202: a server that is told it was refused can stop retrying (Mastodon drops a delivery on a 4xx; Fedify
+ * only on 404 and 410, retrying a 403 with backoff), and the block is no secret to the server it is about.
  */
 const blockedAnswer = (domain: string) =>
   Response.json({ message: `This server does not take activities from ${domain}.` }, { status: 403 });
