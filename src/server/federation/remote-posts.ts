@@ -3,6 +3,7 @@ import { DEFAULT_POST_TITLE, TITLE_MAX_LENGTH } from '@shared/domain/posts';
 import type { Context, InboxListenerSetters } from '@fedify/fedify';
 import { Create, Delete, Document, Note, Update, type Activity } from '@fedify/vocab';
 import type { FastifyBaseLogger } from 'fastify';
+import { isHeardHere } from '../access/federatable';
 import { actorOf } from '../access/policy';
 import type { Db } from '../db/database';
 import { updatePost } from '../db/queries/posts';
@@ -104,7 +105,7 @@ export function listenToRemotePosts(
     const repliesHere = object.replyTargetId !== null && ctx.parseUri(object.replyTargetId) !== null;
     const known = await findRemotePersonByUri(db, activity.actorId.href);
     const author = known || repliesHere ? await people.byActorId(ctx, activity.actorId) : undefined;
-    if (!author || author.user.suspended_at) return undefined;
+    if (!author || !isHeardHere(author.user)) return undefined;
     return { note: object, author };
   }
 
