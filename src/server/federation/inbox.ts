@@ -1,13 +1,15 @@
 import type { Federation, InboxListenerSetters } from '@fedify/fedify';
-import { Accept, Follow, isActor, Undo } from '@fedify/vocab';
+import { Accept, Follow, isActor, Reject, Undo } from '@fedify/vocab';
 import { federatingPerson } from '../access/federatable';
+import { mayFollow } from '../access/people';
 import { addRemoteFollow, removeRemoteFollow } from '../db/queries/federation';
+import { findRemotePersonByUri } from '../db/queries/remote-people';
 import { newId } from '../ids';
 import type { FederationDeps } from './federation';
 
 /**
  * What our inboxes take (personal and shared): a remote actor's Follow of one of our people, stored and answered
- * with an Accept, and its Undo. Fedify has verified each activity's HTTP Signature and that its signer is its actor
+ * with an Accept (with a Reject, nothing stored, across a block with the person they are here), and its Undo. Fedify has verified each activity's HTTP Signature and that its signer is its actor
  * before a listener sees it; anything else it answers 401 and nothing is stored. Other modules add their listeners
  * to the setters it returns.
  */
@@ -30,6 +32,16 @@ export function listenToInboxes(
         log.warn({ actor: follow.actorId.href }, 'refused a Follow whose inbox is not a public address');
         return;
       }
+      const answer = {
+        id: new URL(`#answers/${newId()}`, ctx.getActorUri(person.user.id)),
+        actor: ctx.getActorUri(person.user.id),
+        object: follow,
+      };
+      const known = await findRemotePersonByUri(db, follower.id.href);
+      if (known && !(await mayFollow(db, known.user.id, person.user.id))) {
+        await ctx.sendActivity({ identifier: person.user.id }, follower, new Reject(answer));
+        return;
+      }
       const username = follower.preferredUsername?.toString();
       await addRemoteFollow(
         db,
@@ -42,15 +54,7 @@ export function listenToInboxes(
         },
         follow.id.href,
       );
-      await ctx.sendActivity(
-        { identifier: person.user.id },
-        follower,
-        new Accept({
-          id: new URL(`#accepts/${newId()}`, ctx.getActorUri(person.user.id)),
-          actor: ctx.getActorUri(person.user.id),
-          object: follow,
-        }),
-      );
+      await ctx.sendActivity({ identifier: person.user.id }, follower, new Accept(answer));
     })
     .on(Undo, async (ctx, undo) => {
       const follow = await undo.getObject(ctx);
