@@ -75,6 +75,22 @@ describe('federation is mounted beside the app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: publicPost.id, title: 'Morning by the river' });
   });
+
+  it('answers a control character in an id or in WebFinger’s resource with a 4xx, never a failure', async () => {
+    const asked = [
+      `/.well-known/webfinger?resource=acct:a%00b@earshot.example`,
+      `/.well-known/webfinger?resource=${encodeURIComponent(`${PUBLIC_URL}/profile/a\u0000b`)}`,
+      '/profile/a%00b',
+      '/posts/a%00b',
+      '/ap/users/a%00b/outbox',
+      '/ap/users/a%07b/followers',
+    ];
+    for (const url of asked) {
+      const response = await get(url, ACTIVITY_JSON);
+      expect([400, 404], `${url}: ${response.statusCode} ${response.body}`).toContain(response.statusCode);
+      expect(response.json(), url).toEqual({ message: expect.any(String) });
+    }
+  });
 });
 
 describe('a person as an actor', () => {
