@@ -171,7 +171,16 @@ describe('a person as an actor', () => {
         note: 'checked',
       });
     expect((await act('suspend')).statusCode).toBe(200);
-    expect((await get(`/profile/${suspended.user.id}`, ACTIVITY_JSON)).statusCode).toBe(410);
+    const gone = await get(`/profile/${suspended.user.id}`, ACTIVITY_JSON);
+    expect(gone.statusCode).toBe(410);
+    const fingerByAddress = await get(
+      `/.well-known/webfinger?resource=${encodeURIComponent(`${PUBLIC_URL}/profile/${suspended.user.id}`)}`,
+      '*/*',
+    );
+    expect(fingerByAddress.statusCode).toBe(410);
+    expect(gone.json()).toMatchObject({ type: 'Tombstone' });
+    // A refusal says something, as every other one does.
+    expect(fingerByAddress.json()).toEqual({ message: 'Gone' });
     const finger = await get(
       `/.well-known/webfinger?resource=acct:${suspended.user.username}@earshot.example`,
       '*/*',

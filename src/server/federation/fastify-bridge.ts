@@ -1,6 +1,6 @@
 import type { Federation } from '@fedify/fedify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import { PayloadTooLargeError } from '../errors';
 import type { App } from '../http/app-types';
 import { controlCharacterAt } from '../http/control-characters';
@@ -118,7 +118,10 @@ async function asJsonError(response: Response): Promise<Response> {
   const headers = new Headers(response.headers);
   headers.delete('content-type');
   headers.delete('content-length');
-  return Response.json({ message: said || response.statusText }, { status: response.status, headers });
+  return Response.json(
+    { message: said || response.statusText || STATUS_CODES[response.status] },
+    { status: response.status, headers },
+  );
 }
 
 async function send(reply: FastifyReply, fedifyResponse: Response): Promise<FastifyReply> {
