@@ -1,5 +1,5 @@
 import type { PublicUser } from '@shared/contract/users';
-import { Follow } from '@fedify/vocab';
+import { Create, Follow, Note, PUBLIC_COLLECTION, Undo } from '@fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamedTone } from '../support/audio';
 import { callAs, signUp, type SignedIn } from './support/accounts';
@@ -89,5 +89,42 @@ describe('a block between one of our people and a person of another server', () 
     );
     expect((await aliceFollows()).activity.type).toBe('Accept');
     expect(await followersOfAuthor()).toBe(1);
+  });
+});
+
+describe('an activity naming one of our ids with a control character in it', () => {
+  it('is dropped at once, as an id naming nothing: no job is left retrying it', async () => {
+    const nobody = new URL(`${origin}/profile/a%00b`);
+    const follow = new Follow({
+      id: new URL(`${peer.actorId}#follows/nul`),
+      actor: new URL(peer.actorId),
+      object: nobody,
+    });
+    const reply = new Note({
+      id: new URL(`${peer.actorId}/statuses/nul`),
+      attribution: new URL(peer.actorId),
+      content: '<p>Hello</p>',
+      to: PUBLIC_COLLECTION,
+      replyTarget: new URL(`${origin}/posts/a%00b`),
+    });
+    const activities = [
+      follow,
+      new Undo({ id: new URL(`${peer.actorId}#undo/nul`), actor: new URL(peer.actorId), object: follow }),
+      new Create({
+        id: new URL(`${reply.id!.href}/activity`),
+        actor: new URL(peer.actorId),
+        to: PUBLIC_COLLECTION,
+        object: reply,
+      }),
+    ];
+    for (const activity of activities)
+      expect((await peer.post(`${origin}/ap/inbox`, activity)).status).toBe(202);
+    await waitForIdleJobs(testApp.context.db, 30_000);
+    const retrying = await testApp.context.db
+      .selectFrom('jobs')
+      .select(['name', 'last_error'])
+      .where('status', '!=', 'done')
+      .execute();
+    expect(retrying).toEqual([]);
   });
 });

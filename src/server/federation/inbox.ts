@@ -6,6 +6,7 @@ import { addRemoteFollow, removeRemoteFollow } from '../db/queries/federation';
 import { findRemotePersonByUri } from '../db/queries/remote-people';
 import { newId } from '../ids';
 import type { FederationDeps } from './federation';
+import { ourUri } from './our-uris';
 
 /**
  * What our inboxes take (personal and shared): a remote actor's Follow of one of our people, stored and answered
@@ -20,7 +21,7 @@ export function listenToInboxes(
   return federation
     .setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox')
     .on(Follow, async (ctx, follow) => {
-      const target = follow.objectId && ctx.parseUri(follow.objectId);
+      const target = follow.objectId && ourUri(ctx, follow.objectId);
       if (!follow.id || !follow.actorId || target?.type !== 'actor') return;
       const person = await federatingPerson(db, target.identifier);
       if (!person?.federates) return;
@@ -59,7 +60,7 @@ export function listenToInboxes(
     .on(Undo, async (ctx, undo) => {
       const follow = await undo.getObject(ctx);
       if (!(follow instanceof Follow) || !undo.actorId || follow.actorId?.href !== undo.actorId.href) return;
-      const target = follow.objectId && ctx.parseUri(follow.objectId);
+      const target = follow.objectId && ourUri(ctx, follow.objectId);
       if (target?.type !== 'actor') return;
       await removeRemoteFollow(db, target.identifier, undo.actorId.href);
     })

@@ -23,6 +23,7 @@ import type { ScratchFile, ScratchFiles } from '../storage/scratch-files';
 import { plainTextOf } from './plain-text';
 import type { RemoteAudio } from './remote-audio';
 import type { RemotePeople } from './remote-people';
+import { ourUri } from './our-uris';
 
 export interface RemotePostDeps {
   db: Db;
@@ -102,7 +103,7 @@ export function listenToRemotePosts(
       log.warn({ actor: activity.actorId.href, note: object.id.href }, 'refused a Note not by its signer');
       return undefined;
     }
-    const repliesHere = object.replyTargetId !== null && ctx.parseUri(object.replyTargetId) !== null;
+    const repliesHere = object.replyTargetId !== null && ourUri(ctx, object.replyTargetId) !== null;
     const known = await findRemotePersonByUri(db, activity.actorId.href);
     const author = known || repliesHere ? await people.byActorId(ctx, activity.actorId) : undefined;
     if (!author || !isHeardHere(author.user)) return undefined;
@@ -133,7 +134,7 @@ export function listenToRemotePosts(
   }
 
   async function keepReply(ctx: Context<void>, author: RemotePerson, voice: VoiceNote, audioUrl: URL) {
-    const target = ctx.parseUri(voice.replyTo!);
+    const target = ourUri(ctx, voice.replyTo!);
     if (target?.type !== 'object' || target.class !== Note) return;
     const admission = await deps.comments.admit(actorOf(author.user.id), { postId: target.values.id! });
     await withDownload(audioUrl, async (file) => {
