@@ -75,6 +75,22 @@ describe('federation is mounted beside the app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: publicPost.id, title: 'Morning by the river' });
   });
+
+  it('answers a control character in an id or in WebFinger’s resource with a 4xx, never a failure', async () => {
+    const asked = [
+      `/.well-known/webfinger?resource=acct:a%00b@earshot.example`,
+      `/.well-known/webfinger?resource=${encodeURIComponent(`${PUBLIC_URL}/profile/a\u0000b`)}`,
+      '/profile/a%00b',
+      '/posts/a%00b',
+      '/ap/users/a%00b/outbox',
+      '/ap/users/a%07b/followers',
+    ];
+    for (const url of asked) {
+      const response = await get(url, ACTIVITY_JSON);
+      expect([400, 404], `${url}: ${response.statusCode} ${response.body}`).toContain(response.statusCode);
+      expect(response.json(), url).toEqual({ message: expect.any(String) });
+    }
+  });
 });
 
 describe('a person as an actor', () => {
@@ -155,7 +171,16 @@ describe('a person as an actor', () => {
         note: 'checked',
       });
     expect((await act('suspend')).statusCode).toBe(200);
-    expect((await get(`/profile/${suspended.user.id}`, ACTIVITY_JSON)).statusCode).toBe(410);
+    const gone = await get(`/profile/${suspended.user.id}`, ACTIVITY_JSON);
+    expect(gone.statusCode).toBe(410);
+    const fingerByAddress = await get(
+      `/.well-known/webfinger?resource=${encodeURIComponent(`${PUBLIC_URL}/profile/${suspended.user.id}`)}`,
+      '*/*',
+    );
+    expect(fingerByAddress.statusCode).toBe(410);
+    expect(gone.json()).toMatchObject({ type: 'Tombstone' });
+    // A refusal says something, as every other one does.
+    expect(fingerByAddress.json()).toEqual({ message: 'Gone' });
     const finger = await get(
       `/.well-known/webfinger?resource=acct:${suspended.user.username}@earshot.example`,
       '*/*',

@@ -13,7 +13,13 @@ function sourcesUnder(folder: string): string[] {
 }
 
 const read = (file: string) => readFileSync(path.join(SERVER, file), 'utf8');
-const deciders = [...sourcesUnder('services'), ...sourcesUnder('routes')];
+/** Everything that answers people or other servers: services, routes, federation and link previews. */
+const deciders = [
+  ...sourcesUnder('services'),
+  ...sourcesUnder('routes'),
+  ...sourcesUnder('federation'),
+  ...sourcesUnder('link-previews'),
+];
 
 /** Where a service refuses for reasons of its own, not of access: the file and the words it says. */
 const OWN_REFUSALS = new Map([
@@ -21,6 +27,9 @@ const OWN_REFUSALS = new Map([
   ['services/account-service.ts', 'SUSPENDED_MESSAGE'],
   ['services/moderation-service.ts', "'Nobody has reported this, or its reports are closed.'"],
   ['services/podcast-feed.ts', "'This post has no transcript.'"],
+  ['federation/domain-blocks.ts', '`${domain} is not blocked.`'],
+  // A post with a photo shares its photo; whether the asker may see the post at all, access/ decides.
+  ['link-previews/link-previews.ts', "'This post has no share image, or it is not shared with you.'"],
 ]);
 
 describe('the access module is the only one deciding', () => {
@@ -29,7 +38,7 @@ describe('the access module is the only one deciding', () => {
     expect(readers).toEqual([]);
   });
 
-  it('weighs suspension itself: services and routes never read a person’s suspended_at to decide', () => {
+  it('weighs suspension itself: no service, route or federation handler reads a person’s suspended_at to decide', () => {
     // The moderation queue shows it to moderators; signing in refuses one's own suspended account.
     const allowed = [
       'services/moderation-service.ts',

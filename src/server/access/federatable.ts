@@ -35,11 +35,28 @@ export function mayFederatePerson(person: FederationCandidate): boolean {
   return person.remote_actor_id === null && can(VISITOR, 'view', personResource(person));
 }
 
+/**
+ * A person of another server is heard here (their posts and replies kept) while a visitor may see them: never while
+ * suspended by our moderators.
+ */
+export function isHeardHere(person: Pick<UserRow, 'id' | 'suspended_at'>): boolean {
+  return can(VISITOR, 'view', personResource(person));
+}
+
 /** The person behind an actor identifier (a user id), and whether they federate (a suspended one does not). */
 export async function federatingPerson(db: Db, identifier: string) {
   const user = await findUserById(db, identifier);
   if (!user) return undefined;
   return { user, federates: mayFederatePerson(user) };
+}
+
+/**
+ * Whether other servers may hear of a post at all, its creation, change or deletion (what is sent is then weighed by
+ * mayFederatePost): published and public, hidden or not, so that they forget a hidden one. Never a draft or a
+ * private post: not even its id leaves this server.
+ */
+export function mayTellOtherServersOf(post: Pick<PostRow, 'is_draft' | 'is_private'>): boolean {
+  return post.is_draft === 0 && post.is_private === 0;
 }
 
 /** A post goes out, and answers at its URL as an object, while a visitor may hear it and its author federates. */

@@ -3,7 +3,7 @@ import { blockedAmong, isBlocking } from '../db/queries/safety';
 import { findUserById, findUsersByIds } from '../db/queries/users';
 import type { UserRow } from '../db/schema';
 import { authorize, notFound } from './guard';
-import type { Action, Actor } from './policy';
+import { actorOf, can, type Action, type Actor } from './policy';
 import { personResource } from './resources';
 
 /**
@@ -42,6 +42,18 @@ export async function requirePerson(
     (await isBlocking(db, userId, actor.userId));
   authorize(actor, action, { ...personResource(row, blocked), blocksViewer });
   return row;
+}
+
+/**
+ * Whether `followerId` may follow `userId` now: never across a block, either way. The question a Follow from another
+ * server's person known here is asked (a follow made here asks requirePerson).
+ */
+export async function mayFollow(db: Db, followerId: string, userId: string): Promise<boolean> {
+  const [row, blocked] = await Promise.all([
+    findUserById(db, userId),
+    blockedWith(db, actorOf(followerId), [userId]),
+  ]);
+  return row !== undefined && can(actorOf(followerId), 'follow', personResource(row, blocked.has(userId)));
 }
 
 /**

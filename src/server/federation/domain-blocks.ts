@@ -4,7 +4,7 @@ import type { Actor, Resource } from '../access/policy';
 import type { Db } from '../db/database';
 import {
   addDomainBlock,
-  blockedAmong,
+  blockedDomainAmong,
   listDomainBlocks,
   remoteActorsAfter,
   removeDomainBlock,
@@ -58,7 +58,7 @@ export function createDomainBlocks(db: Db): DomainBlocks {
   }
 
   return {
-    blockedDomainOf: (host) => blockedAmong(db, domainsAbove(host)),
+    blockedDomainOf: (host) => blockedDomainAmong(db, domainsAbove(host)),
 
     async list(moderator, page) {
       authorize(moderator, 'moderate', MODERATION_QUEUE);

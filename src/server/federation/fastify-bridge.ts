@@ -1,8 +1,9 @@
 import type { Federation } from '@fedify/fedify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import { PayloadTooLargeError } from '../errors';
 import type { App } from '../http/app-types';
+import { controlCharacterAt } from '../http/control-characters';
 import type { DomainBlocks } from './domain-blocks';
 import type { FederationEgress } from './egress';
 
@@ -32,6 +33,22 @@ const nothingAt = (request: FastifyRequest) =>
     { message: `Nothing is at ${request.method} ${request.url.split('?')[0]}.` },
     { status: 404 },
   );
+
+/**
+ * An actor, object or WebFinger resource whose id holds a control character names nothing here (PostgreSQL cannot
+ * even compare one): a 404 before Fedify looks it up, as the control-character guard answers our own routes.
+ */
+function namesNothing(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0]!;
+  const decoded = URL.canParse(path, 'http://x') ? new URL(path, 'http://x').pathname : path;
+  let words = decoded;
+  try {
+    words = decodeURIComponent(decoded);
+  } catch {
+    // A malformed escape is no control character; Fedify answers it as it does.
+  }
+  return controlCharacterAt({ path: words, query: request.query }) !== undefined;
+}
 
 async function readBody(raw: IncomingMessage): Promise<Buffer> {
   if (Number(raw.headers['content-length'] ?? 0) > MAX_ACTIVITY_BYTES)
@@ -101,7 +118,10 @@ async function asJsonError(response: Response): Promise<Response> {
   const headers = new Headers(response.headers);
   headers.delete('content-type');
   headers.delete('content-length');
-  return Response.json({ message: said || response.statusText }, { status: response.status, headers });
+  return Response.json(
+    { message: said || response.statusText || STATUS_CODES[response.status] },
+    { status: response.status, headers },
+  );
 }
 
 async function send(reply: FastifyReply, fedifyResponse: Response): Promise<FastifyReply> {
@@ -132,6 +152,7 @@ export function registerFederation(
     const activities = asksForActivities(request);
     if (!federationPath && !activities) return;
     const answersAlone = federationPath || (activities && OBJECT_PAGES.test(request.url));
+    if (namesNothing(request)) return answersAlone ? send(reply, nothingAt(request)) : undefined;
     if (request.method === 'POST') {
       const blocked = await blockedSender(request, domainBlocks);
       if (blocked) return send(reply, blockedAnswer(blocked));

@@ -1,13 +1,16 @@
 import type { Federation, InboxListenerSetters } from '@fedify/fedify';
-import { Accept, Follow, isActor, Undo } from '@fedify/vocab';
+import { Accept, Follow, isActor, Reject, Undo } from '@fedify/vocab';
 import { federatingPerson } from '../access/federatable';
+import { mayFollow } from '../access/people';
 import { addRemoteFollow, removeRemoteFollow } from '../db/queries/federation';
+import { findRemotePersonByUri } from '../db/queries/remote-people';
 import { newId } from '../ids';
 import type { FederationDeps } from './federation';
+import { ourUri } from './our-uris';
 
 /**
  * What our inboxes take (personal and shared): a remote actor's Follow of one of our people, stored and answered
- * with an Accept, and its Undo. Fedify has verified each activity's HTTP Signature and that its signer is its actor
+ * with an Accept (with a Reject, nothing stored, across a block with the person they are here), and its Undo. Fedify has verified each activity's HTTP Signature and that its signer is its actor
  * before a listener sees it; anything else it answers 401 and nothing is stored. Other modules add their listeners
  * to the setters it returns.
  */
@@ -18,7 +21,7 @@ export function listenToInboxes(
   return federation
     .setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox')
     .on(Follow, async (ctx, follow) => {
-      const target = follow.objectId && ctx.parseUri(follow.objectId);
+      const target = follow.objectId && ourUri(ctx, follow.objectId);
       if (!follow.id || !follow.actorId || target?.type !== 'actor') return;
       const person = await federatingPerson(db, target.identifier);
       if (!person?.federates) return;
@@ -28,6 +31,16 @@ export function listenToInboxes(
       const sharedInbox = follower.endpoints?.sharedInbox ?? null;
       if (!(await addresses.mayDeliverTo([follower.inboxId, ...(sharedInbox ? [sharedInbox] : [])]))) {
         log.warn({ actor: follow.actorId.href }, 'refused a Follow whose inbox is not a public address');
+        return;
+      }
+      const answer = {
+        id: new URL(`#answers/${newId()}`, ctx.getActorUri(person.user.id)),
+        actor: ctx.getActorUri(person.user.id),
+        object: follow,
+      };
+      const known = await findRemotePersonByUri(db, follower.id.href);
+      if (known && !(await mayFollow(db, known.user.id, person.user.id))) {
+        await ctx.sendActivity({ identifier: person.user.id }, follower, new Reject(answer));
         return;
       }
       const username = follower.preferredUsername?.toString();
@@ -42,20 +55,12 @@ export function listenToInboxes(
         },
         follow.id.href,
       );
-      await ctx.sendActivity(
-        { identifier: person.user.id },
-        follower,
-        new Accept({
-          id: new URL(`#accepts/${newId()}`, ctx.getActorUri(person.user.id)),
-          actor: ctx.getActorUri(person.user.id),
-          object: follow,
-        }),
-      );
+      await ctx.sendActivity({ identifier: person.user.id }, follower, new Accept(answer));
     })
     .on(Undo, async (ctx, undo) => {
       const follow = await undo.getObject(ctx);
       if (!(follow instanceof Follow) || !undo.actorId || follow.actorId?.href !== undo.actorId.href) return;
-      const target = follow.objectId && ctx.parseUri(follow.objectId);
+      const target = follow.objectId && ourUri(ctx, follow.objectId);
       if (target?.type !== 'actor') return;
       await removeRemoteFollow(db, target.identifier, undo.actorId.href);
     })

@@ -10,6 +10,7 @@ import {
   type RemotePerson,
 } from '../db/queries/remote-people';
 import { newId } from '../ids';
+import { ourUri } from './our-uris';
 
 export interface RemoteFollowing {
   /**
@@ -78,7 +79,7 @@ export function listenToFollowAnswers(inbox: InboxListenerSetters<void>, db: Db)
     if (!followId || !answer.actorId) return;
     const withoutFragment = new URL(followId);
     withoutFragment.hash = '';
-    const ours = ctx.parseUri(withoutFragment);
+    const ours = ourUri(ctx, withoutFragment);
     const followee = await findRemotePersonByUri(db, answer.actorId.href);
     if (ours?.type !== 'actor' || !followee) return;
     const remoteActorId = followee.user.remote_actor_id!;

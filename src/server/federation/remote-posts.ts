@@ -3,6 +3,7 @@ import { DEFAULT_POST_TITLE, TITLE_MAX_LENGTH } from '@shared/domain/posts';
 import type { Context, InboxListenerSetters } from '@fedify/fedify';
 import { Create, Delete, Document, Note, Update, type Activity } from '@fedify/vocab';
 import type { FastifyBaseLogger } from 'fastify';
+import { isHeardHere } from '../access/federatable';
 import { actorOf } from '../access/policy';
 import type { Db } from '../db/database';
 import { updatePost } from '../db/queries/posts';
@@ -23,6 +24,7 @@ import type { ScratchFile, ScratchFiles } from '../storage/scratch-files';
 import { plainTextOf } from './plain-text';
 import type { RemoteAudio } from './remote-audio';
 import type { RemotePeople } from './remote-people';
+import { ourUri } from './our-uris';
 
 export interface RemotePostDeps {
   db: Db;
@@ -103,10 +105,10 @@ export function listenToRemotePosts(
       log.warn({ actor: activity.actorId.href, note: object.id.href }, 'refused a Note not by its signer');
       return undefined;
     }
-    const repliesHere = object.replyTargetId !== null && ctx.parseUri(object.replyTargetId) !== null;
+    const repliesHere = object.replyTargetId !== null && ourUri(ctx, object.replyTargetId) !== null;
     const known = await findRemotePersonByUri(db, activity.actorId.href);
     const author = known || repliesHere ? await people.byActorId(ctx, activity.actorId) : undefined;
-    if (!author || author.user.suspended_at) return undefined;
+    if (!author || !isHeardHere(author.user)) return undefined;
     return { note: object, author };
   }
 
@@ -134,7 +136,7 @@ export function listenToRemotePosts(
   }
 
   async function keepReply(ctx: Context<void>, author: RemotePerson, voice: VoiceNote, audioUrl: URL) {
-    const target = ctx.parseUri(voice.replyTo!);
+    const target = ourUri(ctx, voice.replyTo!);
     if (target?.type !== 'object' || target.class !== Note) return;
     const admission = await deps.comments.admit(actorOf(author.user.id), { postId: target.values.id! });
     await withDownload(audioUrl, async (file) => {

@@ -6,6 +6,7 @@ import type {
 } from '@shared/contract/moderation';
 import type { ModerationActionName, ReportReason } from '@shared/domain/moderation';
 import type { z } from 'zod';
+import { mayTellOtherServersOf } from '../access/federatable';
 import { authorize, notFound } from '../access/guard';
 import { membershipOf } from '../access/conversations';
 import { commentAsSeenBy, postAsSeenBy } from '../access/posts';
@@ -297,8 +298,7 @@ export function createModerationService(deps: {
             if (body.targetKind === 'post') await syncMediaVisibility(trx, { postId: body.targetId });
             // Servers that have the post forget it while it is hidden, and get it anew once shown.
             const post = body.targetKind === 'post' ? await findPost(trx, body.targetId) : undefined;
-            // Never a private post or a draft: not even its id leaves this server.
-            if (post && post.is_private === 0 && post.is_draft === 0) {
+            if (post && mayTellOtherServersOf(post)) {
               const change = body.action === 'hide' ? 'delete' : 'create';
               await fediverse.announce(trx, { postId: post.id, userId: post.user_id, change });
             }

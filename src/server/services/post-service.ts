@@ -9,6 +9,7 @@ import {
   type UserPostsFilters,
 } from '@shared/contract/posts';
 import type { Insertable, Updateable } from 'kysely';
+import { mayTellOtherServersOf } from '../access/federatable';
 import { notFound } from '../access/guard';
 import { actorOf, can, VISITOR } from '../access/policy';
 import { authorizePost, findPostFor } from '../access/posts';
@@ -203,7 +204,7 @@ export function createPostService(deps: {
     trx: Db,
     post: Pick<PostRow, 'id' | 'user_id' | 'is_draft' | 'is_private'>,
   ): Promise<void> {
-    if (post.is_draft === 0 && post.is_private === 0) {
+    if (mayTellOtherServersOf(post)) {
       await fediverse.announce(trx, { postId: post.id, userId: post.user_id, change: 'update' });
     }
   }
@@ -554,7 +555,7 @@ export function createPostService(deps: {
         // A hidden post left the count when it was hidden.
         if (post.is_private === 0 && post.is_draft === 0 && post.hidden_at === null)
           await adjustPostCount(trx, post.user_id, -1);
-        if (post.is_private === 0 && post.is_draft === 0) {
+        if (mayTellOtherServersOf(post)) {
           await fediverse.announce(trx, { postId: post.id, userId: post.user_id, change: 'delete' });
         }
         for (const audioAsset of [{ id: post.audio_id }, ...commentAssets])

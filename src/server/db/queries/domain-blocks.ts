@@ -34,7 +34,7 @@ export async function removeDomainBlock(db: Db, domain: string): Promise<boolean
 }
 
 /** The first of `domains` that is blocked, if any (a host and the domains above it). */
-export async function blockedAmong(db: Db, domains: readonly string[]): Promise<string | undefined> {
+export async function blockedDomainAmong(db: Db, domains: readonly string[]): Promise<string | undefined> {
   if (domains.length === 0) return undefined;
   const row = await db
     .selectFrom('domain_blocks')

@@ -172,7 +172,10 @@ export async function countListed(
   return countToNumber(row.count);
 }
 
-/** Inside a transaction, after lockPair: the block, and no follow left between the two either way. */
+/**
+ * Inside a transaction, after lockPair: the block, and no follow left between the two either way, a person of another
+ * server's follow of ours too (what they were sent stops; their server is not told).
+ */
 export async function insertBlock(db: Db, blockerId: string, blockedId: string, at: string): Promise<void> {
   await db
     .insertInto('user_blocks')
@@ -185,6 +188,21 @@ export async function insertBlock(db: Db, blockerId: string, blockedId: string, 
       eb.or([
         eb.and([eb('follower_id', '=', blockerId), eb('following_id', '=', blockedId)]),
         eb.and([eb('follower_id', '=', blockedId), eb('following_id', '=', blockerId)]),
+      ]),
+    )
+    .execute();
+  const remoteActorOf = (userId: string) =>
+    db
+      .selectFrom('users')
+      .select('remote_actor_id')
+      .where('id', '=', userId)
+      .where('remote_actor_id', 'is not', null);
+  await db
+    .deleteFrom('remote_follows')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('user_id', '=', blockerId), eb('remote_actor_id', 'in', remoteActorOf(blockedId))]),
+        eb.and([eb('user_id', '=', blockedId), eb('remote_actor_id', 'in', remoteActorOf(blockerId))]),
       ]),
     )
     .execute();
