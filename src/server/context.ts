@@ -278,7 +278,7 @@ export async function createContext(
     concurrency: config.ffmpegConcurrency,
   });
   const scratch = createScratchFiles(config.dataDir, { minFreeBytes: MAX_AUDIO_BYTES });
-  const jobs = createJobQueue(db);
+  const jobs = createJobQueue(db, { wakeups: events });
   const users = createUserService(db);
   const pushEndpoints = createPushEndpoints(config.push.endpointAllowlist);
   const push = createPushService({

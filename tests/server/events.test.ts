@@ -2,7 +2,7 @@ import type { Notification } from '@shared/contract/social';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATCH_UP_LIMIT } from '../../src/server/events/notification-feed';
-import { eventChannel } from '../../src/server/events/pg-event-bus';
+import { eventChannel, jobWakeupChannel } from '../../src/server/events/pg-event-bus';
 import { MAX_STREAMS_PER_USER } from '../../src/server/routes/events';
 import { streamedTone } from '../support/audio';
 import { signUp, type SignedIn } from './support/accounts';
@@ -282,20 +282,23 @@ describe.skipIf(databaseKind !== 'postgres')('live events across instances on Po
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
     try {
-      const listenQuery = `listen ${admin.escapeIdentifier(eventChannel(database.schema))}`;
+      // Each instance's listening connection last ran one of these, whichever it listened on last.
+      const listenQueries = [eventChannel, jobWakeupChannel].map(
+        (channel) => `listen ${admin.escapeIdentifier(channel(database.schema))}`,
+      );
       const listeners = async () =>
         (
           await admin.query<{ pid: number; backend_start: Date }>(
-            'select pid, backend_start from pg_stat_activity where query = $1 order by pid',
-            [listenQuery],
+            'select pid, backend_start from pg_stat_activity where query = any($1) order by pid',
+            [listenQueries],
           )
         ).rows;
       // Both instances listen on the schema's channel: kill both.
       const before = await listeners();
       expect(before).toHaveLength(2);
       const duringGap = await signUp(testApp.app);
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where query = $1', [
-        listenQuery,
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where query = any($1)', [
+        listenQueries,
       ]);
 
       await follow(testApp, duringGap, me);

@@ -547,6 +547,41 @@ describe(`job queue on ${databaseKind}`, () => {
   });
 });
 
+describe(`waking job workers on ${databaseKind}`, () => {
+  it('wakes the workers of every instance once an enqueue commits, and never for one rolled back', async () => {
+    const first = await createTestApp();
+    // On PostgreSQL a second instance of the same deployment; SQLite has one process.
+    const second = databaseKind === 'postgres' ? await createTestApp({}, { sameDatabaseAs: first }) : first;
+    let wakeups = 0;
+    const stopListening = second.context.jobs.onEnqueue(() => (wakeups += 1));
+    const wokenAtLeast = (count: number) =>
+      waitFor(async () => (wakeups >= count ? wakeups : undefined), 10_000, `${count} wake-ups`);
+    try {
+      let wakeupsBeforeCommit: number | undefined;
+      await first.context.db.transaction().execute(async (trx) => {
+        await first.context.jobs.enqueue('media.render-speech', { assetId: 'committed' }, { db: trx });
+        wakeupsBeforeCommit = wakeups;
+      });
+      // A worker woken before the commit would look, find nothing, and sleep until its next poll.
+      expect(wakeupsBeforeCommit).toBe(0);
+      await wokenAtLeast(1);
+
+      const rolledBack = first.context.db.transaction().execute(async (trx) => {
+        await first.context.jobs.enqueue('media.render-speech', { assetId: 'rolled-back' }, { db: trx });
+        throw new Error('rolled back');
+      });
+      await expect(rolledBack).rejects.toThrow('rolled back');
+      await first.context.jobs.enqueue('media.render-speech', { assetId: 'outside-a-transaction' });
+      // Wake-ups arrive in commit order: had the rolled-back one woken anyone, this would be its third.
+      expect(await wokenAtLeast(2)).toBe(2);
+    } finally {
+      stopListening();
+      if (second !== first) await second.close();
+      await first.close();
+    }
+  });
+});
+
 describe(`job concurrency of the server on ${databaseKind}`, () => {
   it('runs as many jobs at once as JOB_CONCURRENCY says, by default one per core', () => {
     expect(loadConfig({}).jobConcurrency).toBe(availableParallelism());

@@ -29,6 +29,13 @@ export interface EventBus {
   publish(db: Db, event: LiveEvent): Promise<void>;
   /** Hears events for `userId` (and every `resync`) until the returned function is called. */
   subscribe(userId: string, listener: BusListener): () => void;
+  /**
+   * Tells the job workers of every instance that a job was queued, once the transaction `db` belongs to commits
+   * (never if it rolls back): a worker told before the commit would find nothing and sleep until its next poll.
+   */
+  wakeJobWorkers(db: Db): Promise<void>;
+  /** Hears those wake-ups, this instance's and every other's, until the returned function is called. */
+  onJobWorkersWoken(listener: () => void): () => void;
   start(): Promise<void>;
   close(): Promise<void>;
 }

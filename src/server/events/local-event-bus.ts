@@ -11,7 +11,12 @@ export type LocalEventBus = EventBus & TransactionObserver;
  */
 export function createLocalEventBus(log: ListenerErrorLog): LocalEventBus {
   const subscribers = new LocalSubscribers(log);
+  const jobWorkers = new Set<() => void>();
   let pending: LiveEvent[] = [];
+  let jobsQueued = false;
+  const wakeJobWorkers = () => {
+    for (const wake of jobWorkers) wake();
+  };
 
   return {
     async publish(db, event) {
@@ -19,19 +24,32 @@ export function createLocalEventBus(log: ListenerErrorLog): LocalEventBus {
       else subscribers.deliver(event);
     },
     subscribe: (userId, listener) => subscribers.add(userId, listener),
+    async wakeJobWorkers(db) {
+      if (db.isTransaction) jobsQueued = true;
+      else wakeJobWorkers();
+    },
+    onJobWorkersWoken(listener) {
+      jobWorkers.add(listener);
+      return () => jobWorkers.delete(listener);
+    },
     async start() {},
     async close() {},
 
     begun() {
       pending = [];
+      jobsQueued = false;
     },
     committed() {
       const events = pending;
+      const wake = jobsQueued;
       pending = [];
+      jobsQueued = false;
       for (const event of events) subscribers.deliver(event);
+      if (wake) wakeJobWorkers();
     },
     rolledBack() {
       pending = [];
+      jobsQueued = false;
     },
   };
 }

@@ -6,6 +6,7 @@ import { parseLiveEvent, type EventBus } from './event-bus';
 import { LocalSubscribers } from './local-subscribers';
 
 const CHANNEL_PREFIX = 'earshot_events';
+const JOBS_CHANNEL_PREFIX = 'earshot_jobs';
 // PostgreSQL names (a channel is one) hold at most 63 bytes.
 const MAX_CHANNEL_LENGTH = 63;
 const RECONNECT_FIRST_MS = 1_000;
@@ -17,13 +18,17 @@ const RECONNECT_MAX_MS = 10_000;
 const PROBE_EVERY_MS = 30_000;
 const CONNECTION_TIMEOUT_MS = 10_000;
 
-/** One channel per schema, so two deployments sharing a database never hear each other. */
-export function eventChannel(schema: string | undefined): string {
-  if (!schema) return CHANNEL_PREFIX;
-  const channel = `${CHANNEL_PREFIX}:${schema}`;
+function channelOf(prefix: string, schema: string | undefined): string {
+  if (!schema) return prefix;
+  const channel = `${prefix}:${schema}`;
   if (channel.length <= MAX_CHANNEL_LENGTH) return channel;
-  return `${CHANNEL_PREFIX}:${createHash('sha256').update(schema).digest('hex').slice(0, 40)}`;
+  return `${prefix}:${createHash('sha256').update(schema).digest('hex').slice(0, 40)}`;
 }
+
+/** One channel per schema, so two deployments sharing a database never hear each other. */
+export const eventChannel = (schema: string | undefined) => channelOf(CHANNEL_PREFIX, schema);
+/** The schema's channel for waking job workers; its notifications carry nothing. */
+export const jobWakeupChannel = (schema: string | undefined) => channelOf(JOBS_CHANNEL_PREFIX, schema);
 
 export interface PgEventBusOptions {
   url: string;
@@ -33,14 +38,20 @@ export interface PgEventBusOptions {
 
 /**
  * Live events through PostgreSQL LISTEN/NOTIFY. `publish` NOTIFYs inside the writing transaction, so PostgreSQL
- * delivers the event only if that commits. Each instance holds one connection of its own (not from the pool,
+ * delivers the event only if that commits; so does `wakeJobWorkers`, on a channel of its own. Each instance holds one connection of its own (not from the pool,
  * which would hand it to queries; never through a transaction-mode pooler) that LISTENs on the channel and hands
  * each event to this instance's subscribers of its user. When that connection drops, it is opened again with
  * backoff, and every subscriber is told to resync, since events sent in between are lost.
  */
 export function createPgEventBus({ url, schema, log }: PgEventBusOptions): EventBus {
   const channel = eventChannel(schema);
+  // PostgreSQL folds a transaction's identical notifications into one: one wake-up however many jobs it queues.
+  const jobsChannel = jobWakeupChannel(schema);
   const subscribers = new LocalSubscribers(log);
+  const jobWorkers = new Set<() => void>();
+  const wakeJobWorkers = () => {
+    for (const wake of jobWorkers) wake();
+  };
   let listener: pg.Client | undefined;
   let reconnectTimer: NodeJS.Timeout | undefined;
   let failedAttempts = 0;
@@ -58,6 +69,7 @@ export function createPgEventBus({ url, schema, log }: PgEventBusOptions): Event
       query_timeout: CONNECTION_TIMEOUT_MS,
     });
     client.on('notification', ({ channel: from, payload }) => {
+      if (from === jobsChannel) return wakeJobWorkers();
       const event = from === channel && payload ? parseLiveEvent(payload) : undefined;
       if (event) subscribers.deliver(event);
     });
@@ -66,6 +78,7 @@ export function createPgEventBus({ url, schema, log }: PgEventBusOptions): Event
     try {
       await client.connect();
       await listenOnChannel(client, channel);
+      await listenOnChannel(client, jobsChannel);
     } catch (error) {
       await client.end().catch(() => {});
       throw error;
@@ -107,6 +120,8 @@ export function createPgEventBus({ url, schema, log }: PgEventBusOptions): Event
     failedAttempts = 0;
     log.info('live events connection to PostgreSQL restored');
     subscribers.resyncAll();
+    // Jobs queued meanwhile woke nobody here.
+    wakeJobWorkers();
   }
 
   return {
@@ -114,6 +129,13 @@ export function createPgEventBus({ url, schema, log }: PgEventBusOptions): Event
       await notifyChannel(db, channel, JSON.stringify(event));
     },
     subscribe: (userId, listener) => subscribers.add(userId, listener),
+    async wakeJobWorkers(db) {
+      await notifyChannel(db, jobsChannel, '');
+    },
+    onJobWorkersWoken(listener) {
+      jobWorkers.add(listener);
+      return () => jobWorkers.delete(listener);
+    },
     async start() {
       listener = await listen();
       probe = setInterval(() => {

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { forUpdateSkipLocked } from '../db/dialect';
+import type { EventBus } from '../events/event-bus';
 import type { JobName, JobPayloads } from './catalogue';
 import { newId } from '../ids';
 
@@ -57,9 +58,15 @@ export interface JobQueue {
    * counting the attempt: it did not fail.
    */
   release(job: ClaimedJob): Promise<void>;
-  /** Calls `listener` after every enqueue made through this queue; returns the unsubscribe. */
+  /**
+   * Calls `listener` after every enqueue made through this queue; given `wakeups`, once the enqueue's transaction
+   * has committed, and after the enqueues of every instance too. Returns the unsubscribe.
+   */
   onEnqueue(listener: () => void): () => void;
 }
+
+/** How enqueues reach workers in other instances, after their commit (the event bus). */
+export type JobWakeups = Pick<EventBus, 'wakeJobWorkers' | 'onJobWorkersWoken'>;
 
 /** 5 s, 25 s, ~2 min, ~10 min, ~52 min, then hourly. */
 function retryDelayMs(attempts: number): number {
@@ -70,9 +77,24 @@ function isoAfter(start: Date, ms: number): string {
   return new Date(start.getTime() + ms).toISOString();
 }
 
-export function createJobQueue(db: Db, options: { now?: () => Date } = {}): JobQueue {
-  const now = options.now ?? (() => new Date());
+/** Without `wakeups`, only this queue's own listeners hear of its enqueues, as soon as each is written (inside a
+ * transaction, before it commits). */
+function ownWakeups(): JobWakeups {
   const listeners = new Set<() => void>();
+  return {
+    async wakeJobWorkers() {
+      for (const listener of listeners) listener();
+    },
+    onJobWorkersWoken(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export function createJobQueue(db: Db, options: { now?: () => Date; wakeups?: JobWakeups } = {}): JobQueue {
+  const now = options.now ?? (() => new Date());
+  const wakeups = options.wakeups ?? ownWakeups();
 
   // `attempts` is the claim's fencing token: a late worker whose job was reclaimed no longer matches the row.
   const ownedRow = (job: ClaimedJob) =>
@@ -125,8 +147,7 @@ export function createJobQueue(db: Db, options: { now?: () => Date } = {}): JobQ
         })
         .onConflict((conflict) => conflict.column('unique_key').doNothing())
         .execute();
-      // Inside a transaction this fires before the commit: on PostgreSQL the job is then found at the next poll.
-      for (const listener of listeners) listener();
+      await wakeups.wakeJobWorkers(target);
     },
 
     async claim(leaseMs) {
@@ -227,9 +248,6 @@ export function createJobQueue(db: Db, options: { now?: () => Date } = {}): JobQ
         .execute();
     },
 
-    onEnqueue(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onEnqueue: (listener) => wakeups.onJobWorkersWoken(listener),
   };
 }
