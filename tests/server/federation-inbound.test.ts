@@ -15,6 +15,7 @@ import {
 } from '@fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRemoteAudio, RemoteAudioRefused } from '../../src/server/federation/remote-audio';
+import { REMOTE_LOOKUPS_PER_MINUTE } from '../../src/server/routes/search';
 import { streamedTone } from '../support/audio';
 import { callAs, signUp, type SignedIn } from './support/accounts';
 import { startFediversePeer, type Delivery, type FediversePeer } from './support/fediverse-peer';
@@ -357,5 +358,22 @@ describe('unfollowing', () => {
     );
     const status = await callAs(testApp.app, reader, 'GET', `/api/follows/${alice.id}`);
     expect(status.json()).toEqual({ following: false, requested: false });
+  });
+});
+
+describe('looking up people of other servers', () => {
+  it('is limited per person per minute with a clear 429; other searches and other people go on', async () => {
+    const searcher = await signUp(testApp.app, { firstName: 'Sam' });
+    const search = (who: SignedIn, query: string) =>
+      callAs(testApp.app, who, 'GET', `/api/search/users/${encodeURIComponent(query)}`);
+    for (let lookup = 0; lookup < REMOTE_LOOKUPS_PER_MINUTE; lookup += 1) {
+      const found = await search(searcher, lookup % 2 ? alice.username : peer.actorId);
+      expect(found.statusCode, found.body).toBe(200);
+    }
+    const refused = await search(searcher, `@${alice.username}`);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: expect.stringMatching(/other servers.*minute/) });
+    expect((await search(searcher, 'Rui')).statusCode).toBe(200);
+    expect((await search(reader, alice.username)).statusCode).toBe(200);
   });
 });

@@ -23,6 +23,11 @@ export function handleIn(query: string): string | undefined {
   return match ? `${match[1]}@${match[2]!.toLowerCase()}` : undefined;
 }
 
+const isProfileAddress = (query: string) => /^https?:\/\//i.test(query.trim());
+
+/** Whether a search names someone of another server (`@user@host` or a profile's address): a lookup there. */
+export const namesRemotePerson = (query: string) => handleIn(query) !== undefined || isProfileAddress(query);
+
 export interface RemotePeople {
   /** The person an actor document is, saved (made or refreshed); undefined for one we would not deliver to. */
   save(actor: Actor): Promise<RemotePerson | undefined>;
@@ -63,7 +68,7 @@ export function createRemotePeople(db: Db, addresses: PublicAddresses): RemotePe
 
     async lookUp(ctx, query) {
       const handle = handleIn(query);
-      if (!handle && !/^https?:\/\//i.test(query.trim())) return undefined;
+      if (!handle && !isProfileAddress(query)) return undefined;
       const known = handle && (await findRemotePersonByHandle(db, handle));
       if (known && fresh(known)) return known;
       const actor = await ctx.lookupObject(handle ? `acct:${handle}` : query.trim()).catch(() => null);
