@@ -19,6 +19,11 @@ import {
   type ActorDeletionSender,
 } from './federation/actor-deletion';
 import { createDomainBlocks, type DomainBlocks } from './federation/domain-blocks';
+import {
+  createInteractionAnnouncements,
+  createInteractionSender,
+  type InteractionSender,
+} from './federation/interactions';
 import { createFederationEgress, type FederationEgress } from './federation/egress';
 import { createKvStore } from './federation/kv-store';
 import { createFederationQueue, type FederationQueue } from './federation/message-queue';
@@ -32,6 +37,7 @@ import { createRemoteAudio } from './federation/remote-audio';
 import { createRemoteFollowing, type RemoteFollowing } from './federation/remote-follows';
 import { createRemotePeople } from './federation/remote-people';
 import type { RemotePostDeps } from './federation/remote-posts';
+import type { InteractionDeps } from './federation/interactions';
 import type { RemotePerson } from './db/queries/remote-people';
 import type { JobHandlers } from './jobs/catalogue';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
@@ -169,7 +175,8 @@ function createFederationParts(
     db: Db;
     jobs: JobQueue;
     log: FastifyBaseLogger;
-    inbound: Pick<RemotePostDeps, 'scratch' | 'audio' | 'posts' | 'comments'>;
+    inbound: Pick<RemotePostDeps, 'scratch' | 'audio' | 'posts' | 'comments'> &
+      Pick<InteractionDeps, 'reactions' | 'safety'>;
     domainBlocks: DomainBlocks;
     mayReach?: (address: string) => boolean;
   },
@@ -180,6 +187,7 @@ function createFederationParts(
       queue: FederationQueue;
       posts: PostActivitySender;
       actorDeletions: ActorDeletionSender;
+      interactions: InteractionSender;
       fediverse: Fediverse;
     }
   | undefined {
@@ -207,6 +215,7 @@ function createFederationParts(
   });
   const posts = createPostActivitySender({ ...deps, federation, origin, addresses });
   const actorDeletions = createActorDeletionSender({ federation, origin, addresses });
+  const interactions = createInteractionSender({ ...deps, federation, origin, addresses });
   const context = () => federation.createContext(new URL(origin), undefined);
   const following = createRemoteFollowing(deps.db, context);
   // Asked for by a person's request, outside the inbox and the job queue: their fetches go out on federation's
@@ -218,7 +227,7 @@ function createFederationParts(
     },
     lookUp: (query) => egress.run(() => people.lookUp(context(), query)),
   };
-  return { federation, egress, queue, posts, actorDeletions, fediverse };
+  return { federation, egress, queue, posts, actorDeletions, interactions, fediverse };
 }
 
 /** SQLite: one process, events delivered in it once their transaction commits. PostgreSQL: across instances. */
@@ -332,11 +341,14 @@ export async function createContext(
   const reencodeLegacyImages = createLegacyImageSweep({ db, blobs, scratch, images, log });
   const measureStoredSpeech = createSpeechBackfill({ db, jobs, audio, log });
   const domainBlocks = createDomainBlocks(db);
+  const interactions = createInteractionAnnouncements(jobs, config.federation !== undefined);
+  const reactions = createReactionService(db, notifications, push, interactions);
+  const safety = createSafetyService(db, interactions);
   const federated = createFederationParts(config, {
     db,
     jobs,
     log,
-    inbound: { scratch, audio, posts, comments },
+    inbound: { scratch, audio, posts, comments, reactions, safety },
     domainBlocks,
     mayReach: options.federationMayReach,
   });
@@ -368,6 +380,8 @@ export async function createContext(
       'federation.post': async (activity) => (federated ? federated.posts.send(activity) : 'skipped'),
       'federation.actor-deleted': async (deletion) =>
         federated ? federated.actorDeletions.send(deletion) : 'skipped',
+      'federation.interaction': async (interaction) =>
+        federated ? federated.interactions.send(interaction) : 'skipped',
     },
     sessions: createSessionStore(db),
     rateLimits,
@@ -391,9 +405,9 @@ export async function createContext(
     posts,
     draftEditor: createDraftEditor({ db, audio, posts, transcripts: transcriptTimes, log }),
     autosave,
-    reactions: createReactionService(db, notifications, push),
+    reactions,
     follows: createFollowService(db, users, notifications, push, federated?.fediverse.following),
-    safety: createSafetyService(db),
+    safety,
     comments,
     notifications,
     voiceBios: createVoiceBioService({ db, audio }),

@@ -9,6 +9,7 @@ import { createAudioLibrary, type AudioLibrary } from '../../src/server/services
 import { createCommentService } from '../../src/server/services/comment-service';
 import { createConversationService } from '../../src/server/services/conversation-service';
 import { createSafetyService } from '../../src/server/services/safety-service';
+import type { InteractionAnnouncements } from '../../src/server/federation/interactions';
 import { multipartForm, streamedTone } from '../support/audio';
 import { signUp, type SignedIn, callAs, type Method } from './support/accounts';
 import { openEventStream, type EventStream } from './support/event-stream';
@@ -19,6 +20,8 @@ let testApp: TestApp;
 let origin: string;
 let voice: Buffer;
 const openStreams: EventStream[] = [];
+/** This suite's app does not federate: its blocks tell no other server. */
+const NOT_FEDERATING: InteractionAnnouncements = { announce: async () => {} };
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -136,7 +139,7 @@ describe(`blocking and muting on ${databaseKind}: who may ask`, () => {
   });
 
   it('caps how many people one person blocks or mutes, and says how to make room', async () => {
-    const safety = createSafetyService(testApp.context.db, 2);
+    const safety = createSafetyService(testApp.context.db, NOT_FEDERATING, 2);
     const [me, first, second, third] = [await person(), await person(), await person(), await person()];
     for (const [add, remove, noun, undo] of [
       [safety.block, safety.unblock, 'block', 'Unblock'],
@@ -174,7 +177,9 @@ describe(`blocking and muting on ${databaseKind}: who may ask`, () => {
           });
         },
       });
-      await expect(createSafetyService(racing)[verb](me.user.id, gone.user.id)).rejects.toMatchObject({
+      await expect(
+        createSafetyService(racing, NOT_FEDERATING)[verb](me.user.id, gone.user.id),
+      ).rejects.toMatchObject({
         statusCode: 404,
         message: 'No user has this id.',
       });

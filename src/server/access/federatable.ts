@@ -12,6 +12,9 @@ import { personResource, postResource } from './resources';
  * - Their posts and episodes (pods) that anyone without an account may see: published, public, not hidden by
  *   moderators, by a person not suspended.
  *
+ * - Their likes, reposts and blocks of people of other servers and of those people's posts, told to that person's
+ *   server alone.
+ *
  * Never: private posts, diary entries and drafts, conversations and their voice messages, comments (visitors' and
  * members', held or not), hidden or removed content, anything of a suspended or deleted person, and whatever came
  * from another server (its people and their posts are theirs to federate). A remote
@@ -53,4 +56,15 @@ export function mayFederatePost(
     mayFederatePerson(author) &&
     can(VISITOR, 'view', postResource(post))
   );
+}
+
+/**
+ * One of our people's like, repost or block goes to the server of the person it is of (or of whose post), while
+ * our person federates and the other is someone of another server.
+ */
+export function mayFederateInteraction(
+  person: FederationCandidate,
+  other: Pick<UserRow, 'remote_actor_id'>,
+): boolean {
+  return mayFederatePerson(person) && other.remote_actor_id !== null;
 }

@@ -1,22 +1,37 @@
-import type { Federation, InboxListenerSetters } from '@fedify/fedify';
-import { Accept, Follow, isActor, Undo } from '@fedify/vocab';
+import type { InboxListenerSetters } from '@fedify/fedify';
+import { Accept, Activity, Follow, isActor, Reject, Undo } from '@fedify/vocab';
 import { federatingPerson } from '../access/federatable';
+import { requirePerson } from '../access/people';
+import { actorOf } from '../access/policy';
+import type { Db } from '../db/database';
 import { addRemoteFollow, removeRemoteFollow } from '../db/queries/federation';
+import { findRemotePersonByUri } from '../db/queries/remote-people';
 import { newId } from '../ids';
 import type { FederationDeps } from './federation';
+import type { UndoListener } from './interactions';
+
+/** Whether a person of another server may follow one of ours: not across a block, either way (access/ decides). */
+async function mayFollow(db: Db, actorUri: string, userId: string): Promise<boolean> {
+  const follower = await findRemotePersonByUri(db, actorUri);
+  if (!follower) return true;
+  return requirePerson(db, actorOf(follower.user.id), userId, 'follow').then(
+    () => true,
+    () => false,
+  );
+}
 
 /**
  * What our inboxes take (personal and shared): a remote actor's Follow of one of our people, stored and answered
- * with an Accept, and its Undo. Fedify has verified each activity's HTTP Signature and that its signer is its actor
+ * with an Accept (a Reject across a block), and its Undo; other Undos go to `undoOther`. Fedify has verified each activity's HTTP Signature and that its signer is its actor
  * before a listener sees it; anything else it answers 401 and nothing is stored. Other modules add their listeners
  * to the setters it returns.
  */
 export function listenToInboxes(
-  federation: Federation<void>,
+  inbox: InboxListenerSetters<void>,
   { db, addresses, log }: Pick<FederationDeps, 'db' | 'addresses' | 'log'>,
+  undoOther: UndoListener,
 ): InboxListenerSetters<void> {
-  return federation
-    .setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox')
+  return inbox
     .on(Follow, async (ctx, follow) => {
       const target = follow.objectId && ctx.parseUri(follow.objectId);
       if (!follow.id || !follow.actorId || target?.type !== 'actor') return;
@@ -28,6 +43,16 @@ export function listenToInboxes(
       const sharedInbox = follower.endpoints?.sharedInbox ?? null;
       if (!(await addresses.mayDeliverTo([follower.inboxId, ...(sharedInbox ? [sharedInbox] : [])]))) {
         log.warn({ actor: follow.actorId.href }, 'refused a Follow whose inbox is not a public address');
+        return;
+      }
+      const actor = ctx.getActorUri(person.user.id);
+      if (!(await mayFollow(db, follower.id.href, person.user.id))) {
+        const id = new URL(`#rejects/${newId()}`, actor);
+        await ctx.sendActivity(
+          { identifier: person.user.id },
+          follower,
+          new Reject({ id, actor, object: follow }),
+        );
         return;
       }
       const username = follower.preferredUsername?.toString();
@@ -45,16 +70,18 @@ export function listenToInboxes(
       await ctx.sendActivity(
         { identifier: person.user.id },
         follower,
-        new Accept({
-          id: new URL(`#accepts/${newId()}`, ctx.getActorUri(person.user.id)),
-          actor: ctx.getActorUri(person.user.id),
-          object: follow,
-        }),
+        new Accept({ id: new URL(`#accepts/${newId()}`, actor), actor, object: follow }),
       );
     })
     .on(Undo, async (ctx, undo) => {
-      const follow = await undo.getObject(ctx);
-      if (!(follow instanceof Follow) || !undo.actorId || follow.actorId?.href !== undo.actorId.href) return;
+      const undone = await undo.getObject(ctx);
+      if (!(undone instanceof Activity) || !undo.actorId || undone.actorId?.href !== undo.actorId.href)
+        return;
+      if (!(undone instanceof Follow)) {
+        await undoOther(ctx, undone);
+        return;
+      }
+      const follow = undone;
       const target = follow.objectId && ctx.parseUri(follow.objectId);
       if (target?.type !== 'actor') return;
       await removeRemoteFollow(db, target.identifier, undo.actorId.href);

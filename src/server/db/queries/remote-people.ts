@@ -181,3 +181,30 @@ export async function rememberRemotePost(db: Db, postId: string, uri: string, pa
 export async function rememberRemoteComment(db: Db, commentId: string, uri: string) {
   await db.insertInto('remote_comments').values({ comment_id: commentId, uri }).execute();
 }
+
+/** Where a like or repost of a post that came from another server goes: its Note, its author, their inbox. */
+export function findRemoteNoteOfPost(db: Db, postId: string) {
+  return db
+    .selectFrom('remote_posts')
+    .innerJoin('posts', 'posts.id', 'remote_posts.post_id')
+    .innerJoin('users', 'users.id', 'posts.user_id')
+    .innerJoin('remote_actors', 'remote_actors.id', 'users.remote_actor_id')
+    .select([
+      'remote_posts.uri',
+      'remote_actors.id as remote_actor_id',
+      'remote_actors.uri as actor_uri',
+      'remote_actors.inbox_url',
+    ])
+    .where('remote_posts.post_id', '=', postId)
+    .executeTakeFirst();
+}
+
+/** Whether the post came from another server. */
+export async function isRemotePost(db: Db, postId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('remote_posts')
+    .select('post_id')
+    .where('post_id', '=', postId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
