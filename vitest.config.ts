@@ -16,6 +16,7 @@ const storageSuites = [
   'autosave-recovery',
   'conversations',
   'draft-editor',
+  'federation-inbound',
   'health',
   'legacy-images',
   'link-previews',

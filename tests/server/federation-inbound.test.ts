@@ -246,6 +246,49 @@ describe('their voice posts', () => {
     ).toBe(404);
   });
 
+  it('take a new recording in an Update through our pipeline, in place of the old one', async () => {
+    const longer = await streamedTone({ seconds: 3, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
+    peer.serve('/media/voice-longer.webm', { body: longer, type: 'audio/webm' });
+    peer.serve('/media/retake-not-audio.webm', { body: 'no recording', type: 'audio/webm' });
+    const read = async () =>
+      (await callAs(testApp.app, reader, 'GET', `/api/posts/${post.id}`)).json() as Post;
+    const retake = (audioPath: string, words: string) =>
+      new Update({
+        id: new URL(`${note.id!.href}#update-${audioPath}`),
+        actor: new URL(peer.actorId),
+        object: new Note({
+          id: note.id,
+          attribution: new URL(peer.actorId),
+          content: `<p>${words}</p>`,
+          to: PUBLIC_COLLECTION,
+          attachments: [
+            new Document({ mediaType: 'audio/webm', url: new URL(`${peer.origin}${audioPath}`) }),
+          ],
+        }),
+      });
+    const oldAudio = (await read()).audioSources.map((source) => source.url);
+    const assets = await count('audio_assets');
+
+    await deliver(retake('/media/voice-longer.webm', 'Dawn chorus, longer'));
+    const retaken = await read();
+    expect(retaken.title).toBe('Dawn chorus, longer');
+    expect(retaken.duration).toBeGreaterThan(2.8);
+    expect(retaken.duration).toBeLessThan(3.2);
+    expect(retaken.audioSources.map((source) => source.mimeType)).toContain('audio/mp4');
+    for (const url of oldAudio) {
+      expect(retaken.audioSources.map((source) => source.url)).not.toContain(url);
+      expect((await callAs(testApp.app, reader, 'GET', url)).statusCode).toBe(404);
+    }
+    for (const source of retaken.audioSources) {
+      expect((await callAs(testApp.app, reader, 'GET', source.url)).statusCode).toBe(200);
+    }
+    expect(await count('audio_assets')).toBe(assets);
+
+    // A new recording that fails our checks changes nothing.
+    await deliver(retake('/media/retake-not-audio.webm', 'Dawn chorus, broken'));
+    expect(await read()).toMatchObject({ title: 'Dawn chorus, longer', audioSources: retaken.audioSources });
+  });
+
   it('take their edits, and go when they delete them', async () => {
     const edited = new Note({
       ...{},

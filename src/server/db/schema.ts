@@ -524,10 +524,11 @@ export interface OutboundFollowsTable {
   created_at: string;
 }
 
-/** A post that came from another server: its Note's id. */
+/** A post that came from another server: its Note's id, and the address of its audio (migration 20261130T1000). */
 export interface RemotePostsTable {
   post_id: string;
   uri: string;
+  audio_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A voice comment that came from another server as a reply: its Note's id. */

@@ -5,7 +5,7 @@ import { Create, Delete, Document, Note, Update, type Activity } from '@fedify/v
 import type { FastifyBaseLogger } from 'fastify';
 import { actorOf } from '../access/policy';
 import type { Db } from '../db/database';
-import { updatePost } from '../db/queries/posts';
+import { findPost, updatePost } from '../db/queries/posts';
 import {
   findRemoteComment,
   findRemotePersonByUri,
@@ -13,6 +13,7 @@ import {
   hasFollowersHere,
   rememberRemoteComment,
   rememberRemotePost,
+  rememberRemotePostAudio,
   type RemotePerson,
 } from '../db/queries/remote-people';
 import type { AudioLibrary } from '../services/audio-library';
@@ -77,7 +78,7 @@ async function voiceNoteOf(ctx: Context<void>, note: Note): Promise<VoiceNote | 
  * limits (identified by content, measured, waveform, loudness, rendition); a Note with audio in reply to one of our
  * posts becomes a voice comment on it, through the comment pipeline (blocks, moderation, comment settings). Notes
  * without audio are not kept (we are voice-only), nor anything from people nobody here follows, nor anything whose
- * author is not the activity's signer, nor anything from a suspended person. Updates change a post's words;
+ * author is not the activity's signer, nor anything from a suspended person. Updates change a post's words, and its audio when they name a new recording;
  * Deletes remove what came.
  */
 export function listenToRemotePosts(
@@ -126,7 +127,25 @@ export function listenToRemotePosts(
         prepared,
         { title: voice.title, transcription: voice.text || null },
         async () => {},
-        (trx, postId) => rememberRemotePost(trx, postId, voice.id.href, voice.page),
+        (trx, postId) =>
+          rememberRemotePost(trx, postId, { uri: voice.id.href, audioUrl: audioUrl.href, page: voice.page }),
+      );
+    });
+  }
+
+  /** A new recording in an Update: through our pipeline, in place of the old one (whose files go). */
+  async function replaceAudio(
+    postId: string,
+    author: RemotePerson,
+    audioUrl: URL,
+    words: { title: string; transcription: string | null },
+  ) {
+    const post = await findPost(db, postId);
+    if (!post) return;
+    await withDownload(audioUrl, async (file) => {
+      const prepared = await deps.audio.prepare(file, author.user.id, false, AUDIO_DURATION_LIMITS.post);
+      await deps.posts.retakeAudio(post, prepared, words, (trx) =>
+        rememberRemotePostAudio(trx, postId, audioUrl.href),
       );
     });
   }
@@ -162,7 +181,18 @@ export function listenToRemotePosts(
       const voice = authored && (await voiceNoteOf(ctx, authored.note));
       const post = voice && (await findRemotePost(db, voice.id.href));
       if (!post || post.user_id !== authored.author.user.id) return;
-      await updatePost(db, post.id, { title: voice.title, transcription: voice.text || null });
+      const words = { title: voice.title, transcription: voice.text || null };
+      const newAudio = voice.audioUrl && voice.audioUrl.href !== post.audio_url ? voice.audioUrl : undefined;
+      if (!newAudio) {
+        await updatePost(db, post.id, words);
+        return;
+      }
+      try {
+        await replaceAudio(post.id, authored.author, newAudio, words);
+      } catch (error) {
+        // Their new recording failed our checks: the post keeps its audio and words as they were.
+        log.info({ err: error, note: voice.id.href }, 'a remote voice post’s new audio was not kept');
+      }
     })
     .on(Delete, async (_ctx, deletion) => {
       const noteId = deletion.objectId;

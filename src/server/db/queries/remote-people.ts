@@ -148,12 +148,12 @@ export async function hasFollowersHere(db: Db, userId: string): Promise<boolean>
   return row !== undefined;
 }
 
-/** The post that came as the Note `uri`, with its author. */
+/** The post that came as the Note `uri`, with its author and the address of the audio it was made from. */
 export function findRemotePost(db: Db, uri: string) {
   return db
     .selectFrom('remote_posts')
     .innerJoin('posts', 'posts.id', 'remote_posts.post_id')
-    .select(['posts.id', 'posts.user_id'])
+    .select(['posts.id', 'posts.user_id', 'remote_posts.audio_url'])
     .where('remote_posts.uri', '=', uri)
     .executeTakeFirst();
 }
@@ -168,9 +168,17 @@ export function findRemoteComment(db: Db, uri: string) {
     .executeTakeFirst();
 }
 
-/** Inside the post's transaction: which Note it came as, and where its original is (its page, else its id). */
-export async function rememberRemotePost(db: Db, postId: string, uri: string, page: string | null) {
-  await db.insertInto('remote_posts').values({ post_id: postId, uri }).execute();
+/**
+ * Inside the post's transaction: which Note it came as, from which audio, and where its original is (its page, else
+ * its id).
+ */
+export async function rememberRemotePost(
+  db: Db,
+  postId: string,
+  note: { uri: string; audioUrl: string; page: string | null },
+) {
+  const { uri, audioUrl, page } = note;
+  await db.insertInto('remote_posts').values({ post_id: postId, uri, audio_url: audioUrl }).execute();
   await db
     .updateTable('posts')
     .set({ original_url: page ?? uri })
@@ -207,4 +215,9 @@ export async function isRemotePost(db: Db, postId: string): Promise<boolean> {
     .where('post_id', '=', postId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Inside the post's transaction: its audio now comes from `audioUrl`. */
+export async function rememberRemotePostAudio(db: Db, postId: string, audioUrl: string) {
+  await db.updateTable('remote_posts').set({ audio_url: audioUrl }).where('post_id', '=', postId).execute();
 }
