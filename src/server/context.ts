@@ -36,6 +36,7 @@ import { createPublicAddresses } from './federation/public-addresses';
 import { createRemoteAudio } from './federation/remote-audio';
 import { createRemoteFollowing, type RemoteFollowing } from './federation/remote-follows';
 import { createRemotePeople } from './federation/remote-people';
+import { createRemoteAvatars } from './federation/remote-avatars';
 import type { RemotePostDeps } from './federation/remote-posts';
 import type { InteractionDeps } from './federation/interactions';
 import type { RemotePerson } from './db/queries/remote-people';
@@ -177,6 +178,7 @@ function createFederationParts(
     log: FastifyBaseLogger;
     inbound: Pick<RemotePostDeps, 'scratch' | 'audio' | 'posts' | 'comments'> &
       Pick<InteractionDeps, 'reactions' | 'safety'>;
+    profiles: ProfileService;
     domainBlocks: DomainBlocks;
     mayReach?: (address: string) => boolean;
   },
@@ -200,7 +202,9 @@ function createFederationParts(
   });
   const queue = createFederationQueue(deps.jobs, egress);
   const addresses = createPublicAddresses(allowPrivateAddresses);
-  const people = createRemotePeople(deps.db, addresses);
+  const downloads = createRemoteAudio(deps.inbound.scratch, allowPrivateAddresses);
+  const avatars = createRemoteAvatars({ ...deps, downloads, scratch: deps.inbound.scratch });
+  const people = createRemotePeople(deps.db, addresses, avatars);
   const federation = createEarshotFederation({
     ...deps,
     config: config.federation,
@@ -210,7 +214,7 @@ function createFederationParts(
     inbound: {
       ...deps.inbound,
       people,
-      remoteAudio: createRemoteAudio(deps.inbound.scratch, allowPrivateAddresses),
+      remoteAudio: downloads,
     },
   });
   const posts = createPostActivitySender({ ...deps, federation, origin, addresses });
@@ -344,11 +348,13 @@ export async function createContext(
   const interactions = createInteractionAnnouncements(jobs, config.federation !== undefined);
   const reactions = createReactionService(db, notifications, push, interactions);
   const safety = createSafetyService(db, interactions);
+  const profiles = createProfileService(db, images, shareCards);
   const federated = createFederationParts(config, {
     db,
     jobs,
     log,
     inbound: { scratch, audio, posts, comments, reactions, safety },
+    profiles,
     domainBlocks,
     mayReach: options.federationMayReach,
   });
@@ -401,7 +407,7 @@ export async function createContext(
     }),
     sharedAudio: createSharedAudio(db, blobs),
     users,
-    profiles: createProfileService(db, images, shareCards),
+    profiles,
     posts,
     draftEditor: createDraftEditor({ db, audio, posts, transcripts: transcriptTimes, log }),
     autosave,

@@ -17,7 +17,9 @@ import {
   Undo,
   Update,
   type Activity,
+  type Object as ActivityObject,
 } from '@fedify/vocab';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRemoteAudio, RemoteAudioRefused } from '../../src/server/federation/remote-audio';
 import { REMOTE_LOOKUPS_PER_MINUTE } from '../../src/server/routes/search';
@@ -67,8 +69,8 @@ const actorOfOurs = (who: SignedIn) => `${origin}/profile/${who.user.id}`;
 let activities = 0;
 /** Alice's `kind` of `object`, with an id of its own. */
 function aliceDoes<T extends Activity>(
-  Kind: new (values: { id: URL; actor: URL; object: URL | Activity; to?: URL }) => T,
-  object: string | Activity,
+  Kind: new (values: { id: URL; actor: URL; object: URL | ActivityObject; to?: URL }) => T,
+  object: string | ActivityObject,
 ): T {
   activities += 1;
   return new Kind({
@@ -599,5 +601,41 @@ describe('blocks, both ways', () => {
     await deliver(aliceDoes(Undo, block));
     await deliver(aliceDoes(Like, `${origin}/posts/${ours.id}`));
     expect(await reactionCounts(cas, ours.id)).toEqual({ likes: 1, reposts: 0 });
+  });
+});
+
+describe('their pictures', () => {
+  it('take their actor’s icon as their avatar through our image pipeline, and a new one when it changes', async () => {
+    const picture = (background: string) =>
+      sharp({ create: { width: 1600, height: 1200, channels: 3, background } })
+        .png()
+        .toBuffer();
+    peer.serve('/media/alice-1.png', { body: await picture('#c33'), type: 'image/png' });
+    peer.serve('/media/alice-2.png', { body: await picture('#33c'), type: 'image/png' });
+    peer.serve('/media/alice-broken.png', { body: 'no picture', type: 'image/png' });
+    const avatar = async () =>
+      ((await callAs(testApp.app, reader, 'GET', `/api/users/${alice.id}`)).json() as PublicUser)
+        .profileImageUrl;
+    const showing = async (path: string) => {
+      peer.setIcon(path, 'image/png');
+      await deliver(aliceDoes(Update, peer.person()));
+      return avatar();
+    };
+
+    const first = await showing('/media/alice-1.png');
+    expect(first).toMatch(/^\/media\/images\//);
+    const served = await callAs(testApp.app, reader, 'GET', first!);
+    expect(served.statusCode).toBe(200);
+    const shown = await sharp(served.rawPayload).metadata();
+    expect(shown).toMatchObject({ format: 'webp' });
+    expect(shown.width).toBeLessThan(1600);
+
+    const second = await showing('/media/alice-2.png');
+    expect(second).not.toBe(first);
+    expect((await callAs(testApp.app, reader, 'GET', first!)).statusCode).toBe(404);
+    expect((await callAs(testApp.app, reader, 'GET', second!)).statusCode).toBe(200);
+
+    // A picture that fails our checks leaves the avatar as it was.
+    expect(await showing('/media/alice-broken.png')).toBe(second);
   });
 });

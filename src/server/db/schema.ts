@@ -503,6 +503,8 @@ export interface RemoteActorsTable {
   handle: string | null;
   /** Their profile page there (the actor's `url`), migration 20261129T1100. */
   profile_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The picture its document named when we last took it as their avatar, migration 20261130T1010. */
+  icon_url: ColumnType<string | null, string | null | undefined, string | null>;
   fetched_at: string;
   created_at: string;
 }

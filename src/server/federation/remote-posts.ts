@@ -1,7 +1,7 @@
 import { AUDIO_DURATION_LIMITS } from '@shared/domain/audio-limits';
 import { DEFAULT_POST_TITLE, TITLE_MAX_LENGTH } from '@shared/domain/posts';
 import type { Context, InboxListenerSetters } from '@fedify/fedify';
-import { Create, Delete, Document, Note, Update, type Activity } from '@fedify/vocab';
+import { Create, Delete, Document, isActor, Note, Update, type Activity } from '@fedify/vocab';
 import type { FastifyBaseLogger } from 'fastify';
 import { actorOf } from '../access/policy';
 import type { Db } from '../db/database';
@@ -177,6 +177,14 @@ export function listenToRemotePosts(
       }
     })
     .on(Update, async (ctx, update) => {
+      // Someone known here changed who they are (name, bio, picture): their own actor, signed by them.
+      const updated = await update.getObject(ctx);
+      if (isActor(updated)) {
+        const signer = update.actorId?.href;
+        const known = signer && updated.id?.href === signer && (await findRemotePersonByUri(db, signer));
+        if (known) await people.save(updated);
+        return;
+      }
       const authored = await authoredNote(ctx, update);
       const voice = authored && (await voiceNoteOf(ctx, authored.note));
       const post = voice && (await findRemotePost(db, voice.id.href));

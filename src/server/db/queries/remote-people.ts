@@ -20,6 +20,8 @@ export interface RemotePerson {
   actorUri: string;
   inboxUrl: string;
   fetchedAt: string;
+  /** The picture taken as their avatar last, as their actor named it. */
+  iconUrl: string | null;
 }
 
 /** A remote person's e-mail: a reserved domain that never receives mail, so no one can sign in as them. */
@@ -34,14 +36,21 @@ function remotePeople(db: Db) {
       'remote_actors.uri as actor_uri',
       'remote_actors.inbox_url as actor_inbox_url',
       'remote_actors.fetched_at as actor_fetched_at',
+      'remote_actors.icon_url as actor_icon_url',
     ]);
 }
 
 async function first(query: ReturnType<typeof remotePeople>): Promise<RemotePerson | undefined> {
   const row = await query.executeTakeFirst();
   if (!row) return undefined;
-  const { actor_uri, actor_inbox_url, actor_fetched_at, ...user } = row;
-  return { user, actorUri: actor_uri, inboxUrl: actor_inbox_url, fetchedAt: actor_fetched_at };
+  const { actor_uri, actor_inbox_url, actor_fetched_at, actor_icon_url, ...user } = row;
+  return {
+    user,
+    actorUri: actor_uri,
+    inboxUrl: actor_inbox_url,
+    fetchedAt: actor_fetched_at,
+    iconUrl: actor_icon_url,
+  };
 }
 
 export const findRemotePersonByUri = (db: Db, uri: string) =>
@@ -220,4 +229,9 @@ export async function isRemotePost(db: Db, postId: string): Promise<boolean> {
 /** Inside the post's transaction: its audio now comes from `audioUrl`. */
 export async function rememberRemotePostAudio(db: Db, postId: string, audioUrl: string) {
   await db.updateTable('remote_posts').set({ audio_url: audioUrl }).where('post_id', '=', postId).execute();
+}
+
+/** The picture their actor named is now their avatar. */
+export async function rememberActorIcon(db: Db, remoteActorId: string, iconUrl: string) {
+  await db.updateTable('remote_actors').set({ icon_url: iconUrl }).where('id', '=', remoteActorId).execute();
 }
