@@ -6,6 +6,7 @@ import { actorOf } from '../access/policy';
 import type { Db } from '../db/database';
 import { addRemoteFollow, removeRemoteFollow } from '../db/queries/federation';
 import { findRemotePersonByUri } from '../db/queries/remote-people';
+import { AppError } from '../errors';
 import { newId } from '../ids';
 import type { FederationDeps } from './federation';
 import type { UndoListener } from './interactions';
@@ -16,15 +17,18 @@ async function mayFollow(db: Db, actorUri: string, userId: string): Promise<bool
   if (!follower) return true;
   return requirePerson(db, actorOf(follower.user.id), userId, 'follow').then(
     () => true,
-    () => false,
+    (error: unknown) => {
+      if (error instanceof AppError) return false;
+      throw error;
+    },
   );
 }
 
 /**
  * What our inboxes take (personal and shared): a remote actor's Follow of one of our people, stored and answered
- * with an Accept (a Reject across a block), and its Undo; other Undos go to `undoOther`. Fedify has verified each activity's HTTP Signature and that its signer is its actor
- * before a listener sees it; anything else it answers 401 and nothing is stored. Other modules add their listeners
- * to the setters it returns.
+ * with an Accept (a Reject across a block), and its Undo; other Undos go to `undoOther`. Fedify has verified each
+ * activity's HTTP Signature and that its signer is its actor before a listener sees it; anything else it answers 401
+ * and nothing is stored. Other modules add their listeners to the setters it returns.
  */
 export function listenToInboxes(
   inbox: InboxListenerSetters<void>,

@@ -17,9 +17,10 @@ const KINDS = {
 
 export interface RemoteAudio {
   /**
-   * The recording (or picture) at `url`, in a scratch file the caller discards: as large as its upload may be at most, https on a
-   * public address only (the address checked as the connection is made, so a name cannot point elsewhere after the
-   * check), no redirects. Anything else throws RemoteAudioRefused and keeps nothing.
+   * The recording (or, as `kind` says, picture) at `url`, in a scratch file the caller discards: as large as its
+   * upload may be at most, https on a public address only (the address checked as the connection is made, so a name
+   * cannot point elsewhere after the check), no redirects. Anything else throws RemoteAudioRefused and keeps
+   * nothing.
    */
   download(url: URL, kind?: keyof typeof KINDS): Promise<ScratchFile>;
 }

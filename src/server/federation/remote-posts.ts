@@ -78,8 +78,8 @@ async function voiceNoteOf(ctx: Context<void>, note: Note): Promise<VoiceNote | 
  * limits (identified by content, measured, waveform, loudness, rendition); a Note with audio in reply to one of our
  * posts becomes a voice comment on it, through the comment pipeline (blocks, moderation, comment settings). Notes
  * without audio are not kept (we are voice-only), nor anything from people nobody here follows, nor anything whose
- * author is not the activity's signer, nor anything from a suspended person. Updates change a post's words, and its audio when they name a new recording;
- * Deletes remove what came.
+ * author is not the activity's signer, nor anything from a suspended person. Updates change a post's words (and its
+ * audio, when they name a new recording), and a known person's own actor; Deletes remove what came.
  */
 export function listenToRemotePosts(
   inbox: InboxListenerSetters<void>,
