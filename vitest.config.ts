@@ -16,6 +16,7 @@ const storageSuites = [
   'autosave-recovery',
   'conversations',
   'draft-editor',
+  'federation-inbound',
   'federation-two-instances',
   'health',
   'legacy-images',

@@ -19,6 +19,11 @@ import {
   type ActorDeletionSender,
 } from './federation/actor-deletion';
 import { createDomainBlocks, type DomainBlocks } from './federation/domain-blocks';
+import {
+  createInteractionAnnouncements,
+  createInteractionSender,
+  type InteractionSender,
+} from './federation/interactions';
 import { createFederationEgress, type FederationEgress } from './federation/egress';
 import { createKvStore } from './federation/kv-store';
 import { createFederationQueue, type FederationQueue } from './federation/message-queue';
@@ -32,7 +37,9 @@ import { createPublicAddresses } from './federation/public-addresses';
 import { createRemoteAudio } from './federation/remote-audio';
 import { createRemoteFollowing, type RemoteFollowing } from './federation/remote-follows';
 import { createRemotePeople } from './federation/remote-people';
+import { createRemoteAvatars } from './federation/remote-avatars';
 import type { RemotePostDeps } from './federation/remote-posts';
+import type { InteractionDeps } from './federation/interactions';
 import type { RemotePerson } from './db/queries/remote-people';
 import type { JobHandlers } from './jobs/catalogue';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
@@ -170,7 +177,9 @@ function createFederationParts(
     db: Db;
     jobs: JobQueue;
     log: FastifyBaseLogger;
-    inbound: Pick<RemotePostDeps, 'scratch' | 'audio' | 'posts' | 'comments' | 'accounts'>;
+    inbound: Pick<RemotePostDeps, 'scratch' | 'audio' | 'posts' | 'comments' | 'accounts'> &
+      Pick<InteractionDeps, 'reactions' | 'safety'>;
+    profiles: ProfileService;
     domainBlocks: DomainBlocks;
     mayReach?: (address: string) => boolean;
   },
@@ -182,6 +191,7 @@ function createFederationParts(
       posts: PostActivitySender;
       actorDeletions: ActorDeletionSender;
       replies: ReplySender;
+      interactions: InteractionSender;
       fediverse: Fediverse;
     }
   | undefined {
@@ -194,7 +204,9 @@ function createFederationParts(
   });
   const queue = createFederationQueue(deps.jobs, egress);
   const addresses = createPublicAddresses(allowPrivateAddresses);
-  const people = createRemotePeople(deps.db, addresses);
+  const downloads = createRemoteAudio(deps.inbound.scratch, allowPrivateAddresses);
+  const avatars = createRemoteAvatars({ ...deps, downloads, scratch: deps.inbound.scratch });
+  const people = createRemotePeople(deps.db, addresses, avatars);
   const federation = createEarshotFederation({
     ...deps,
     config: config.federation,
@@ -204,12 +216,13 @@ function createFederationParts(
     inbound: {
       ...deps.inbound,
       people,
-      remoteAudio: createRemoteAudio(deps.inbound.scratch, allowPrivateAddresses),
+      remoteAudio: downloads,
     },
   });
   const posts = createPostActivitySender({ ...deps, federation, origin, addresses });
   const actorDeletions = createActorDeletionSender({ federation, origin, addresses });
   const replies = createReplySender({ ...deps, federation, origin, addresses });
+  const interactions = createInteractionSender({ ...deps, federation, origin, addresses });
   const context = () => federation.createContext(new URL(origin), undefined);
   const following = createRemoteFollowing(deps.db, context);
   // Asked for by a person's request, outside the inbox and the job queue: their fetches go out on federation's
@@ -221,7 +234,7 @@ function createFederationParts(
     },
     lookUp: (query) => egress.run(() => people.lookUp(context(), query)),
   };
-  return { federation, egress, queue, posts, actorDeletions, replies, fediverse };
+  return { federation, egress, queue, posts, actorDeletions, replies, interactions, fediverse };
 }
 
 /** SQLite: one process, events delivered in it once their transaction commits. PostgreSQL: across instances. */
@@ -350,11 +363,16 @@ export async function createContext(
     log,
     fediverse: createActorFarewells(jobs, config.federation !== undefined),
   });
+  const interactions = createInteractionAnnouncements(jobs, config.federation !== undefined);
+  const reactions = createReactionService(db, notifications, push, interactions);
+  const safety = createSafetyService(db, interactions);
+  const profiles = createProfileService(db, images, shareCards);
   const federated = createFederationParts(config, {
     db,
     jobs,
     log,
-    inbound: { scratch, audio, posts, comments, accounts: accountDeletion },
+    inbound: { scratch, audio, posts, comments, accounts: accountDeletion, reactions, safety },
+    profiles,
     domainBlocks,
     mayReach: options.federationMayReach,
   });
@@ -387,6 +405,8 @@ export async function createContext(
       'federation.reply': async (reply) => (federated ? federated.replies.send(reply) : 'skipped'),
       'federation.actor-deleted': async (deletion) =>
         federated ? federated.actorDeletions.send(deletion) : 'skipped',
+      'federation.interaction': async (interaction) =>
+        federated ? federated.interactions.send(interaction) : 'skipped',
     },
     sessions: createSessionStore(db),
     rateLimits,
@@ -399,13 +419,13 @@ export async function createContext(
     accountDeletion,
     sharedAudio: createSharedAudio(db, blobs),
     users,
-    profiles: createProfileService(db, images, shareCards),
+    profiles,
     posts,
     draftEditor: createDraftEditor({ db, audio, posts, transcripts: transcriptTimes, log }),
     autosave,
-    reactions: createReactionService(db, notifications, push),
+    reactions,
     follows: createFollowService(db, users, notifications, push, federated?.fediverse.following),
-    safety: createSafetyService(db),
+    safety,
     comments,
     notifications,
     voiceBios: createVoiceBioService({ db, audio }),

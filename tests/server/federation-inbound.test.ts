@@ -1,20 +1,28 @@
-import type { Comment } from '@shared/contract/social';
+import type { Comment, Notification } from '@shared/contract/social';
 import type { Post } from '@shared/contract/posts';
 import type { PublicUser } from '@shared/contract/users';
 import {
   Accept,
+  Announce,
+  Block,
   Create,
   Delete,
   Document,
   Follow,
+  Like,
   Note,
   PUBLIC_COLLECTION,
   Reject,
   Tombstone,
+  Undo,
   Update,
+  type Activity,
+  type Object as ActivityObject,
 } from '@fedify/vocab';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRemoteAudio, RemoteAudioRefused } from '../../src/server/federation/remote-audio';
+import { REMOTE_LOOKUPS_PER_MINUTE } from '../../src/server/routes/search';
 import { streamedTone } from '../support/audio';
 import { callAs, signUp, type SignedIn } from './support/accounts';
 import { startFediversePeer, type Delivery, type FediversePeer } from './support/fediverse-peer';
@@ -53,6 +61,30 @@ afterAll(async () => {
 
 const inboxOf = (user: SignedIn) => `${origin}/ap/users/${user.user.id}/inbox`;
 const ofType = (type: string) => (delivery: Delivery) => delivery.activity.type === type;
+const byActor = (type: string, actor: string) => (delivery: Delivery) =>
+  delivery.activity.type === type && delivery.activity.actor === actor;
+const undoing = (type: string, actor: string) => (delivery: Delivery) =>
+  byActor('Undo', actor)(delivery) && (delivery.activity.object as { type?: string }).type === type;
+const actorOfOurs = (who: SignedIn) => `${origin}/profile/${who.user.id}`;
+let activities = 0;
+/** Alice's `kind` of `object`, with an id of its own. */
+function aliceDoes<T extends Activity>(
+  Kind: new (values: { id: URL; actor: URL; object: URL | ActivityObject; to?: URL }) => T,
+  object: string | ActivityObject,
+): T {
+  activities += 1;
+  return new Kind({
+    id: new URL(`${peer.actorId}#activities/${activities}`),
+    actor: new URL(peer.actorId),
+    object: typeof object === 'string' ? new URL(object) : object,
+  });
+}
+const reactionCounts = async (who: SignedIn, postId: string) => ({
+  likes: ((await callAs(testApp.app, who, 'GET', `/api/likes/post/${postId}`)).json() as { count: number })
+    .count,
+  reposts: ((await callAs(testApp.app, who, 'GET', `/api/reposts/${postId}`)).json() as { count: number })
+    .count,
+});
 const count = async (table: 'posts' | 'comments' | 'audio_assets' | 'users') =>
   (
     await testApp.context.db
@@ -92,7 +124,7 @@ function voiceNote(fields: {
   };
 }
 
-async function deliver(activity: Create | Update | Delete | Accept | Reject, to = `${origin}/ap/inbox`) {
+async function deliver(activity: Activity, to = `${origin}/ap/inbox`) {
   const response = await peer.post(to, activity);
   expect(response.status).toBe(202);
   await waitForIdleJobs(testApp.context.db, 60_000);
@@ -216,6 +248,49 @@ describe('their voice posts', () => {
     ).toBe(404);
   });
 
+  it('take a new recording in an Update through our pipeline, in place of the old one', async () => {
+    const longer = await streamedTone({ seconds: 3, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
+    peer.serve('/media/voice-longer.webm', { body: longer, type: 'audio/webm' });
+    peer.serve('/media/retake-not-audio.webm', { body: 'no recording', type: 'audio/webm' });
+    const read = async () =>
+      (await callAs(testApp.app, reader, 'GET', `/api/posts/${post.id}`)).json() as Post;
+    const retake = (audioPath: string, words: string) =>
+      new Update({
+        id: new URL(`${note.id!.href}#update-${audioPath}`),
+        actor: new URL(peer.actorId),
+        object: new Note({
+          id: note.id,
+          attribution: new URL(peer.actorId),
+          content: `<p>${words}</p>`,
+          to: PUBLIC_COLLECTION,
+          attachments: [
+            new Document({ mediaType: 'audio/webm', url: new URL(`${peer.origin}${audioPath}`) }),
+          ],
+        }),
+      });
+    const oldAudio = (await read()).audioSources.map((source) => source.url);
+    const assets = await count('audio_assets');
+
+    await deliver(retake('/media/voice-longer.webm', 'Dawn chorus, longer'));
+    const retaken = await read();
+    expect(retaken.title).toBe('Dawn chorus, longer');
+    expect(retaken.duration).toBeGreaterThan(2.8);
+    expect(retaken.duration).toBeLessThan(3.2);
+    expect(retaken.audioSources.map((source) => source.mimeType)).toContain('audio/mp4');
+    for (const url of oldAudio) {
+      expect(retaken.audioSources.map((source) => source.url)).not.toContain(url);
+      expect((await callAs(testApp.app, reader, 'GET', url)).statusCode).toBe(404);
+    }
+    for (const source of retaken.audioSources) {
+      expect((await callAs(testApp.app, reader, 'GET', source.url)).statusCode).toBe(200);
+    }
+    expect(await count('audio_assets')).toBe(assets);
+
+    // A new recording that fails our checks changes nothing.
+    await deliver(retake('/media/retake-not-audio.webm', 'Dawn chorus, broken'));
+    expect(await read()).toMatchObject({ title: 'Dawn chorus, longer', audioSources: retaken.audioSources });
+  });
+
   it('take their edits, and go when they delete them', async () => {
     const edited = new Note({
       ...{},
@@ -294,6 +369,91 @@ describe('their voice replies', () => {
   });
 });
 
+describe('likes and reposts, both ways', () => {
+  it('ours of their post go to their server as Like and Announce, and their Undo when taken back', async () => {
+    const sent = voiceNote({ audioPath: VOICE_PATH });
+    await deliver(sent.create);
+    const theirs = (await feedOf(reader)).find((each) => each.title === `Dawn chorus, take ${notes}`)!;
+    const noteId = sent.note.id!.href;
+    const readerActor = actorOfOurs(reader);
+    const toggle = async (path: string) =>
+      expect((await callAs(testApp.app, reader, 'POST', path, { postId: theirs.id })).statusCode).toBe(200);
+
+    await toggle('/api/likes');
+    const like = await peer.nextDelivery(byActor('Like', readerActor));
+    expect(like).toMatchObject({ signedBy: readerActor, activity: { object: noteId } });
+    await toggle('/api/likes');
+    const unlike = await peer.nextDelivery(undoing('Like', readerActor));
+    expect(unlike.activity.object).toMatchObject({ id: like.activity.id, object: noteId });
+
+    await toggle('/api/reposts');
+    const repost = await peer.nextDelivery(byActor('Announce', readerActor));
+    expect(repost).toMatchObject({
+      signedBy: readerActor,
+      activity: { object: noteId, to: PUBLIC_COLLECTION.href, cc: expect.arrayContaining([peer.actorId]) },
+    });
+    await toggle('/api/reposts');
+    const unrepost = await peer.nextDelivery(undoing('Announce', readerActor));
+    expect(unrepost.activity.object).toMatchObject({ id: repost.activity.id, object: noteId });
+  });
+
+  it('theirs of our public post count once each, tell its author as ours do, and go with their Undo', async () => {
+    const lia = await signUp(testApp.app, { firstName: 'Lia' });
+    const ours = await publishWebm(testApp.app, lia.cookie, voice, { fields: { title: 'Listen' } });
+    const postUrl = `${origin}/posts/${ours.id}`;
+    const like = aliceDoes(Like, postUrl);
+    const announce = aliceDoes(Announce, postUrl);
+    // Delivered twice (retries, personal and shared inboxes): counted once.
+    for (const activity of [like, like, announce, announce]) await deliver(activity);
+    expect(await reactionCounts(lia, ours.id)).toEqual({ likes: 1, reposts: 1 });
+    const told = (await callAs(testApp.app, lia, 'GET', '/api/notifications')).json() as Notification[];
+    expect(told.map(({ type, user }) => ({ type, username: user.username })).sort()).toEqual(
+      expect.arrayContaining([
+        { type: 'like', username: alice.username },
+        { type: 'repost', username: alice.username },
+      ]),
+    );
+
+    await deliver(aliceDoes(Undo, like));
+    await deliver(aliceDoes(Undo, announce));
+    expect(await reactionCounts(lia, ours.id)).toEqual({ likes: 0, reposts: 0 });
+  });
+
+  it('never count on a post they may not see: private, hidden, of someone suspended or who blocks them', async () => {
+    const owner = await signUp(testApp.app, { firstName: 'Ola' });
+    const publish = (fields: Record<string, string> = {}) =>
+      publishWebm(testApp.app, owner.cookie, voice, { fields: { title: 'Not for them', ...fields } });
+    const moderate = (action: string, targetKind: string, targetId: string) =>
+      callAs(testApp.app, moderator, 'POST', '/api/moderation/actions', {
+        action,
+        targetKind,
+        targetId,
+        note: 'checked',
+      });
+    const hidden = await publish();
+    expect((await moderate('hide', 'post', hidden.id)).statusCode).toBe(200);
+    const unseen = [(await publish({ isPrivate: 'true' })).id, hidden.id];
+    const blocker = await signUp(testApp.app, { firstName: 'Bo' });
+    unseen.push((await publishWebm(testApp.app, blocker.cookie, voice, { fields: { title: 'Bo' } })).id);
+    expect((await callAs(testApp.app, blocker, 'PUT', `/api/users/${alice.id}/block`)).statusCode).toBe(200);
+    const suspended = await signUp(testApp.app, { firstName: 'Cy' });
+    unseen.push((await publishWebm(testApp.app, suspended.cookie, voice, { fields: { title: 'Cy' } })).id);
+    expect((await moderate('suspend', 'user', suspended.user.id)).statusCode).toBe(200);
+
+    for (const postId of unseen) {
+      await deliver(aliceDoes(Like, `${origin}/posts/${postId}`));
+      await deliver(aliceDoes(Announce, `${origin}/posts/${postId}`));
+    }
+    const kept = await testApp.context.db
+      .selectFrom('post_reactions')
+      .select('post_id')
+      .where('post_id', 'in', unseen)
+      .union((db) => db.selectFrom('reposts').select('post_id').where('post_id', 'in', unseen))
+      .execute();
+    expect(kept).toEqual([]);
+  });
+});
+
 describe('moderation of remote people', () => {
   it('reports, hides and suspends them through the same screens; a suspended one’s activities are dropped', async () => {
     await deliver(voiceNote({ audioPath: VOICE_PATH }).create);
@@ -336,7 +496,7 @@ describe('unfollowing', () => {
     });
     const unfollow = await callAs(testApp.app, reader, 'POST', '/api/follows', { followingId: alice.id });
     expect(unfollow.json()).toEqual({ followed: false, requested: false });
-    const undo = await peer.nextDelivery(ofType('Undo'));
+    const undo = await peer.nextDelivery(undoing('Follow', `${origin}/profile/${reader.user.id}`));
     expect(undo.activity).toMatchObject({ object: { type: 'Follow', object: peer.actorId } });
 
     const again = await callAs(testApp.app, reader, 'POST', '/api/follows', { followingId: alice.id });
@@ -357,5 +517,125 @@ describe('unfollowing', () => {
     );
     const status = await callAs(testApp.app, reader, 'GET', `/api/follows/${alice.id}`);
     expect(status.json()).toEqual({ following: false, requested: false });
+  });
+});
+
+describe('looking up people of other servers', () => {
+  it('is limited per person per minute with a clear 429; other searches and other people go on', async () => {
+    const searcher = await signUp(testApp.app, { firstName: 'Sam' });
+    const search = (who: SignedIn, query: string) =>
+      callAs(testApp.app, who, 'GET', `/api/search/users/${encodeURIComponent(query)}`);
+    for (let lookup = 0; lookup < REMOTE_LOOKUPS_PER_MINUTE; lookup += 1) {
+      const found = await search(searcher, lookup % 2 ? alice.username : peer.actorId);
+      expect(found.statusCode, found.body).toBe(200);
+    }
+    const refused = await search(searcher, `@${alice.username}`);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ message: expect.stringMatching(/other servers.*minute/) });
+    expect((await search(searcher, 'Rui')).statusCode).toBe(200);
+    expect((await search(reader, alice.username)).statusCode).toBe(200);
+  });
+});
+
+describe('blocks, both ways', () => {
+  /** `who` follows alice (her server accepts) and she follows them (we accept): follows both ways. */
+  async function followEachOther(who: SignedIn) {
+    await callAs(testApp.app, who, 'POST', '/api/follows', { followingId: alice.id });
+    const asked = await peer.nextDelivery(byActor('Follow', actorOfOurs(who)));
+    const theirs = new Follow({
+      id: new URL((asked.activity as { id: string }).id),
+      actor: new URL(actorOfOurs(who)),
+      object: new URL(peer.actorId),
+    });
+    await deliver(aliceDoes(Accept, theirs), inboxOf(who));
+    await deliver(aliceDoes(Follow, actorOfOurs(who)), inboxOf(who));
+    expect((await callAs(testApp.app, who, 'GET', `/api/follows/${alice.id}`)).json()).toEqual({
+      following: true,
+    });
+    expect(await remoteFollowersOf(who)).toBe(1);
+  }
+  const remoteFollowersOf = async (who: SignedIn) => {
+    const followers = await fetch(`${origin}/ap/users/${who.user.id}/followers`, {
+      headers: { accept: 'application/activity+json' },
+    });
+    return ((await followers.json()) as { totalItems: number }).totalItems;
+  };
+
+  it('ours of them sends Block and ends the follows both ways; unblocking sends Undo{Block}', async () => {
+    const bea = await signUp(testApp.app, { firstName: 'Bea' });
+    await followEachOther(bea);
+    expect((await callAs(testApp.app, bea, 'PUT', `/api/users/${alice.id}/block`)).statusCode).toBe(200);
+    const block = await peer.nextDelivery(byActor('Block', actorOfOurs(bea)));
+    expect(block).toMatchObject({ signedBy: actorOfOurs(bea), activity: { object: peer.actorId } });
+    expect((await callAs(testApp.app, bea, 'GET', `/api/follows/${alice.id}`)).json()).toEqual({
+      following: false,
+      requested: false,
+    });
+    expect(await remoteFollowersOf(bea)).toBe(0);
+
+    expect((await callAs(testApp.app, bea, 'DELETE', `/api/users/${alice.id}/block`)).statusCode).toBe(200);
+    const undo = await peer.nextDelivery(undoing('Block', actorOfOurs(bea)));
+    expect(undo.activity.object).toMatchObject({ id: block.activity.id, object: peer.actorId });
+  });
+
+  it('theirs of our person ends the follows both ways and refuses their likes and follows, until their Undo', async () => {
+    const cas = await signUp(testApp.app, { firstName: 'Cas' });
+    await followEachOther(cas);
+    const ours = await publishWebm(testApp.app, cas.cookie, voice, { fields: { title: 'Cas' } });
+    const block = aliceDoes(Block, actorOfOurs(cas));
+    await deliver(block);
+    expect((await callAs(testApp.app, cas, 'GET', `/api/follows/${alice.id}`)).json()).toEqual({
+      following: false,
+      requested: false,
+    });
+    // Nothing of Cas's is delivered to them any more: they follow nobody here.
+    expect(await remoteFollowersOf(cas)).toBe(0);
+    await deliver(aliceDoes(Like, `${origin}/posts/${ours.id}`));
+    expect(await reactionCounts(cas, ours.id)).toEqual({ likes: 0, reposts: 0 });
+    const followAgain = aliceDoes(Follow, actorOfOurs(cas));
+    await deliver(followAgain, inboxOf(cas));
+    const refused = await peer.nextDelivery(byActor('Reject', actorOfOurs(cas)));
+    expect(refused.activity.object).toMatchObject({ id: followAgain.id!.href, object: actorOfOurs(cas) });
+    expect(await remoteFollowersOf(cas)).toBe(0);
+
+    await deliver(aliceDoes(Undo, block));
+    await deliver(aliceDoes(Like, `${origin}/posts/${ours.id}`));
+    expect(await reactionCounts(cas, ours.id)).toEqual({ likes: 1, reposts: 0 });
+  });
+});
+
+describe('their pictures', () => {
+  it('take their actor’s icon as their avatar through our image pipeline, and a new one when it changes', async () => {
+    const picture = (background: string) =>
+      sharp({ create: { width: 1600, height: 1200, channels: 3, background } })
+        .png()
+        .toBuffer();
+    peer.serve('/media/alice-1.png', { body: await picture('#c33'), type: 'image/png' });
+    peer.serve('/media/alice-2.png', { body: await picture('#33c'), type: 'image/png' });
+    peer.serve('/media/alice-broken.png', { body: 'no picture', type: 'image/png' });
+    const avatar = async () =>
+      ((await callAs(testApp.app, reader, 'GET', `/api/users/${alice.id}`)).json() as PublicUser)
+        .profileImageUrl;
+    const showing = async (path: string) => {
+      peer.setIcon(path, 'image/png');
+      await deliver(aliceDoes(Update, peer.person()));
+      return avatar();
+    };
+
+    const first = await showing('/media/alice-1.png');
+    expect(first).toMatch(/^\/media\/images\//);
+    const served = await callAs(testApp.app, reader, 'GET', first!);
+    expect(served.statusCode).toBe(200);
+    const shown = await sharp(served.rawPayload).metadata();
+    expect(shown).toMatchObject({ format: 'webp' });
+    expect(shown.width).toBeLessThan(1600);
+
+    const second = await showing('/media/alice-2.png');
+    expect(second).not.toBe(first);
+    expect((await callAs(testApp.app, reader, 'GET', first!)).statusCode).toBe(404);
+    expect((await callAs(testApp.app, reader, 'GET', second!)).statusCode).toBe(200);
+
+    // A picture that fails our checks leaves the avatar as it was.
+    expect(await showing('/media/alice-broken.png')).toBe(second);
   });
 });

@@ -96,6 +96,7 @@ function handlers(renderSpeech: JobHandlers['media.render-speech']): JobHandlers
     'federation.post': async () => 'skipped',
     'federation.reply': async () => 'skipped',
     'federation.actor-deleted': async () => 'skipped',
+    'federation.interaction': async () => 'skipped',
     'images.reencode-legacy': async () => 'skipped',
     'storage.remove-objects': async () => 'skipped',
     'posts.retake-conversation-voices': async () => 'skipped',

@@ -10,6 +10,7 @@ import { createReplyAnnouncements } from '../../src/server/federation/voice-repl
 import { createCommentService } from '../../src/server/services/comment-service';
 import { createConversationService } from '../../src/server/services/conversation-service';
 import { createSafetyService } from '../../src/server/services/safety-service';
+import type { InteractionAnnouncements } from '../../src/server/federation/interactions';
 import { multipartForm, streamedTone } from '../support/audio';
 import { signUp, type SignedIn, callAs, type Method } from './support/accounts';
 import { openEventStream, type EventStream } from './support/event-stream';
@@ -20,6 +21,8 @@ let testApp: TestApp;
 let origin: string;
 let voice: Buffer;
 const openStreams: EventStream[] = [];
+/** This suite's app does not federate: its blocks tell no other server. */
+const NOT_FEDERATING: InteractionAnnouncements = { announce: async () => {} };
 
 beforeAll(async () => {
   testApp = await createTestApp();
@@ -137,7 +140,7 @@ describe(`blocking and muting on ${databaseKind}: who may ask`, () => {
   });
 
   it('caps how many people one person blocks or mutes, and says how to make room', async () => {
-    const safety = createSafetyService(testApp.context.db, 2);
+    const safety = createSafetyService(testApp.context.db, NOT_FEDERATING, 2);
     const [me, first, second, third] = [await person(), await person(), await person(), await person()];
     for (const [add, remove, noun, undo] of [
       [safety.block, safety.unblock, 'block', 'Unblock'],
@@ -175,7 +178,9 @@ describe(`blocking and muting on ${databaseKind}: who may ask`, () => {
           });
         },
       });
-      await expect(createSafetyService(racing)[verb](me.user.id, gone.user.id)).rejects.toMatchObject({
+      await expect(
+        createSafetyService(racing, NOT_FEDERATING)[verb](me.user.id, gone.user.id),
+      ).rejects.toMatchObject({
         statusCode: 404,
         message: 'No user has this id.',
       });

@@ -14,6 +14,8 @@ import { commentResource, personResource, postResource } from './resources';
  *
  * - Their voice comments on a post that came from another server (a reply to a remote person's Note), while a
  *   visitor may hear the comment there: to the post's author's server, as a reply in their thread.
+ * - Their likes, reposts and blocks of people of other servers and of those people's posts, told to that person's
+ *   server alone.
  *
  * Never: private posts, diary entries and drafts, conversations and their voice messages, comments on our own
  * posts (visitors' and members', held or not), hidden or removed content, anything of a suspended or deleted person, and whatever came
@@ -89,4 +91,15 @@ export function mayFederateReply(
     postAuthor.remote_actor_id !== null &&
     can(VISITOR, 'view', commentResource(comment, post))
   );
+}
+
+/**
+ * One of our people's like, repost or block goes to the server of the person it is of (or of whose post), while
+ * our person federates and the other is someone of another server.
+ */
+export function mayFederateInteraction(
+  person: FederationCandidate,
+  other: Pick<UserRow, 'remote_actor_id'>,
+): boolean {
+  return mayFederatePerson(person) && other.remote_actor_id !== null;
 }

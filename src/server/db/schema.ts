@@ -506,6 +506,8 @@ export interface RemoteActorsTable {
   handle: string | null;
   /** Their profile page there (the actor's `url`), migration 20261129T1100. */
   profile_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The picture its document named when we last took it as their avatar, migration 20261130T1010. */
+  icon_url: ColumnType<string | null, string | null | undefined, string | null>;
   fetched_at: string;
   created_at: string;
 }
@@ -527,10 +529,11 @@ export interface OutboundFollowsTable {
   created_at: string;
 }
 
-/** A post that came from another server: its Note's id. */
+/** A post that came from another server: its Note's id, and the address of its audio (migration 20261130T1000). */
 export interface RemotePostsTable {
   post_id: string;
   uri: string;
+  audio_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A voice comment that came from another server as a reply: its Note's id. */

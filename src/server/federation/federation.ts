@@ -22,6 +22,7 @@ import { findUserById } from '../db/queries/users';
 import { findVoiceBio } from '../db/queries/voice-bios';
 import { audioSourcesOf } from '../services/post-presenter';
 import { listenToInboxes } from './inbox';
+import { listenToInteractions, type InteractionDeps } from './interactions';
 import { listenToFollowAnswers } from './remote-follows';
 import { listenToRemotePosts, type RemotePostDeps } from './remote-posts';
 import { keyPairsOf } from './keys';
@@ -40,7 +41,7 @@ export interface FederationDeps {
   addresses: PublicAddresses;
   log: FastifyBaseLogger;
   /** What the inboxes need to keep remote people's posts and voice replies. */
-  inbound: Omit<RemotePostDeps, 'db' | 'log'>;
+  inbound: Omit<RemotePostDeps, 'db' | 'log'> & Pick<InteractionDeps, 'reactions' | 'safety'>;
 }
 
 /**
@@ -160,8 +161,13 @@ export function createEarshotFederation(deps: FederationDeps): Federation<void> 
     };
   });
 
-  const inbox = listenToFollowAnswers(listenToInboxes(federation, deps), db);
-  listenToRemotePosts(inbox, { db, log, ...deps.inbound });
+  const inbox = federation.setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox');
+  const undoOther = listenToInteractions(inbox, { db, log, ...deps.inbound });
+  listenToRemotePosts(listenToFollowAnswers(listenToInboxes(inbox, deps, undoOther), db), {
+    db,
+    log,
+    ...deps.inbound,
+  });
 
   return federation;
 }

@@ -1,25 +1,27 @@
-import type { Federation, InboxListenerSetters } from '@fedify/fedify';
-import { Accept, Follow, isActor, Reject, Undo } from '@fedify/vocab';
+import type { InboxListenerSetters } from '@fedify/fedify';
+import { Accept, Activity, Follow, isActor, Reject, Undo } from '@fedify/vocab';
 import { federatingPerson } from '../access/federatable';
 import { mayFollow } from '../access/people';
 import { addRemoteFollow, removeRemoteFollow } from '../db/queries/federation';
 import { findRemotePersonByUri } from '../db/queries/remote-people';
 import { newId } from '../ids';
 import type { FederationDeps } from './federation';
+import type { UndoListener } from './interactions';
 import { ourUri } from './our-uris';
 
 /**
  * What our inboxes take (personal and shared): a remote actor's Follow of one of our people, stored and answered
- * with an Accept (with a Reject, nothing stored, across a block with the person they are here), and its Undo. Fedify has verified each activity's HTTP Signature and that its signer is its actor
+ * with an Accept (with a Reject, nothing stored, across a block with the person they are here), and its Undo; other
+ * Undos go to `undoOther`. Fedify has verified each activity's HTTP Signature and that its signer is its actor
  * before a listener sees it; anything else it answers 401 and nothing is stored. Other modules add their listeners
  * to the setters it returns.
  */
 export function listenToInboxes(
-  federation: Federation<void>,
+  inbox: InboxListenerSetters<void>,
   { db, addresses, log }: Pick<FederationDeps, 'db' | 'addresses' | 'log'>,
+  undoOther: UndoListener,
 ): InboxListenerSetters<void> {
-  return federation
-    .setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox')
+  return inbox
     .on(Follow, async (ctx, follow) => {
       const target = follow.objectId && ourUri(ctx, follow.objectId);
       if (!follow.id || !follow.actorId || target?.type !== 'actor') return;
@@ -33,14 +35,15 @@ export function listenToInboxes(
         log.warn({ actor: follow.actorId.href }, 'refused a Follow whose inbox is not a public address');
         return;
       }
-      const answer = {
-        id: new URL(`#answers/${newId()}`, ctx.getActorUri(person.user.id)),
-        actor: ctx.getActorUri(person.user.id),
-        object: follow,
-      };
+      const actor = ctx.getActorUri(person.user.id);
       const known = await findRemotePersonByUri(db, follower.id.href);
       if (known && !(await mayFollow(db, known.user.id, person.user.id))) {
-        await ctx.sendActivity({ identifier: person.user.id }, follower, new Reject(answer));
+        const id = new URL(`#rejects/${newId()}`, actor);
+        await ctx.sendActivity(
+          { identifier: person.user.id },
+          follower,
+          new Reject({ id, actor, object: follow }),
+        );
         return;
       }
       const username = follower.preferredUsername?.toString();
@@ -55,11 +58,21 @@ export function listenToInboxes(
         },
         follow.id.href,
       );
-      await ctx.sendActivity({ identifier: person.user.id }, follower, new Accept(answer));
+      await ctx.sendActivity(
+        { identifier: person.user.id },
+        follower,
+        new Accept({ id: new URL(`#accepts/${newId()}`, actor), actor, object: follow }),
+      );
     })
     .on(Undo, async (ctx, undo) => {
-      const follow = await undo.getObject(ctx);
-      if (!(follow instanceof Follow) || !undo.actorId || follow.actorId?.href !== undo.actorId.href) return;
+      const undone = await undo.getObject(ctx);
+      if (!(undone instanceof Activity) || !undo.actorId || undone.actorId?.href !== undo.actorId.href)
+        return;
+      if (!(undone instanceof Follow)) {
+        await undoOther(ctx, undone);
+        return;
+      }
+      const follow = undone;
       const target = follow.objectId && ourUri(ctx, follow.objectId);
       if (target?.type !== 'actor') return;
       await removeRemoteFollow(db, target.identifier, undo.actorId.href);

@@ -9,6 +9,7 @@ import {
 } from '../db/queries/remote-people';
 import { plainTextOf } from './plain-text';
 import type { PublicAddresses } from './public-addresses';
+import type { RemoteAvatars } from './remote-avatars';
 
 /** An actor's document is read again when what we have of it is older than this. */
 const REFRESH_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -23,8 +24,16 @@ export function handleIn(query: string): string | undefined {
   return match ? `${match[1]}@${match[2]!.toLowerCase()}` : undefined;
 }
 
+const isProfileAddress = (query: string) => /^https?:\/\//i.test(query.trim());
+
+/** Whether a search names someone of another server (`@user@host` or a profile's address): a lookup there. */
+export const namesRemotePerson = (query: string) => handleIn(query) !== undefined || isProfileAddress(query);
+
 export interface RemotePeople {
-  /** The person an actor document is, saved (made or refreshed); undefined for one we would not deliver to. */
+  /**
+   * The person an actor document is, saved (made or refreshed, their avatar too); undefined for one we would not
+   * deliver to.
+   */
   save(actor: Actor): Promise<RemotePerson | undefined>;
   /** The person at `actorId`, read again when older than a day. */
   byActorId(ctx: Context<void>, actorId: URL): Promise<RemotePerson | undefined>;
@@ -32,7 +41,7 @@ export interface RemotePeople {
   lookUp(ctx: Context<void>, query: string): Promise<RemotePerson | undefined>;
 }
 
-export function createRemotePeople(db: Db, addresses: PublicAddresses): RemotePeople {
+export function createRemotePeople(db: Db, addresses: PublicAddresses, avatars: RemoteAvatars): RemotePeople {
   const people: RemotePeople = {
     async save(actor) {
       const username = actor.preferredUsername?.toString();
@@ -42,7 +51,7 @@ export function createRemotePeople(db: Db, addresses: PublicAddresses): RemotePe
         return undefined;
       }
       const page = actor.url instanceof URL ? actor.url : (actor.url?.href ?? null);
-      return saveRemotePerson(db, {
+      const person = await saveRemotePerson(db, {
         uri: actor.id.href,
         inbox_url: actor.inboxId.href,
         shared_inbox_url: sharedInbox?.href ?? null,
@@ -51,6 +60,8 @@ export function createRemotePeople(db: Db, addresses: PublicAddresses): RemotePe
         name: textOf(actor.name),
         bio: textOf(actor.summary),
       });
+      await avatars.refresh(person, actor);
+      return (await findRemotePersonByUri(db, person.actorUri))!;
     },
 
     async byActorId(ctx, actorId) {
@@ -63,7 +74,7 @@ export function createRemotePeople(db: Db, addresses: PublicAddresses): RemotePe
 
     async lookUp(ctx, query) {
       const handle = handleIn(query);
-      if (!handle && !/^https?:\/\//i.test(query.trim())) return undefined;
+      if (!handle && !isProfileAddress(query)) return undefined;
       const known = handle && (await findRemotePersonByHandle(db, handle));
       if (known && fresh(known)) return known;
       const actor = await ctx.lookupObject(handle ? `acct:${handle}` : query.trim()).catch(() => null);

@@ -1,12 +1,12 @@
 import { AUDIO_DURATION_LIMITS } from '@shared/domain/audio-limits';
 import { DEFAULT_POST_TITLE, TITLE_MAX_LENGTH } from '@shared/domain/posts';
 import type { Context, InboxListenerSetters } from '@fedify/fedify';
-import { Create, Delete, Document, Note, Update, type Activity } from '@fedify/vocab';
+import { Create, Delete, Document, isActor, Note, Update, type Activity } from '@fedify/vocab';
 import type { FastifyBaseLogger } from 'fastify';
 import { isHeardHere } from '../access/federatable';
 import { actorOf } from '../access/policy';
 import type { Db } from '../db/database';
-import { updatePost } from '../db/queries/posts';
+import { findPost, updatePost } from '../db/queries/posts';
 import {
   findRemoteComment,
   findRemotePersonByUri,
@@ -14,6 +14,7 @@ import {
   hasFollowersHere,
   rememberRemoteComment,
   rememberRemotePost,
+  rememberRemotePostAudio,
   type RemotePerson,
 } from '../db/queries/remote-people';
 import type { AccountDeletion } from '../services/account-deletion';
@@ -81,8 +82,9 @@ async function voiceNoteOf(ctx: Context<void>, note: Note): Promise<VoiceNote | 
  * limits (identified by content, measured, waveform, loudness, rendition); a Note with audio in reply to one of our
  * posts becomes a voice comment on it, through the comment pipeline (blocks, moderation, comment settings). Notes
  * without audio are not kept (we are voice-only), nor anything from people nobody here follows, nor anything whose
- * author is not the activity's signer, nor anything from a suspended person. Updates change a post's words;
- * Deletes remove what came, and a Delete of their own actor (their account is gone) removes them and all of it.
+ * author is not the activity's signer, nor anything from a suspended person. Updates change a post's words (and its
+ * audio, when they name a new recording), and a known person's own actor; Deletes remove what came, and a Delete of
+ * their own actor (their account is gone) removes them and all of it.
  */
 export function listenToRemotePosts(
   inbox: InboxListenerSetters<void>,
@@ -130,7 +132,25 @@ export function listenToRemotePosts(
         prepared,
         { title: voice.title, transcription: voice.text || null },
         async () => {},
-        (trx, postId) => rememberRemotePost(trx, postId, voice.id.href, voice.page),
+        (trx, postId) =>
+          rememberRemotePost(trx, postId, { uri: voice.id.href, audioUrl: audioUrl.href, page: voice.page }),
+      );
+    });
+  }
+
+  /** A new recording in an Update: through our pipeline, in place of the old one (whose files go). */
+  async function replaceAudio(
+    postId: string,
+    author: RemotePerson,
+    audioUrl: URL,
+    words: { title: string; transcription: string | null },
+  ) {
+    const post = await findPost(db, postId);
+    if (!post) return;
+    await withDownload(audioUrl, async (file) => {
+      const prepared = await deps.audio.prepare(file, author.user.id, false, AUDIO_DURATION_LIMITS.post);
+      await deps.posts.retakeAudio(post, prepared, words, (trx) =>
+        rememberRemotePostAudio(trx, postId, audioUrl.href),
       );
     });
   }
@@ -162,11 +182,30 @@ export function listenToRemotePosts(
       }
     })
     .on(Update, async (ctx, update) => {
+      // Someone known here changed who they are (name, bio, picture): their own actor, signed by them.
+      const updated = await update.getObject(ctx);
+      if (isActor(updated)) {
+        const signer = update.actorId?.href;
+        const known = signer && updated.id?.href === signer && (await findRemotePersonByUri(db, signer));
+        if (known) await people.save(updated);
+        return;
+      }
       const authored = await authoredNote(ctx, update);
       const voice = authored && (await voiceNoteOf(ctx, authored.note));
       const post = voice && (await findRemotePost(db, voice.id.href));
       if (!post || post.user_id !== authored.author.user.id) return;
-      await updatePost(db, post.id, { title: voice.title, transcription: voice.text || null });
+      const words = { title: voice.title, transcription: voice.text || null };
+      const newAudio = voice.audioUrl && voice.audioUrl.href !== post.audio_url ? voice.audioUrl : undefined;
+      if (!newAudio) {
+        await updatePost(db, post.id, words);
+        return;
+      }
+      try {
+        await replaceAudio(post.id, authored.author, newAudio, words);
+      } catch (error) {
+        // Their new recording failed our checks: the post keeps its audio and words as they were.
+        log.info({ err: error, note: voice.id.href }, 'a remote voice post’s new audio was not kept');
+      }
     })
     .on(Delete, async (_ctx, deletion) => {
       const noteId = deletion.objectId;

@@ -4,7 +4,7 @@ import { mayFederateReply } from '../access/federatable';
 import type { Db } from '../db/database';
 import { findCommentWithAudio } from '../db/queries/comments';
 import { findPost } from '../db/queries/posts';
-import { findRemotePostThread } from '../db/queries/remote-people';
+import { findRemoteNoteOfPost, isRemotePost } from '../db/queries/remote-people';
 import { findUserById } from '../db/queries/users';
 import type { JobOutcome } from '../jobs/catalogue';
 import type { JobQueue } from '../jobs/job-queue';
@@ -26,7 +26,7 @@ export interface ReplyAnnouncements {
 export function createReplyAnnouncements(jobs: JobQueue, federates: boolean): ReplyAnnouncements {
   return {
     async announce(db, comment) {
-      if (!federates || !(await findRemotePostThread(db, comment.postId))) return;
+      if (!federates || !(await isRemotePost(db, comment.postId))) return;
       await jobs.enqueue('federation.reply', { commentId: comment.id }, { db });
     },
   };
@@ -51,7 +51,7 @@ export function createReplySender(deps: {
     async send({ commentId }) {
       const comment = await findCommentWithAudio(db, commentId);
       const post = comment && (await findPost(db, comment.post_id));
-      const thread = post && (await findRemotePostThread(db, post.id));
+      const thread = post && (await findRemoteNoteOfPost(db, post.id));
       if (!comment?.user_id || !post || !thread) return 'skipped';
       const [commenter, postAuthor] = await Promise.all([
         findUserById(db, comment.user_id),

@@ -1,5 +1,6 @@
 import type { Cursor } from '../db/pagination';
 import type { ActorDeletion } from '../federation/actor-deletion';
+import type { Interaction } from '../federation/interactions';
 import type { FederationMessage } from '../federation/message-queue';
 import type { PostActivity } from '../federation/post-activities';
 import type { ReplyActivity } from '../federation/voice-replies';
@@ -41,6 +42,8 @@ export interface JobPayloads {
   'federation.reply': ReplyActivity;
   /** A deleted account's Delete{Person}, to the servers that followed it. */
   'federation.actor-deleted': ActorDeletion;
+  /** One of our people's like, repost or block of someone of another server (or its Undo), told to their server. */
+  'federation.interaction': Interaction;
 }
 
 export type JobName = keyof JobPayloads;

@@ -15,6 +15,7 @@ import {
 import { addToTrending, holdTrendingScore, takeFromTrending } from '../db/queries/trending';
 import type { TrendingEvent } from '../db/trending-score';
 import type { PostRow } from '../db/schema';
+import type { InteractionAnnouncements } from '../federation/interactions';
 import type { NotificationService } from './notification-service';
 
 export interface ReactionStatus {
@@ -28,12 +29,22 @@ export interface ReactionService {
   status(viewerId: string | undefined, postId: string, kind: ReactionKind): Promise<ReactionStatus>;
   toggleRepost(userId: string, postId: string): Promise<ReactionStatus>;
   repostStatus(viewerId: string | undefined, postId: string): Promise<ReactionStatus>;
+  /**
+   * A person of another server's Like (`true`) or its Undo, and their Announce (repost) or its Undo: kept once per
+   * person, with the notifications a like or repost here brings; the post must be one they may react to.
+   */
+  likeFromAfar(userId: string, postId: string, liked: boolean): Promise<void>;
+  repostFromAfar(userId: string, postId: string, reposted: boolean): Promise<void>;
 }
+
+type Next<T> = (current: T) => T;
 
 export function createReactionService(
   db: Db,
   notifications: NotificationService,
   push: PushService,
+  /** Likes and reposts of a remote person's post, told to their server (issue 28). */
+  fediverse: InteractionAnnouncements,
 ): ReactionService {
   async function status(viewerId: string | undefined, postId: string, kind: ReactionKind) {
     const [mine, count] = await Promise.all([
@@ -68,35 +79,70 @@ export function createReactionService(
     if (after) await addToTrending(trx, post.id, event, after);
   }
 
+  /** Sets the person's reaction to the post to what `next` makes of the current one. */
+  async function react(userId: string, postId: string, next: Next<ReactionKind | null>): Promise<PostRow> {
+    const post = await findPostFor(db, actorOf(userId), 'react', postId);
+    await db.transaction().execute(async (trx) => {
+      await holdTrendingScore(trx, post.id);
+      const current = await findReaction(trx, post.id, userId);
+      const kind = next(current?.kind ?? null);
+      const now = new Date();
+      await setReaction(trx, post.id, userId, kind, now.toISOString());
+      await retrend(
+        trx,
+        post,
+        userId,
+        'like',
+        current?.kind === 'like' ? current.created_at : undefined,
+        kind === 'like' ? now.toISOString() : undefined,
+      );
+      await noteActivity(trx, userId, now);
+      if ((current?.kind === 'like') !== (kind === 'like')) {
+        await fediverse.announce(trx, { userId, kind: 'like', targetId: post.id });
+      }
+      if (kind === 'like' && current?.kind !== 'like') {
+        const news = await notifications.notify(trx, {
+          recipientId: post.user_id,
+          actorId: userId,
+          type: 'like',
+          postId: post.id,
+          once: post.id,
+        });
+        if (news) await push.announceLike(trx, post.id);
+      }
+    });
+    return post;
+  }
+
+  /** Reposts the post, or takes it back, as `next` makes of whether it is reposted now. */
+  async function repost(userId: string, postId: string, next: Next<boolean>): Promise<PostRow> {
+    const post = await findPostFor(db, actorOf(userId), 'react', postId);
+    await db.transaction().execute(async (trx) => {
+      await holdTrendingScore(trx, post.id);
+      const since = await repostedAt(trx, post.id, userId);
+      if (next(since !== undefined) === (since !== undefined)) return;
+      const now = new Date();
+      const reposted = since ? null : now.toISOString();
+      await setRepost(trx, post.id, userId, reposted);
+      await retrend(trx, post, userId, 'repost', since, reposted ?? undefined);
+      await noteActivity(trx, userId, now);
+      await fediverse.announce(trx, { userId, kind: 'repost', targetId: post.id });
+      if (reposted) {
+        await notifications.notify(trx, {
+          recipientId: post.user_id,
+          actorId: userId,
+          type: 'repost',
+          postId: post.id,
+          once: post.id,
+        });
+      }
+    });
+    return post;
+  }
+
   return {
     async toggle(userId, postId, kind) {
-      const post = await findPostFor(db, actorOf(userId), 'react', postId);
-      await db.transaction().execute(async (trx) => {
-        await holdTrendingScore(trx, post.id);
-        const current = await findReaction(trx, post.id, userId);
-        const next = current?.kind === kind ? null : kind;
-        const now = new Date();
-        await setReaction(trx, post.id, userId, next, now.toISOString());
-        await retrend(
-          trx,
-          post,
-          userId,
-          'like',
-          current?.kind === 'like' ? current.created_at : undefined,
-          next === 'like' ? now.toISOString() : undefined,
-        );
-        await noteActivity(trx, userId, now);
-        if (next === 'like') {
-          const news = await notifications.notify(trx, {
-            recipientId: post.user_id,
-            actorId: userId,
-            type: 'like',
-            postId: post.id,
-            once: post.id,
-          });
-          if (news) await push.announceLike(trx, post.id);
-        }
-      });
+      const post = await react(userId, postId, (current) => (current === kind ? null : kind));
       return status(userId, post.id, kind);
     },
 
@@ -106,31 +152,21 @@ export function createReactionService(
     },
 
     async toggleRepost(userId, postId) {
-      const post = await findPostFor(db, actorOf(userId), 'react', postId);
-      await db.transaction().execute(async (trx) => {
-        await holdTrendingScore(trx, post.id);
-        const since = await repostedAt(trx, post.id, userId);
-        const now = new Date();
-        const reposted = since ? null : now.toISOString();
-        await setRepost(trx, post.id, userId, reposted);
-        await retrend(trx, post, userId, 'repost', since, reposted ?? undefined);
-        await noteActivity(trx, userId, now);
-        if (reposted) {
-          await notifications.notify(trx, {
-            recipientId: post.user_id,
-            actorId: userId,
-            type: 'repost',
-            postId: post.id,
-            once: post.id,
-          });
-        }
-      });
+      const post = await repost(userId, postId, (reposted) => !reposted);
       return repostStatus(userId, post.id);
     },
 
     async repostStatus(viewerId, postId) {
       const post = await findPostFor(db, actorOf(viewerId), 'view', postId);
       return repostStatus(viewerId, post.id);
+    },
+
+    async likeFromAfar(userId, postId, liked) {
+      await react(userId, postId, (current) => (liked ? 'like' : current === 'like' ? null : current));
+    },
+
+    async repostFromAfar(userId, postId, reposted) {
+      await repost(userId, postId, () => reposted);
     },
   };
 }

@@ -18,6 +18,7 @@ import {
   relationTo,
 } from '../db/queries/safety';
 import { BadRequestError, UnprocessableError } from '../errors';
+import type { InteractionAnnouncements } from '../federation/interactions';
 import { toPublicUser } from './user-presenter';
 
 type Verb = 'block' | 'unblock' | 'mute' | 'unmute';
@@ -41,7 +42,12 @@ const fullMessage = (list: 'blocks' | 'mutes', max: number) =>
     ? `You already block ${max.toLocaleString('en')} people, the most you can. Unblock someone to block someone else.`
     : `You already mute ${max.toLocaleString('en')} people, the most you can. Unmute someone to mute someone else.`;
 
-export function createSafetyService(db: Db, listMax = SAFETY_LIST_MAX): SafetyService {
+export function createSafetyService(
+  db: Db,
+  /** Blocks of people of other servers, told to their server (issue 28). */
+  fediverse: InteractionAnnouncements,
+  listMax = SAFETY_LIST_MAX,
+): SafetyService {
   async function relation(userId: string, otherId: string): Promise<SafetyRelation> {
     const { blocks, mutes } = await relationTo(db, userId, otherId);
     return { userId: otherId, viewerBlocks: blocks, viewerMutes: mutes };
@@ -69,6 +75,7 @@ export function createSafetyService(db: Db, listMax = SAFETY_LIST_MAX): SafetySe
       }
       if (list === 'blocks') {
         await insertBlock(trx, userId, otherId, at);
+        if (!already.blocks) await fediverse.announce(trx, { userId, kind: 'block', targetId: otherId });
         // Neither hears the other in a group they share any more: nor counts the other's messages unread.
         await recountUnread(trx, [userId, otherId]);
       } else await insertMute(trx, userId, otherId, at);
@@ -87,7 +94,9 @@ export function createSafetyService(db: Db, listMax = SAFETY_LIST_MAX): SafetySe
     async unblock(userId, otherId) {
       await requireOther(userId, otherId, 'unblock');
       await db.transaction().execute(async (trx) => {
-        await deleteBlock(trx, userId, otherId);
+        if (await deleteBlock(trx, userId, otherId)) {
+          await fediverse.announce(trx, { userId, kind: 'block', targetId: otherId });
+        }
         await recountUnread(trx, [userId, otherId]);
       });
       return relation(userId, otherId);

@@ -1,5 +1,5 @@
 import { generateCryptoKeyPair, signRequest, verifyRequest, type KeyCache } from '@fedify/fedify';
-import { CryptographicKey, Endpoints, Person, type Activity, type Multikey } from '@fedify/vocab';
+import { CryptographicKey, Endpoints, Image, Person, type Activity, type Multikey } from '@fedify/vocab';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Server } from 'node:net';
 
@@ -75,6 +75,10 @@ export interface FediversePeer {
   received: Delivery[];
   /** Serves `document` at `path` from now on. */
   serve(path: string, document: PeerDocument): void;
+  /** Alice's actor as her server shows it now. */
+  person(): Person;
+  /** Her actor names the picture at `path` (one it serves) as her icon from now on. */
+  setIcon(path: string, mediaType: string): void;
   /** The next delivery matching `match` (already received or yet to come), within `timeoutMs`. */
   nextDelivery(match: (delivery: Delivery) => boolean, timeoutMs?: number): Promise<Delivery>;
   /** `activity` as a request to `inbox`, signed as Mastodon signs (draft-cavage HTTP Signatures), or with `key`. */
@@ -121,22 +125,25 @@ export async function startFediversePeer({
   const actorId = `${origin}/users/alice`;
   const keyId = new URL(`${actorId}#main-key`);
   const documents = new Map<string, PeerDocument>();
+  let icon: Image | null = null;
+  const person = () =>
+    new Person({
+      id: new URL(actorId),
+      preferredUsername: 'alice',
+      name: 'Alice Peer',
+      summary: '<p>Field recordist &amp; birder.</p>',
+      url: new URL(`${origin}/@alice`),
+      icon,
+      inbox: new URL(`${actorId}/inbox`),
+      endpoints: new Endpoints({ sharedInbox: new URL(`${origin}/inbox`) }),
+      publicKey: new CryptographicKey({ id: keyId, owner: new URL(actorId), publicKey: keys.publicKey }),
+    });
 
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', origin);
     if (request.method === 'GET' && url.pathname === '/users/alice') {
-      const actor = new Person({
-        id: new URL(actorId),
-        preferredUsername: 'alice',
-        name: 'Alice Peer',
-        summary: '<p>Field recordist &amp; birder.</p>',
-        url: new URL(`${origin}/@alice`),
-        inbox: new URL(`${actorId}/inbox`),
-        endpoints: new Endpoints({ sharedInbox: new URL(`${origin}/inbox`) }),
-        publicKey: new CryptographicKey({ id: keyId, owner: new URL(actorId), publicKey: keys.publicKey }),
-      });
       response.writeHead(200, { 'content-type': 'application/activity+json' });
-      response.end(JSON.stringify(await actor.toJsonLd()));
+      response.end(JSON.stringify(await person().toJsonLd()));
       return;
     }
     const document = request.method === 'GET' ? documents.get(url.pathname) : undefined;
@@ -178,6 +185,10 @@ export async function startFediversePeer({
     actorId,
     received,
     serve: (path, document) => documents.set(path, document),
+    person,
+    setIcon(path, mediaType) {
+      icon = new Image({ url: new URL(`${origin}${path}`), mediaType });
+    },
     nextDelivery(match, timeoutMs = 60_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

@@ -33,6 +33,8 @@ import * as remoteFollowers from './20261129T0220-remote-followers';
 import * as deletedActors from './20261129T0230-deleted-actors';
 import * as listeningPositions from './20261129T1000-listening-positions';
 import * as remotePeople from './20261129T1100-remote-people';
+import * as remotePostAudio from './20261130T1000-remote-post-audio';
+import * as remoteActorIcons from './20261130T1010-remote-actor-icons';
 import * as domainBlocks from './20261129T1200-domain-blocks';
 import * as replyMoments from './20261129T1300-reply-moments';
 import * as jobPriority from './20261129T1310-job-priority';
@@ -82,4 +84,6 @@ export const migrations: Record<string, Migration> = {
   '20261129T1320-transcribe-private': transcribePrivate,
   '20261129T1330-untranscribed-posts': untranscribedPosts,
   '20261130T0500-image-sizes': imageSizes,
+  '20261130T1000-remote-post-audio': remotePostAudio,
+  '20261130T1010-remote-actor-icons': remoteActorIcons,
 };

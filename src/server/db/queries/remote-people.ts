@@ -20,6 +20,8 @@ export interface RemotePerson {
   actorUri: string;
   inboxUrl: string;
   fetchedAt: string;
+  /** The picture taken as their avatar last, as their actor named it. */
+  iconUrl: string | null;
 }
 
 /** A remote person's e-mail: a reserved domain that never receives mail, so no one can sign in as them. */
@@ -34,14 +36,21 @@ function remotePeople(db: Db) {
       'remote_actors.uri as actor_uri',
       'remote_actors.inbox_url as actor_inbox_url',
       'remote_actors.fetched_at as actor_fetched_at',
+      'remote_actors.icon_url as actor_icon_url',
     ]);
 }
 
 async function first(query: ReturnType<typeof remotePeople>): Promise<RemotePerson | undefined> {
   const row = await query.executeTakeFirst();
   if (!row) return undefined;
-  const { actor_uri, actor_inbox_url, actor_fetched_at, ...user } = row;
-  return { user, actorUri: actor_uri, inboxUrl: actor_inbox_url, fetchedAt: actor_fetched_at };
+  const { actor_uri, actor_inbox_url, actor_fetched_at, actor_icon_url, ...user } = row;
+  return {
+    user,
+    actorUri: actor_uri,
+    inboxUrl: actor_inbox_url,
+    fetchedAt: actor_fetched_at,
+    iconUrl: actor_icon_url,
+  };
 }
 
 export const findRemotePersonByUri = (db: Db, uri: string) =>
@@ -148,12 +157,12 @@ export async function hasFollowersHere(db: Db, userId: string): Promise<boolean>
   return row !== undefined;
 }
 
-/** The post that came as the Note `uri`, with its author. */
+/** The post that came as the Note `uri`, with its author and the address of the audio it was made from. */
 export function findRemotePost(db: Db, uri: string) {
   return db
     .selectFrom('remote_posts')
     .innerJoin('posts', 'posts.id', 'remote_posts.post_id')
-    .select(['posts.id', 'posts.user_id'])
+    .select(['posts.id', 'posts.user_id', 'remote_posts.audio_url'])
     .where('remote_posts.uri', '=', uri)
     .executeTakeFirst();
 }
@@ -168,9 +177,17 @@ export function findRemoteComment(db: Db, uri: string) {
     .executeTakeFirst();
 }
 
-/** Inside the post's transaction: which Note it came as, and where its original is (its page, else its id). */
-export async function rememberRemotePost(db: Db, postId: string, uri: string, page: string | null) {
-  await db.insertInto('remote_posts').values({ post_id: postId, uri }).execute();
+/**
+ * Inside the post's transaction: which Note it came as, from which audio, and where its original is (its page, else
+ * its id).
+ */
+export async function rememberRemotePost(
+  db: Db,
+  postId: string,
+  note: { uri: string; audioUrl: string; page: string | null },
+) {
+  const { uri, audioUrl, page } = note;
+  await db.insertInto('remote_posts').values({ post_id: postId, uri, audio_url: audioUrl }).execute();
   await db
     .updateTable('posts')
     .set({ original_url: page ?? uri })
@@ -182,8 +199,10 @@ export async function rememberRemoteComment(db: Db, commentId: string, uri: stri
   await db.insertInto('remote_comments').values({ comment_id: commentId, uri }).execute();
 }
 
-/** Where a reply to the post goes when it came from another server: its Note, and its author's actor and inbox. */
-export function findRemotePostThread(db: Db, postId: string) {
+/**
+ * Where a reply, like or repost of a post that came from another server goes: its Note, its author, their inboxes.
+ */
+export function findRemoteNoteOfPost(db: Db, postId: string) {
   return db
     .selectFrom('remote_posts')
     .innerJoin('posts', 'posts.id', 'remote_posts.post_id')
@@ -191,10 +210,31 @@ export function findRemotePostThread(db: Db, postId: string) {
     .innerJoin('remote_actors', 'remote_actors.id', 'users.remote_actor_id')
     .select([
       'remote_posts.uri as note_uri',
+      'remote_actors.id as remote_actor_id',
       'remote_actors.uri as actor_uri',
       'remote_actors.inbox_url',
       'remote_actors.shared_inbox_url',
     ])
     .where('remote_posts.post_id', '=', postId)
     .executeTakeFirst();
+}
+
+/** Whether the post came from another server. */
+export async function isRemotePost(db: Db, postId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('remote_posts')
+    .select('post_id')
+    .where('post_id', '=', postId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Inside the post's transaction: its audio now comes from `audioUrl`. */
+export async function rememberRemotePostAudio(db: Db, postId: string, audioUrl: string) {
+  await db.updateTable('remote_posts').set({ audio_url: audioUrl }).where('post_id', '=', postId).execute();
+}
+
+/** The picture their actor named is now their avatar. */
+export async function rememberActorIcon(db: Db, remoteActorId: string, iconUrl: string) {
+  await db.updateTable('remote_actors').set({ icon_url: iconUrl }).where('id', '=', remoteActorId).execute();
 }

@@ -191,29 +191,35 @@ export async function insertBlock(db: Db, blockerId: string, blockedId: string, 
       ]),
     )
     .execute();
-  const remoteActorOf = (userId: string) =>
-    db
-      .selectFrom('users')
-      .select('remote_actor_id')
-      .where('id', '=', userId)
-      .where('remote_actor_id', 'is not', null);
-  await db
-    .deleteFrom('remote_follows')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('user_id', '=', blockerId), eb('remote_actor_id', 'in', remoteActorOf(blockedId))]),
-        eb.and([eb('user_id', '=', blockedId), eb('remote_actor_id', 'in', remoteActorOf(blockerId))]),
-      ]),
-    )
-    .execute();
+  await endRemoteFollows(db, blockerId, blockedId);
+  await endRemoteFollows(db, blockedId, blockerId);
 }
 
-export async function deleteBlock(db: Db, blockerId: string, blockedId: string): Promise<void> {
-  await db
+/**
+ * When `ourId` is one of our people and `otherId` someone of another server: their follow of ours, and ours of them
+ * asked or standing, end (nothing of ours is delivered to them for it any more). Nothing for two of our people.
+ */
+async function endRemoteFollows(db: Db, ourId: string, otherId: string): Promise<void> {
+  const remoteActorOf = db.selectFrom('users').select('remote_actor_id').where('id', '=', otherId);
+  for (const table of ['remote_follows', 'outbound_follows'] as const) {
+    await db
+      .deleteFrom(table)
+      .where('user_id', '=', ourId)
+      .where('remote_actor_id', '=', (eb) =>
+        eb.selectFrom(remoteActorOf.as('other')).select('remote_actor_id'),
+      )
+      .execute();
+  }
+}
+
+/** True if there was a block to remove. */
+export async function deleteBlock(db: Db, blockerId: string, blockedId: string): Promise<boolean> {
+  const result = await db
     .deleteFrom('user_blocks')
     .where('blocker_id', '=', blockerId)
     .where('blocked_id', '=', blockedId)
-    .execute();
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
 }
 
 export async function insertMute(db: Db, muterId: string, mutedId: string, at: string): Promise<void> {
