@@ -56,7 +56,7 @@ async function aliceFollows(): Promise<Delivery> {
 }
 
 describe('a block between one of our people and a person of another server', () => {
-  it('ends that person’s follow of ours: they leave the followers collection and get nothing more', async () => {
+  it('ends that person’s follow of ours: they leave the followers collection and hear of nothing after the block', async () => {
     expect((await aliceFollows()).activity.type).toBe('Accept');
     expect(await followersOfAuthor()).toBe(1);
     const found = await callAs(
@@ -68,15 +68,16 @@ describe('a block between one of our people and a person of another server', () 
     alice = (found.json() as PublicUser[])[0]!;
     expect(alice).toMatchObject({ username: `alice@${new URL(peer.origin).host}` });
 
+    const before = peer.received.length;
     const block = await callAs(testApp.app, author, 'PUT', `/api/users/${alice.id}/block`);
     expect(block.statusCode, block.body).toBe(200);
     expect(await followersOfAuthor()).toBe(0);
 
-    const before = peer.received.length;
     const voice = await streamedTone({ seconds: 1, format: 'webm', codecArgs: ['-c:a', 'libopus'] });
     await publishWebm(testApp.app, author.cookie, voice, { fields: { title: 'After the block' } });
     await waitForIdleJobs(testApp.context.db, 60_000);
-    expect(peer.received.slice(before).map((delivery) => delivery.activity.type)).toEqual([]);
+    // Their server hears of the block itself, and of nothing posted after it.
+    expect(peer.received.slice(before).map((delivery) => delivery.activity.type)).toEqual(['Block']);
   });
 
   it('refuses their Follow while it holds, as a follow across a block is refused here, and takes it once lifted', async () => {
