@@ -1,7 +1,12 @@
 import type { Context, Federation, InboxListenerSetters } from '@fedify/fedify';
 import { Announce, Block, Like, Note, PUBLIC_COLLECTION, Undo, type Activity } from '@fedify/vocab';
 import type { FastifyBaseLogger } from 'fastify';
-import { federatingPerson, mayFederateInteraction, mayFederatePost } from '../access/federatable';
+import {
+  federatingPerson,
+  isHeardHere,
+  mayFederateInteraction,
+  mayFederatePost,
+} from '../access/federatable';
 import type { Db } from '../db/database';
 import { findPost } from '../db/queries/posts';
 import { findReaction, repostedAt } from '../db/queries/reactions';
@@ -183,7 +188,7 @@ export function listenToInteractions(inbox: InboxListenerSetters<void>, deps: In
     const person: RemotePerson | undefined = meet
       ? await people.byActorId(ctx, activity.actorId)
       : await findRemotePersonByUri(db, activity.actorId.href);
-    return person && !person.user.suspended_at ? person : undefined;
+    return person && isHeardHere(person.user) ? person : undefined;
   }
 
   /** Runs a service's change for them; what access/ refuses (404, 403) is dropped, as a refused request is. */
