@@ -181,9 +181,9 @@ async function expectToastClearOfForm(
 
 /**
  * Waits for the toast, then holds it open (Radix pauses its 5 s while the pointer moves over it), at once: a
- * loaded engine can take longer than 5 s between one WebDriver command and the next. Radix also lets a paused toast
- * go on when the window gains focus, as a WebDriver resize gives it, so until `releaseToasts` that focus is not
- * passed on.
+ * loaded engine can take longer than 5 s between one WebDriver command and the next. Radix lets a paused toast go on
+ * when the window gains focus (a WebDriver resize gives it), when focus leaves it, and when the pointer leaves it
+ * (WebKit moves its own pointer after a resize's layout), so until `releaseToasts` none of those is passed on.
  */
 async function holdToast(page: EnginePage, toastText: string): Promise<void> {
   await page.waitFor(
@@ -193,9 +193,10 @@ async function holdToast(page: EnginePage, toastText: string): Promise<void> {
         li.textContent?.includes(text),
       );
       if (!item) return false;
-      const held = window as { engineKeepFocus?: (event: Event) => void };
-      held.engineKeepFocus ??= (event) => event.stopImmediatePropagation();
-      window.addEventListener('focus', held.engineKeepFocus, true);
+      const held = window as { engineKeepToast?: (event: Event) => void };
+      held.engineKeepToast ??= (event) => event.stopImmediatePropagation();
+      for (const type of ['focus', 'focusout', 'pointerleave'])
+        window.addEventListener(type, held.engineKeepToast, true);
       item.dispatchEvent(new PointerEvent('pointermove', { bubbles: true }));
       return true;
     },
@@ -233,8 +234,9 @@ async function clickForToast(page: EnginePage, target: QueryInput, toastText: st
 /** Lets a held toast go on (the pointer has left it) and window focus reach the page again. */
 async function releaseToasts(page: EnginePage): Promise<void> {
   await page.evaluate(() => {
-    const held = window as { engineKeepFocus?: (event: Event) => void };
-    if (held.engineKeepFocus) window.removeEventListener('focus', held.engineKeepFocus, true);
+    const held = window as { engineKeepToast?: (event: Event) => void };
+    for (const type of ['focus', 'focusout', 'pointerleave'])
+      if (held.engineKeepToast) window.removeEventListener(type, held.engineKeepToast, true);
     for (const region of document.querySelectorAll('[role=region]')) {
       if (region.querySelector('li')) region.dispatchEvent(new PointerEvent('pointerleave'));
     }
