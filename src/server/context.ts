@@ -162,6 +162,8 @@ export interface AppContext {
   domainBlocks: DomainBlocks;
   /** The connections federation's requests go out on, checked as they are made; with `federation`. */
   federationEgress: FederationEgress | undefined;
+  /** Our people's voice replies to other servers' posts, and their Notes; with `federation`. */
+  federatedReplies: ReplySender | undefined;
 }
 
 export interface Fediverse {
@@ -449,5 +451,6 @@ export async function createContext(
     fediverse: federated?.fediverse,
     domainBlocks,
     federationEgress: federated?.egress,
+    federatedReplies: federated?.replies,
   };
 }
