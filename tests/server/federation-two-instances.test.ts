@@ -1,4 +1,4 @@
-import type { Comment } from '@shared/contract/social';
+import type { Comment, Notification } from '@shared/contract/social';
 import type { Post } from '@shared/contract/posts';
 import type { CurrentUser, PublicUser } from '@shared/contract/users';
 import { execFile } from 'node:child_process';
@@ -189,7 +189,7 @@ describe(`two Earshots federating over https: A on SQLite, B on ${databaseKind}`
   let readerOnB: PublicUser;
 
   it(
-    'finds a person of B from A’s Discover search by @user@host, and follows them: B accepts',
+    'finds a person of B from A’s Discover search by @user@host, and follows them: B accepts, and tells its person',
     { timeout: 60_000 },
     async () => {
       [reader, author] = await Promise.all([
@@ -217,6 +217,16 @@ describe(`two Earshots federating over https: A on SQLite, B on ${databaseKind}`
         },
         30_000,
         'B to accept the follow',
+      );
+      const told = async () =>
+        (await json<Notification[]>(await call(b, author, '/api/notifications'))).map(({ type, user }) => ({
+          type,
+          username: user.username,
+        }));
+      await untilShows(
+        told,
+        [{ type: 'follow', username: `${reader.user.username}@${a.host}` }],
+        'B to tell',
       );
     },
   );
