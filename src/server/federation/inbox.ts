@@ -14,10 +14,9 @@ import type { RemotePeople } from './remote-people';
 /**
  * What our inboxes take (personal and shared): a remote actor's Follow of one of our people, stored and answered
  * with an Accept (with a Reject, nothing stored, across a block with the person they are here) and told to our person
- * as a follow here is (the follower met as a person here), and its Undo; other
- * Undos go to `undoOther`. Fedify has verified each activity's HTTP Signature and that its signer is its actor
- * before a listener sees it; anything else it answers 401 and nothing is stored. Other modules add their listeners
- * to the setters it returns.
+ * as a follow here is (the follower met as a person here), and its Undo; other Undos go to `undoOther`. Fedify has
+ * verified each activity's HTTP Signature and that its signer is its actor before a listener sees it; anything else
+ * it answers 401 and nothing is stored. Other modules add their listeners to the setters it returns.
  */
 export function listenToInboxes(
   inbox: InboxListenerSetters<void>,
