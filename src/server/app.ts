@@ -83,11 +83,18 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
   registerCurrentUser(app, context.sessions);
 
-  if (context.federation && context.federationEgress && context.config.federation) {
+  if (
+    context.federation &&
+    context.federationEgress &&
+    context.federatedReplies &&
+    context.config.federation
+  ) {
+    const replies = context.federatedReplies;
     registerFederation(app, context.federation, {
       origin: context.config.federation.origin,
       egress: context.federationEgress,
       domainBlocks: context.domainBlocks,
+      replyNotes: (commentId) => replies.noteJson(commentId),
     });
   }
   registerRoutes(app, context, options.clientDir);

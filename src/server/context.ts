@@ -57,7 +57,12 @@ import { createCommentService, type CommentService } from './services/comment-se
 import { createConversationService, type ConversationService } from './services/conversation-service';
 import { createConversationPublisher, type ConversationPublisher } from './services/conversation-publisher';
 import { createDraftEditor, type DraftEditor } from './services/draft-editor';
-import { createFollowService, type FollowService } from './services/follow-service';
+import {
+  createFollowerNews,
+  createFollowService,
+  type FollowerNews,
+  type FollowService,
+} from './services/follow-service';
 import { createSafetyService, type SafetyService } from './services/safety-service';
 import { createSharedAudio, type SharedAudio } from './services/shared-audio';
 import { createHealthService, type HealthService } from './services/health-service';
@@ -162,6 +167,8 @@ export interface AppContext {
   domainBlocks: DomainBlocks;
   /** The connections federation's requests go out on, checked as they are made; with `federation`. */
   federationEgress: FederationEgress | undefined;
+  /** Our people's voice replies to other servers' posts, and their Notes; with `federation`. */
+  federatedReplies: ReplySender | undefined;
 }
 
 export interface Fediverse {
@@ -178,7 +185,7 @@ function createFederationParts(
     jobs: JobQueue;
     log: FastifyBaseLogger;
     inbound: Pick<RemotePostDeps, 'scratch' | 'audio' | 'posts' | 'comments' | 'accounts'> &
-      Pick<InteractionDeps, 'reactions' | 'safety'>;
+      Pick<InteractionDeps, 'reactions' | 'safety'> & { followerNews: FollowerNews };
     profiles: ProfileService;
     domainBlocks: DomainBlocks;
     mayReach?: (address: string) => boolean;
@@ -371,7 +378,16 @@ export async function createContext(
     db,
     jobs,
     log,
-    inbound: { scratch, audio, posts, comments, accounts: accountDeletion, reactions, safety },
+    inbound: {
+      scratch,
+      audio,
+      posts,
+      comments,
+      accounts: accountDeletion,
+      reactions,
+      safety,
+      followerNews: createFollowerNews(notifications, push),
+    },
     profiles,
     domainBlocks,
     mayReach: options.federationMayReach,
@@ -449,5 +465,6 @@ export async function createContext(
     fediverse: federated?.fediverse,
     domainBlocks,
     federationEgress: federated?.egress,
+    federatedReplies: federated?.replies,
   };
 }

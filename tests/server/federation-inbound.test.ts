@@ -23,11 +23,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRemoteAudio, RemoteAudioRefused } from '../../src/server/federation/remote-audio';
 import { REMOTE_LOOKUPS_PER_MINUTE } from '../../src/server/routes/search';
-import { streamedTone } from '../support/audio';
+import { multipartForm, streamedTone } from '../support/audio';
 import { callAs, signUp, type SignedIn } from './support/accounts';
 import { startFediversePeer, type Delivery, type FediversePeer } from './support/fediverse-peer';
 import { restartWithAdminEmails, type TestApp } from './support/test-app';
-import { publishWebm } from './support/uploads';
+import { publishWebm, sendForm, webmPart } from './support/uploads';
 import { waitFor, waitForIdleJobs } from './support/waits';
 import { startFederatingApp } from './support/federating-app';
 
@@ -366,6 +366,65 @@ describe('their voice replies', () => {
     const before = { comments: await count('comments'), audio: await count('audio_assets') };
     await deliver(voiceNote({ audioPath: VOICE_PATH, inReplyTo: `${origin}/posts/${ours.id}` }).create);
     expect({ comments: await count('comments'), audio: await count('audio_assets') }).toEqual(before);
+  });
+});
+
+describe('our voice replies to their posts', () => {
+  it('go to their server as Create{Note} with our AAC rendition, answer at the Note’s id, and go with a Delete', async () => {
+    const sent = voiceNote({ audioPath: VOICE_PATH });
+    await deliver(sent.create);
+    const theirs = (await feedOf(reader)).find((each) => each.title === `Dawn chorus, take ${notes}`)!;
+    const form = multipartForm({ postId: theirs.id, transcription: 'A wren, I think.' }, [webmPart(voice)]);
+    const created = await sendForm(testApp.app, reader.cookie, '/api/comments', form);
+    expect(created.statusCode, created.body).toBe(201);
+    const commentId = (created.json() as Comment).id;
+    const noteId = `${origin}/ap/comments/${commentId}`;
+    const readerActor = actorOfOurs(reader);
+
+    const create = await peer.nextDelivery(byActor('Create', readerActor));
+    expect(create.signedBy).toBe(readerActor);
+    const note = create.activity.object as Record<string, unknown>;
+    expect(note).toMatchObject({
+      id: noteId,
+      type: 'Note',
+      inReplyTo: sent.note.id!.href,
+      attributedTo: readerActor,
+      content: '<p>A wren, I think.</p>',
+    });
+    const attachments = note.attachment as { mediaType: string; url: string }[];
+    expect(attachments).toHaveLength(1);
+    // What Mastodon and Safari play, though the reply was recorded as WebM.
+    expect(attachments[0]).toMatchObject({ type: 'Document', mediaType: 'audio/mp4' });
+    const audio = await fetch(attachments[0]!.url);
+    expect(audio.headers.get('content-type')).toBe('audio/mp4');
+
+    // Anyone who looks the reply up by its id gets the same Note.
+    const lookedUp = await fetch(noteId, { headers: { accept: 'application/activity+json' } });
+    expect(lookedUp.status).toBe(200);
+    expect(lookedUp.headers.get('content-type')).toMatch(/^application\/activity\+json/);
+    expect(await lookedUp.json()).toMatchObject({ id: noteId, type: 'Note', inReplyTo: sent.note.id!.href });
+
+    const removed = await callAs(testApp.app, reader, 'DELETE', `/api/comments/${commentId}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const deleted = await peer.nextDelivery(byActor('Delete', readerActor));
+    expect(deleted.signedBy).toBe(readerActor);
+    expect(deleted.activity.object).toMatchObject({ id: noteId, type: 'Tombstone' });
+    expect((await fetch(noteId, { headers: { accept: 'application/activity+json' } })).status).toBe(404);
+  });
+
+  it('are the only comments that answer as Notes: one on our own post is no object', async () => {
+    const ana = await signUp(testApp.app, { firstName: 'Ana' });
+    const ours = await publishWebm(testApp.app, ana.cookie, voice, { fields: { title: 'Ours alone' } });
+    const form = multipartForm({ postId: ours.id }, [webmPart(voice)]);
+    const created = await sendForm(testApp.app, reader.cookie, '/api/comments', form);
+    expect(created.statusCode, created.body).toBe(201);
+    for (const id of [(created.json() as Comment).id, 'no-such-comment']) {
+      const lookedUp = await fetch(`${origin}/ap/comments/${id}`, {
+        headers: { accept: 'application/activity+json' },
+      });
+      expect(lookedUp.status).toBe(404);
+      expect(await lookedUp.json()).toEqual({ message: `Nothing is at GET /ap/comments/${id}.` });
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Post } from '@shared/contract/posts';
+import type { Notification } from '@shared/contract/social';
 import { generateCryptoKeyPair } from '@fedify/fedify';
 import { Follow, Undo } from '@fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,7 +96,7 @@ describe('a Mastodon-shaped server follows one of our people', () => {
     expect(peer.received).toEqual([]);
   });
 
-  it('takes a signed Follow, stores the follower and sends back a signed Accept', async () => {
+  it('takes a signed Follow, stores the follower, sends back a signed Accept, and tells the person as a follow here does', async () => {
     followId = `${peer.actorId}#follows/1`;
     const follow = new Follow({
       id: new URL(followId),
@@ -110,6 +111,13 @@ describe('a Mastodon-shaped server follows one of our people', () => {
     expect(accept.activity).toMatchObject({ actor: actorUrl, object: { id: followId, type: 'Follow' } });
     const followers = await fetchJson(actor.body.followers as string);
     expect(followers.body).toMatchObject({ type: 'OrderedCollection', totalItems: 1 });
+    // A delivery may come twice (retries): told once.
+    expect((await peer.post(actor.body.inbox as string, follow)).status).toBe(202);
+    await waitForIdleJobs(testApp.context.db, 30_000);
+    const told = (await callAs(testApp.app, author, 'GET', '/api/notifications')).json() as Notification[];
+    expect(told.map(({ type, user }) => ({ type, username: user.username }))).toEqual([
+      { type: 'follow', username: `alice@${new URL(peer.origin).host}` },
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Comment } from '@shared/contract/social';
+import type { Comment, Notification } from '@shared/contract/social';
 import type { Post } from '@shared/contract/posts';
 import type { CurrentUser, PublicUser } from '@shared/contract/users';
 import { execFile } from 'node:child_process';
@@ -153,6 +153,16 @@ async function publishOn(instance: Instance, who: Person, title: string): Promis
 const feedOf = async (instance: Instance, who: Person) =>
   json<Post[]>(await call(instance, who, '/api/feed'));
 
+/** Waits, within `ms`, until `read` answers `wanted` (compared as JSON): what the other side shows after a delivery. */
+async function untilShows<T>(read: () => Promise<T>, wanted: T, what: string, ms = 30_000): Promise<void> {
+  const expected = JSON.stringify(wanted);
+  await waitFor(async () => (JSON.stringify(await read()) === expected ? true : undefined), ms, what);
+}
+
+/** How `instance` answers `who` at `url`: its status alone. */
+const statusOf = async (instance: Instance, who: Person, url: string) =>
+  (await call(instance, who, url)).status;
+
 /** The seconds of audio ffprobe reads in `bytes`, and their loudness. */
 async function listenTo(bytes: Buffer): Promise<{ seconds: number; lufs: number }> {
   const file = path.join(scratch, `heard-${Date.now()}.m4a`);
@@ -175,9 +185,11 @@ describe(`two Earshots federating over https: A on SQLite, B on ${databaseKind}`
   let authorOnA: PublicUser;
   let postOnB: Post;
   let postOnA: Post;
+  /** A's reader as B knows them, once their voice reply came. */
+  let readerOnB: PublicUser;
 
   it(
-    'finds a person of B from A’s Discover search by @user@host, and follows them: B accepts',
+    'finds a person of B from A’s Discover search by @user@host, and follows them: B accepts, and tells its person',
     { timeout: 60_000 },
     async () => {
       [reader, author] = await Promise.all([
@@ -205,6 +217,16 @@ describe(`two Earshots federating over https: A on SQLite, B on ${databaseKind}`
         },
         30_000,
         'B to accept the follow',
+      );
+      const told = async () =>
+        (await json<Notification[]>(await call(b, author, '/api/notifications'))).map(({ type, user }) => ({
+          type,
+          username: user.username,
+        }));
+      await untilShows(
+        told,
+        [{ type: 'follow', username: `${reader.user.username}@${a.host}` }],
+        'B to tell',
       );
     },
   );
@@ -240,35 +262,112 @@ describe(`two Earshots federating over https: A on SQLite, B on ${databaseKind}`
     },
   );
 
-  it('takes a voice reply from A to B’s thread as a voice comment there', { timeout: 60_000 }, async () => {
-    const form = multipartForm({ postId: postOnA.id }, [
-      { field: 'audio', filename: 'reply.webm', contentType: 'audio/webm', content: voice },
-    ]);
-    await json<Comment>(
-      await call(a, reader, '/api/comments', { method: 'POST', headers: form.headers, body: form.payload }),
-      201,
-    );
-    const onB = await waitFor(
-      async () => {
-        const comments = await json<Comment[]>(await call(b, author, `/api/posts/${postOnB.id}/comments`));
-        return comments[0];
-      },
-      45_000,
-      'the reply on B',
-    );
-    expect(onB.user?.username).toBe(`${reader.user.username}@${a.host}`);
-    expect(onB.duration).toBeGreaterThan(VOICE_SECONDS - 0.2);
-    expect(onB.duration).toBeLessThan(VOICE_SECONDS + 0.2);
+  it('counts A’s reader’s like and repost on B’s post, and neither once taken back', async () => {
+    const toggle = async (path: string) =>
+      json(await call(a, reader, path, { method: 'POST', body: JSON.stringify({ postId: postOnA.id }) }));
+    const countsOnB = async () => ({
+      likes: (await json<{ count: number }>(await call(b, author, `/api/likes/post/${postOnB.id}`))).count,
+      reposts: (await json<{ count: number }>(await call(b, author, `/api/reposts/${postOnB.id}`))).count,
+    });
+    await toggle('/api/likes');
+    await untilShows(countsOnB, { likes: 1, reposts: 0 }, 'the like on B');
+    await toggle('/api/reposts');
+    await untilShows(countsOnB, { likes: 1, reposts: 1 }, 'the repost on B');
+    await toggle('/api/likes');
+    await toggle('/api/reposts');
+    await untilShows(countsOnB, { likes: 0, reposts: 0 }, 'both taken back on B');
   });
 
-  it('removes the post on A when its author deletes it on B', async () => {
-    await json(await call(b, author, `/api/posts/${postOnB.id}`, { method: 'DELETE' }));
-    await waitFor(
-      async () => ((await call(a, reader, `/api/posts/${postOnA.id}`)).status === 404 ? true : undefined),
-      30_000,
-      'the post to go on A',
+  let replyOnA: Comment;
+
+  it(
+    'takes a voice reply from A to B’s thread as a voice comment there, sent as A’s AAC rendition',
+    { timeout: 60_000 },
+    async () => {
+      const form = multipartForm({ postId: postOnA.id }, [
+        { field: 'audio', filename: 'reply.webm', contentType: 'audio/webm', content: voice },
+      ]);
+      replyOnA = await json<Comment>(
+        await call(a, reader, '/api/comments', { method: 'POST', headers: form.headers, body: form.payload }),
+        201,
+      );
+      const onB = await waitFor(
+        async () => {
+          const comments = await json<Comment[]>(await call(b, author, `/api/posts/${postOnB.id}/comments`));
+          return comments[0];
+        },
+        45_000,
+        'the reply on B',
+      );
+      readerOnB = onB.user!;
+      expect(readerOnB.username).toBe(`${reader.user.username}@${a.host}`);
+      expect(onB.duration).toBeGreaterThan(VOICE_SECONDS - 0.2);
+      expect(onB.duration).toBeLessThan(VOICE_SECONDS + 0.2);
+      // What B downloaded is its original: A's AAC rendition (what Mastodon and Safari play), not the WebM recorded.
+      expect(onB.audioSources.at(-1)?.mimeType).toBe('audio/mp4');
+
+      // B (or anyone) finds the reply's Note at its id on A.
+      const noteId = `${a.origin}/ap/comments/${replyOnA.id}`;
+      const note = await json<{ id: string; inReplyTo: string }>(
+        await call(a, undefined, `/ap/comments/${replyOnA.id}`, {
+          headers: { accept: 'application/activity+json' },
+        }),
+      );
+      expect(note).toMatchObject({ id: noteId, inReplyTo: `${b.origin}/posts/${postOnB.id}` });
+    },
+  );
+
+  it('removes the reply from B’s thread when A’s reader deletes it on A', async () => {
+    await json(await call(a, reader, `/api/comments/${replyOnA.id}`, { method: 'DELETE' }));
+    await untilShows(
+      async () => json<Comment[]>(await call(b, author, `/api/posts/${postOnB.id}/comments`)),
+      [],
+      'the reply to go from B',
     );
   });
+
+  it(
+    'ends A’s reader’s follow when B’s author blocks them, and B’s next post does not reach A; the other way too',
+    { timeout: 90_000 },
+    async () => {
+      const block = (instance: Instance, who: Person, other: PublicUser, method: 'PUT' | 'DELETE') =>
+        call(instance, who, `/api/users/${other.id}/block`, { method }).then((response) => json(response));
+      const followOnA = async () =>
+        json<{ following: boolean; requested?: boolean }>(
+          await call(a, reader, `/api/follows/${authorOnA.id}`),
+        );
+
+      await block(b, author, readerOnB, 'PUT');
+      await untilShows(followOnA, { following: false, requested: false }, 'the follow to end on A');
+      const unheard = await publishOn(b, author, 'While blocked');
+      // Rendered on B: its Create, had it anyone on A to go to, would have gone by now (the domain block's test
+      // below sees it never came).
+      await waitFor(
+        async () =>
+          (await json<Post>(await call(b, author, `/api/posts/${unheard.id}`))).audioSources.find(
+            (source) => source.mimeType === 'audio/mp4',
+          ),
+        30_000,
+        'B’s rendition of its post',
+      );
+      await block(b, author, readerOnB, 'DELETE');
+
+      // A's reader blocks B's author: on B, the author finds no profile of theirs while it holds.
+      await block(a, reader, authorOnA, 'PUT');
+      await untilShows(() => statusOf(b, author, `/api/users/${readerOnB.id}`), 404, 'the block on B');
+      await block(a, reader, authorOnA, 'DELETE');
+      await untilShows(() => statusOf(b, author, `/api/users/${readerOnB.id}`), 200, 'the block lifted on B');
+
+      // Follows do not come back by themselves: A's reader follows again, for what comes next.
+      await json(
+        await call(a, reader, '/api/follows', {
+          method: 'POST',
+          body: JSON.stringify({ followingId: authorOnA.id }),
+        }),
+      );
+      await untilShows(followOnA, { following: true }, 'B to accept the follow again');
+    },
+  );
 
   it(
     'drops B’s activities while A’s moderators block B’s domain, and takes them again once unblocked',
@@ -301,8 +400,18 @@ describe(`two Earshots federating over https: A on SQLite, B on ${databaseKind}`
         60_000,
         'B’s next post on A',
       );
+      expect((await feedOf(a, reader)).map((post) => post.title)).not.toContain('While blocked');
     },
   );
+
+  it('removes the post on A when its author deletes it on B', async () => {
+    await json(await call(b, author, `/api/posts/${postOnB.id}`, { method: 'DELETE' }));
+    await waitFor(
+      async () => ((await call(a, reader, `/api/posts/${postOnA.id}`)).status === 404 ? true : undefined),
+      30_000,
+      'the post to go on A',
+    );
+  });
 
   it(
     'removes the person, with what they posted, from A when they delete their account on B',

@@ -13,7 +13,8 @@ import { commentResource, personResource, postResource } from './resources';
  *   moderators, by a person not suspended.
  *
  * - Their voice comments on a post that came from another server (a reply to a remote person's Note), while a
- *   visitor may hear the comment there: to the post's author's server, as a reply in their thread.
+ *   visitor may hear the comment there: to the post's author's server, as a reply in their thread, and at its Note's
+ *   id to anyone who asks; that it is gone once deleted.
  * - Their likes, reposts and blocks of people of other servers and of those people's posts, told to that person's
  *   server alone.
  *
@@ -91,6 +92,18 @@ export function mayFederateReply(
     postAuthor.remote_actor_id !== null &&
     can(VISITOR, 'view', commentResource(comment, post))
   );
+}
+
+/**
+ * That one of our people's voice comment on a remote person's post is gone goes to that person's server (a Delete of
+ * its Note) while the commenter federates, whether or not the comment ever went: a Delete of what a server never had
+ * is harmless, and the comment is gone by then, so what it was is not weighed.
+ */
+export function mayTellOfReplyDeletion(
+  commenter: FederationCandidate,
+  postAuthor: Pick<UserRow, 'remote_actor_id'>,
+): boolean {
+  return mayFederatePerson(commenter) && postAuthor.remote_actor_id !== null;
 }
 
 /**

@@ -21,6 +21,12 @@ const ACTIVITY_TYPES = /application\/(activity\+json|ld\+json)/i;
 /** Pages that are actors and objects too: asked for as ActivityPub, what is not there (or not public) is a 404. */
 const OBJECT_PAGES = /^\/(profile|posts)\//;
 
+/**
+ * Where our voice replies on other servers' posts answer as Notes. Fedify serves one object dispatcher per class,
+ * and Notes are our posts' at their pages' URLs: this one is answered beside it.
+ */
+const REPLY_NOTE = /^\/ap\/comments\/([^/?#]+)(?:\?.*)?$/;
+
 const isFederationPath = (request: FastifyRequest) => FEDERATION_PATHS.test(request.url);
 
 const asksForActivities = (request: FastifyRequest) =>
@@ -131,6 +137,14 @@ async function send(reply: FastifyReply, fedifyResponse: Response): Promise<Fast
   return reply.send(Buffer.from(await response.arrayBuffer()));
 }
 
+/** A reply's Note as Fedify answers an object: a 404 when it is not there or may not federate. */
+async function replyNoteAnswer(request: FastifyRequest, json: unknown): Promise<Response> {
+  if (json === undefined) return nothingAt(request);
+  return new Response(JSON.stringify(json), {
+    headers: { 'content-type': 'application/activity+json', vary: 'Accept' },
+  });
+}
+
 /**
  * Mounts Fedify in front of our routes (there is no Fastify adapter for Fedify 2.3): WebFinger, NodeInfo, the
  * inboxes, outboxes and collections under /ap/, and, for a request that asks for ActivityPub JSON, the actor and
@@ -144,7 +158,14 @@ export function registerFederation(
     origin,
     egress,
     domainBlocks,
-  }: { origin: string; egress: FederationEgress; domainBlocks: Pick<DomainBlocks, 'blockedDomainOf'> },
+    replyNotes,
+  }: {
+    origin: string;
+    egress: FederationEgress;
+    domainBlocks: Pick<DomainBlocks, 'blockedDomainOf'>;
+    /** A voice reply's Note as JSON-LD, or undefined. */
+    replyNotes: (commentId: string) => Promise<unknown>;
+  },
 ): void {
   const notOurs = new Response(null, { status: 404 });
   app.addHook('onRequest', async (request, reply) => {
@@ -156,6 +177,10 @@ export function registerFederation(
     if (request.method === 'POST') {
       const blocked = await blockedSender(request, domainBlocks);
       if (blocked) return send(reply, blockedAnswer(blocked));
+    }
+    const replyNote = (request.method === 'GET' || request.method === 'HEAD') && REPLY_NOTE.exec(request.url);
+    if (replyNote) {
+      return send(reply, await replyNoteAnswer(request, await replyNotes(replyNote[1]!)));
     }
     const webRequest = await webRequestOf(request, origin);
     // Checking a signature fetches the signer's key: a remote request like any other of federation's.

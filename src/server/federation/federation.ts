@@ -20,6 +20,7 @@ import {
 import { findPostWithMedia, listPosts } from '../db/queries/posts';
 import { findUserById } from '../db/queries/users';
 import { findVoiceBio } from '../db/queries/voice-bios';
+import type { FollowerNews } from '../services/follow-service';
 import { audioSourcesOf } from '../services/post-presenter';
 import { listenToInboxes } from './inbox';
 import { listenToInteractions, type InteractionDeps } from './interactions';
@@ -41,7 +42,8 @@ export interface FederationDeps {
   addresses: PublicAddresses;
   log: FastifyBaseLogger;
   /** What the inboxes need to keep remote people's posts and voice replies. */
-  inbound: Omit<RemotePostDeps, 'db' | 'log'> & Pick<InteractionDeps, 'reactions' | 'safety'>;
+  inbound: Omit<RemotePostDeps, 'db' | 'log'> &
+    Pick<InteractionDeps, 'reactions' | 'safety'> & { followerNews: FollowerNews };
 }
 
 /**
@@ -163,7 +165,8 @@ export function createEarshotFederation(deps: FederationDeps): Federation<void> 
 
   const inbox = federation.setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox');
   const undoOther = listenToInteractions(inbox, { db, log, ...deps.inbound });
-  listenToRemotePosts(listenToFollowAnswers(listenToInboxes(inbox, deps, undoOther), db), {
+  const follows = { ...deps, people: deps.inbound.people, followerNews: deps.inbound.followerNews };
+  listenToRemotePosts(listenToFollowAnswers(listenToInboxes(inbox, follows, undoOther), db), {
     db,
     log,
     ...deps.inbound,

@@ -1,26 +1,45 @@
 import type { InboxListenerSetters } from '@fedify/fedify';
-import { Accept, Activity, Follow, isActor, Reject, Undo } from '@fedify/vocab';
-import { federatingPerson } from '../access/federatable';
+import { Accept, Activity, Follow, isActor, Reject, Undo, type Actor } from '@fedify/vocab';
+import { federatingPerson, isHeardHere } from '../access/federatable';
 import { mayFollow } from '../access/people';
 import { addRemoteFollow, removeRemoteFollow } from '../db/queries/federation';
-import { findRemotePersonByUri } from '../db/queries/remote-people';
+import { findRemotePersonByUri, type RemotePerson } from '../db/queries/remote-people';
+import type { FollowerNews } from '../services/follow-service';
 import { newId } from '../ids';
 import type { FederationDeps } from './federation';
 import type { UndoListener } from './interactions';
 import { ourUri } from './our-uris';
+import type { RemotePeople } from './remote-people';
 
 /**
  * What our inboxes take (personal and shared): a remote actor's Follow of one of our people, stored and answered
- * with an Accept (with a Reject, nothing stored, across a block with the person they are here), and its Undo; other
- * Undos go to `undoOther`. Fedify has verified each activity's HTTP Signature and that its signer is its actor
- * before a listener sees it; anything else it answers 401 and nothing is stored. Other modules add their listeners
- * to the setters it returns.
+ * with an Accept (with a Reject, nothing stored, across a block with the person they are here) and told to our person
+ * as a follow here is (the follower met as a person here), and its Undo; other Undos go to `undoOther`. Fedify has
+ * verified each activity's HTTP Signature and that its signer is its actor before a listener sees it; anything else
+ * it answers 401 and nothing is stored. Other modules add their listeners to the setters it returns.
  */
 export function listenToInboxes(
   inbox: InboxListenerSetters<void>,
-  { db, addresses, log }: Pick<FederationDeps, 'db' | 'addresses' | 'log'>,
+  {
+    db,
+    addresses,
+    log,
+    people,
+    followerNews,
+  }: Pick<FederationDeps, 'db' | 'addresses' | 'log'> & { people: RemotePeople; followerNews: FollowerNews },
   undoOther: UndoListener,
 ): InboxListenerSetters<void> {
+  /** Our person hears of their new follower, unless our moderators suspended them. */
+  async function tellOfFollower(follower: Actor, known: RemotePerson | undefined, followingId: string) {
+    try {
+      const met = known ?? (await people.save(follower));
+      if (met && isHeardHere(met.user)) await followerNews(db, met.user.id, followingId);
+    } catch (error) {
+      // The follow stands and was accepted: a retry of the whole Follow would only accept it again.
+      log.warn({ err: error, actor: follower.id?.href }, 'a remote follower could not be told of');
+    }
+  }
+
   return inbox
     .on(Follow, async (ctx, follow) => {
       const target = follow.objectId && ourUri(ctx, follow.objectId);
@@ -63,6 +82,7 @@ export function listenToInboxes(
         follower,
         new Accept({ id: new URL(`#accepts/${newId()}`, actor), actor, object: follow }),
       );
+      await tellOfFollower(follower, known, person.user.id);
     })
     .on(Undo, async (ctx, undo) => {
       const undone = await undo.getObject(ctx);

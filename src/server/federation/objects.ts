@@ -172,6 +172,10 @@ export interface VoiceReply {
   audio: { url: string; mimeType: string };
 }
 
+/** Where a voice comment of ours answers as a Note, and the id its Create and Delete name. */
+export const replyNoteId = (ctx: Context<void>, commentId: string) =>
+  absolute(ctx, `/ap/comments/${commentId}`);
+
 /**
  * A voice comment on a remote person's post, as a Note in reply to theirs, addressed to them and public as the
  * thread is; its audio is its one attachment, as a post's is.
@@ -179,7 +183,7 @@ export interface VoiceReply {
 export function replyNote(ctx: Context<void>, reply: VoiceReply, thread: { note: URL; author: URL }): Note {
   const transcript = reply.transcription?.trim();
   return new Note({
-    id: absolute(ctx, `/ap/comments/${reply.id}`),
+    id: replyNoteId(ctx, reply.id),
     attribution: ctx.getActorUri(reply.userId),
     to: PUBLIC_COLLECTION,
     cc: thread.author,

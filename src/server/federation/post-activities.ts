@@ -11,6 +11,7 @@ import type { JobOutcome } from '../jobs/catalogue';
 import type { JobQueue } from '../jobs/job-queue';
 import { createOf, postNote } from './objects';
 import { deliverableRecipients } from './recipients';
+import { waitsForRendition } from './rendition-wait';
 import type { PublicAddresses } from './public-addresses';
 
 type PostChange = 'create' | 'update' | 'delete';
@@ -24,9 +25,6 @@ export interface PostActivity {
   waits?: number;
 }
 
-/** A new post's audio is rendered in seconds; its Create waits for it (AAC plays everywhere) this long at most. */
-const RENDITION_WAIT_MS = 3_000;
-const RENDITION_WAITS = 100;
 /** Remote inboxes handed to Fedify per fan-out: each is one delivery, whatever number of followers it serves. */
 const INBOX_PAGE = 500;
 
@@ -99,15 +97,7 @@ export function createPostActivitySender(deps: {
         await deliver(ctx, activity.userId, deleteOf(ctx, activity));
         return 'done';
       }
-      const waits = activity.waits ?? 0;
-      if (!post.rendition_key && waits < RENDITION_WAITS) {
-        await jobs.enqueue(
-          'federation.post',
-          { ...activity, waits: waits + 1 },
-          { runAfter: new Date(Date.now() + RENDITION_WAIT_MS) },
-        );
-        return 'skipped';
-      }
+      if (await waitsForRendition(jobs, 'federation.post', activity, post)) return 'skipped';
       const note = postNote(ctx, post);
       const sent =
         activity.change === 'create'

@@ -77,7 +77,7 @@ export function createCommentService(deps: {
   users: UserService;
   notifications: NotificationService;
   push: PushService;
-  /** A comment on a remote person's post goes to their server as a reply. */
+  /** A comment on a remote person's post goes to their server as a reply, and its deletion after it. */
   fediverse: ReplyAnnouncements;
 }): CommentService {
   const { db, audio, users, notifications, push, fediverse } = deps;
@@ -103,10 +103,14 @@ export function createCommentService(deps: {
     };
   }
 
-  /** Deletes the comment with its audio; a held one was never counted in trending. */
+  /**
+   * Deletes the comment with its audio; a held one was never counted in trending. A reply to a remote person's post
+   * is deleted on their server too.
+   */
   async function remove(comment: CommentWithAudio, post: PostRow) {
     const asset = await findAudioAsset(db, comment.audio_id);
     await db.transaction().execute(async (trx) => {
+      await fediverse.retract(trx, { id: comment.id, postId: post.id, userId: comment.user_id });
       const deleted = await deleteComment(trx, comment.id);
       if (deleted && comment.user_id !== post.user_id && comment.held === 0) {
         await takeFromTrending(trx, post, 'comment', comment.created_at);
@@ -193,7 +197,7 @@ export function createCommentService(deps: {
               once: id,
             });
             if (news) await push.announceReply(trx, post.user_id, id);
-            await fediverse.announce(trx, { id, postId: post.id });
+            await fediverse.announce(trx, { id, postId: post.id, userId: viewerId });
           }
         });
       } catch (error) {

@@ -29,6 +29,25 @@ export interface FollowService {
   ): Promise<Page<PublicUser>>;
 }
 
+/**
+ * What a new follower of someone sets off, whether they followed here or from another server: a notification, and a
+ * push when that is news. Inside the transaction that makes the follow, where there is one.
+ */
+export type FollowerNews = (db: Db, followerId: string, followingId: string) => Promise<void>;
+
+export function createFollowerNews(notifications: NotificationService, push: PushService): FollowerNews {
+  return async (db, followerId, followingId) => {
+    const news = await notifications.notify(db, {
+      recipientId: followingId,
+      actorId: followerId,
+      type: 'follow',
+      postId: null,
+      once: followingId,
+    });
+    if (news) await push.announceFollower(db, followingId, followerId);
+  };
+}
+
 export function createFollowService(
   db: Db,
   users: UserService,
@@ -37,6 +56,7 @@ export function createFollowService(
   /** Follows of people of other servers (issue 28), while this instance federates. */
   remoteFollowing?: RemoteFollowing,
 ): FollowService {
+  const tellOfFollower = createFollowerNews(notifications, push);
   const remotePerson = async (userId: string) =>
     remoteFollowing && (await findRemotePersonByUserId(db, userId));
 
@@ -58,16 +78,7 @@ export function createFollowService(
         if (followed) await requirePerson(trx, follower, followingId, 'follow');
         await setFollowing(trx, followerId, followingId, followed);
         await noteActivity(trx, followerId);
-        if (followed) {
-          const news = await notifications.notify(trx, {
-            recipientId: followingId,
-            actorId: followerId,
-            type: 'follow',
-            postId: null,
-            once: followingId,
-          });
-          if (news) await push.announceFollower(trx, followingId, followerId);
-        }
+        if (followed) await tellOfFollower(trx, followerId, followingId);
         return { followed };
       });
     },
