@@ -40,6 +40,12 @@ import { createRemotePeople } from './federation/remote-people';
 import { createRemoteAvatars } from './federation/remote-avatars';
 import type { RemotePostDeps } from './federation/remote-posts';
 import type { InteractionDeps } from './federation/interactions';
+import {
+  createFlagSender,
+  createReportForwarding,
+  type FlagSender,
+  type RemoteReports,
+} from './federation/reports';
 import type { RemotePerson } from './db/queries/remote-people';
 import type { JobHandlers } from './jobs/catalogue';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
@@ -178,7 +184,7 @@ function createFederationParts(
     jobs: JobQueue;
     log: FastifyBaseLogger;
     inbound: Pick<RemotePostDeps, 'scratch' | 'audio' | 'posts' | 'comments' | 'accounts'> &
-      Pick<InteractionDeps, 'reactions' | 'safety'>;
+      Pick<InteractionDeps, 'reactions' | 'safety'> & { reports: RemoteReports };
     profiles: ProfileService;
     domainBlocks: DomainBlocks;
     mayReach?: (address: string) => boolean;
@@ -192,6 +198,7 @@ function createFederationParts(
       actorDeletions: ActorDeletionSender;
       replies: ReplySender;
       interactions: InteractionSender;
+      flags: FlagSender;
       fediverse: Fediverse;
     }
   | undefined {
@@ -223,6 +230,7 @@ function createFederationParts(
   const actorDeletions = createActorDeletionSender({ federation, origin, addresses });
   const replies = createReplySender({ ...deps, federation, origin, addresses });
   const interactions = createInteractionSender({ ...deps, federation, origin, addresses });
+  const flags = createFlagSender({ ...deps, federation, origin, addresses });
   const context = () => federation.createContext(new URL(origin), undefined);
   const following = createRemoteFollowing(deps.db, context);
   // Asked for by a person's request, outside the inbox and the job queue: their fetches go out on federation's
@@ -234,7 +242,7 @@ function createFederationParts(
     },
     lookUp: (query) => egress.run(() => people.lookUp(context(), query)),
   };
-  return { federation, egress, queue, posts, actorDeletions, replies, interactions, fediverse };
+  return { federation, egress, queue, posts, actorDeletions, replies, interactions, flags, fediverse };
 }
 
 /** SQLite: one process, events delivered in it once their transaction commits. PostgreSQL: across instances. */
@@ -367,11 +375,29 @@ export async function createContext(
   const reactions = createReactionService(db, notifications, push, interactions);
   const safety = createSafetyService(db, interactions);
   const profiles = createProfileService(db, images, shareCards);
+  const moderation = createModerationService({
+    db,
+    posts,
+    comments,
+    conversations,
+    events,
+    fediverse,
+    forwarding: createReportForwarding(jobs, config.federation !== undefined),
+  });
   const federated = createFederationParts(config, {
     db,
     jobs,
     log,
-    inbound: { scratch, audio, posts, comments, accounts: accountDeletion, reactions, safety },
+    inbound: {
+      scratch,
+      audio,
+      posts,
+      comments,
+      accounts: accountDeletion,
+      reactions,
+      safety,
+      reports: moderation,
+    },
     profiles,
     domainBlocks,
     mayReach: options.federationMayReach,
@@ -407,6 +433,7 @@ export async function createContext(
         federated ? federated.actorDeletions.send(deletion) : 'skipped',
       'federation.interaction': async (interaction) =>
         federated ? federated.interactions.send(interaction) : 'skipped',
+      'federation.flag': async (report) => (federated ? federated.flags.send(report) : 'skipped'),
     },
     sessions: createSessionStore(db),
     rateLimits,
@@ -430,7 +457,7 @@ export async function createContext(
     notifications,
     voiceBios: createVoiceBioService({ db, audio }),
     conversations,
-    moderation: createModerationService({ db, posts, comments, conversations, events, fediverse }),
+    moderation,
     conversationPosts: createConversationPublisher({ db, audio, users, posts, events, notifications, push }),
     listens: createListenService({ db }),
     listening,
