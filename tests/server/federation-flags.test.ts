@@ -97,8 +97,8 @@ describe('a report from another server (Flag)', () => {
       expect(cases.find((each) => each.targetId === id)).toMatchObject({
         targetKind: kind,
         reportCount: 1,
-        servers: [peerHost()],
-        notes: ['Posting the same clip everywhere'],
+        servers: [{ host: peerHost(), note: 'Posting the same clip everywhere' }],
+        notes: [],
         reasons: [{ reason: 'other', count: 1 }],
       });
     }
@@ -108,11 +108,11 @@ describe('a report from another server (Flag)', () => {
     const long = `${'Again and again. '.repeat(60)}`;
     expect((await sendFlag(flagOf([actorOf(author), noteOf(post)], long))).status).toBe(202);
     const reported = await caseOf(post.id);
-    expect(reported).toMatchObject({ reportCount: 1, servers: [peerHost()] });
-    expect(reported!.notes).toHaveLength(1);
-    expect([...reported!.notes[0]!].length).toBeLessThanOrEqual(REPORT_NOTE_MAX_LENGTH);
-    expect(reported!.notes[0]!.startsWith('Again and again.')).toBe(true);
-    expect(reported!.notes[0]!.endsWith('…')).toBe(true);
+    expect(reported).toMatchObject({ reportCount: 1, servers: [{ host: peerHost() }] });
+    const note = reported!.servers[0]!.note!;
+    expect([...note].length).toBeLessThanOrEqual(REPORT_NOTE_MAX_LENGTH);
+    expect(note.startsWith('Again and again.')).toBe(true);
+    expect(note.endsWith('…')).toBe(true);
     expect(await remoteReportCount()).toBe(2);
 
     // A report of one of our people joins the case as another report, and names nobody.
@@ -123,7 +123,7 @@ describe('a report from another server (Flag)', () => {
     });
     expect(local.statusCode, local.body).toBe(200);
     expect(local.json()).toEqual({ received: true });
-    expect(await caseOf(post.id)).toMatchObject({ reportCount: 2, servers: [peerHost()] });
+    expect(await caseOf(post.id)).toMatchObject({ reportCount: 2, servers: [{ host: peerHost() }] });
   });
 
   it('stores nothing when it names only a private post, one that does not exist, or someone elsewhere', async () => {

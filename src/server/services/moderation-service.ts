@@ -284,8 +284,8 @@ export function createModerationService(deps: {
           targetId: row.target_id,
           reportCount: row.report_count,
           reasons: [...counts].map(([reason, count]) => ({ reason, count })),
-          notes: own.flatMap((report) => (report.note ? [report.note] : [])),
-          servers: own.flatMap((report) => (report.reporter_host ? [report.reporter_host] : [])),
+          notes: own.flatMap((report) => (report.note && !report.reporter_host ? [report.note] : [])),
+          servers: own.flatMap(({ reporter_host: host, note }) => (host ? [{ host, note }] : [])),
           lastReportedAt: row.last_reported_at,
           content: await contentOf(row),
         });

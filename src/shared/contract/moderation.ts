@@ -67,9 +67,10 @@ export const moderationCaseSchema = z.object({
   reportCount: z.number(),
   /** Each reason given, with how many reports gave it. */
   reasons: z.array(z.object({ reason: z.enum(REPORT_REASONS), count: z.number() })),
+  /** The notes of our people's reports (never who wrote them). */
   notes: z.array(z.string()),
-  /** The other servers that reported it (a Flag), by host: `mastodon.example`. */
-  servers: z.array(z.string()),
+  /** The other servers that reported it (a Flag), by host (`mastodon.example`), each with its report's note. */
+  servers: z.array(z.object({ host: z.string(), note: z.string().nullable() })),
   lastReportedAt: z.string(),
   content: reportedContentSchema.nullable(),
 });
