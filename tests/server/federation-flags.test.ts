@@ -9,7 +9,8 @@ import { callAs, signUp, type SignedIn } from './support/accounts';
 import { startFederatingApp } from './support/federating-app';
 import { startFediversePeer, type Delivery, type FediversePeer } from './support/fediverse-peer';
 import { restartWithAdminEmails, type TestApp } from './support/test-app';
-import { publishWebm } from './support/uploads';
+import { sendForm, publishWebm, webmPart } from './support/uploads';
+import { multipartForm } from '../support/audio';
 import { waitForIdleJobs } from './support/waits';
 
 const MODERATOR_EMAIL = 'federation-flags-moderator@example.com';
@@ -259,6 +260,36 @@ describe('our report of someone of another server', () => {
       reportCount: 1,
       notes: ['Threatens people in the replies'],
     });
+  });
+
+  it('of the person goes as a Flag naming them alone', async () => {
+    const report = await callAs(testApp.app, reader, 'POST', '/api/reports', {
+      targetKind: 'user',
+      targetId: alice.id,
+      reason: 'spam',
+      forward: true,
+    });
+    expect(report.json()).toEqual({ received: true, forwarded: true });
+    const flag = await peer.nextDelivery(
+      (delivery) => delivery.activity.type === 'Flag' && delivery.activity.object === peer.actorId,
+    );
+    expect(flag.signedBy).toBe(`${origin}/profile/instance`);
+    expect(flag.activity).not.toHaveProperty('content');
+  });
+
+  it('of our voice reply on their post, from their server, is a report of the reply', async () => {
+    const form = multipartForm({ postId: theirs.id }, [webmPart(voice)]);
+    const sent = await sendForm(testApp.app, reader.cookie, '/api/comments', form);
+    expect(sent.statusCode, sent.body).toBe(201);
+    const reply = sent.json() as { id: string };
+    await waitForIdleJobs(testApp.context.db, 60_000);
+    const response = await sendFlag(flagOf([actorOf(reader), `${origin}/ap/comments/${reply.id}`], 'rude'));
+    expect(response.status).toBe(202);
+    expect(await caseOf(reply.id)).toMatchObject({
+      targetKind: 'comment',
+      servers: [{ host: peerHost(), note: 'rude' }],
+    });
+    expect(await caseOf(reader.user.id)).toMatchObject({ targetKind: 'user' });
   });
 
   it('is not sent on for one of our own people', async () => {
