@@ -42,7 +42,7 @@ export interface FederationDeps {
   queue: MessageQueue;
   addresses: PublicAddresses;
   log: FastifyBaseLogger;
-  /** What the inboxes need to keep remote people's posts and voice replies. */
+  /** What the inboxes need to keep remote people's posts and voice replies, and other servers' reports. */
   inbound: Omit<RemotePostDeps, 'db' | 'log'> &
     Pick<InteractionDeps, 'reactions' | 'safety'> & { reports: RemoteReports };
 }
