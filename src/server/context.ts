@@ -40,6 +40,12 @@ import { createRemotePeople } from './federation/remote-people';
 import { createRemoteAvatars } from './federation/remote-avatars';
 import type { RemotePostDeps } from './federation/remote-posts';
 import type { InteractionDeps } from './federation/interactions';
+import {
+  createFlagSender,
+  createReportForwarding,
+  type FlagSender,
+  type RemoteReports,
+} from './federation/reports';
 import type { RemotePerson } from './db/queries/remote-people';
 import type { JobHandlers } from './jobs/catalogue';
 import { createJobQueue, type JobQueue } from './jobs/job-queue';
@@ -185,7 +191,10 @@ function createFederationParts(
     jobs: JobQueue;
     log: FastifyBaseLogger;
     inbound: Pick<RemotePostDeps, 'scratch' | 'audio' | 'posts' | 'comments' | 'accounts'> &
-      Pick<InteractionDeps, 'reactions' | 'safety'> & { followerNews: FollowerNews };
+      Pick<InteractionDeps, 'reactions' | 'safety'> & {
+        followerNews: FollowerNews;
+        reports: RemoteReports;
+      };
     profiles: ProfileService;
     domainBlocks: DomainBlocks;
     mayReach?: (address: string) => boolean;
@@ -199,6 +208,7 @@ function createFederationParts(
       actorDeletions: ActorDeletionSender;
       replies: ReplySender;
       interactions: InteractionSender;
+      flags: FlagSender;
       fediverse: Fediverse;
     }
   | undefined {
@@ -230,6 +240,7 @@ function createFederationParts(
   const actorDeletions = createActorDeletionSender({ federation, origin, addresses });
   const replies = createReplySender({ ...deps, federation, origin, addresses });
   const interactions = createInteractionSender({ ...deps, federation, origin, addresses });
+  const flags = createFlagSender({ ...deps, federation, origin, addresses });
   const context = () => federation.createContext(new URL(origin), undefined);
   const following = createRemoteFollowing(deps.db, context);
   // Asked for by a person's request, outside the inbox and the job queue: their fetches go out on federation's
@@ -241,7 +252,7 @@ function createFederationParts(
     },
     lookUp: (query) => egress.run(() => people.lookUp(context(), query)),
   };
-  return { federation, egress, queue, posts, actorDeletions, replies, interactions, fediverse };
+  return { federation, egress, queue, posts, actorDeletions, replies, interactions, flags, fediverse };
 }
 
 /** SQLite: one process, events delivered in it once their transaction commits. PostgreSQL: across instances. */
@@ -374,6 +385,15 @@ export async function createContext(
   const reactions = createReactionService(db, notifications, push, interactions);
   const safety = createSafetyService(db, interactions);
   const profiles = createProfileService(db, images, shareCards);
+  const moderation = createModerationService({
+    db,
+    posts,
+    comments,
+    conversations,
+    events,
+    fediverse,
+    forwarding: createReportForwarding(jobs, config.federation !== undefined),
+  });
   const federated = createFederationParts(config, {
     db,
     jobs,
@@ -387,6 +407,7 @@ export async function createContext(
       reactions,
       safety,
       followerNews: createFollowerNews(notifications, push),
+      reports: moderation,
     },
     profiles,
     domainBlocks,
@@ -423,6 +444,7 @@ export async function createContext(
         federated ? federated.actorDeletions.send(deletion) : 'skipped',
       'federation.interaction': async (interaction) =>
         federated ? federated.interactions.send(interaction) : 'skipped',
+      'federation.flag': async (report) => (federated ? federated.flags.send(report) : 'skipped'),
     },
     sessions: createSessionStore(db),
     rateLimits,
@@ -446,7 +468,7 @@ export async function createContext(
     notifications,
     voiceBios: createVoiceBioService({ db, audio }),
     conversations,
-    moderation: createModerationService({ db, posts, comments, conversations, events, fediverse }),
+    moderation,
     conversationPosts: createConversationPublisher({ db, audio, users, posts, events, notifications, push }),
     listens: createListenService({ db }),
     listening,

@@ -97,6 +97,7 @@ function handlers(renderSpeech: JobHandlers['media.render-speech']): JobHandlers
     'federation.reply': async () => 'skipped',
     'federation.actor-deleted': async () => 'skipped',
     'federation.interaction': async () => 'skipped',
+    'federation.flag': async () => 'skipped',
     'images.reencode-legacy': async () => 'skipped',
     'storage.remove-objects': async () => 'skipped',
     'posts.retake-conversation-voices': async () => 'skipped',

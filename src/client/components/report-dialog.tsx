@@ -37,30 +37,49 @@ interface ReportDialogProps {
   onOpenChange: (open: boolean) => void;
   targetKind: ReportTargetKind;
   targetId: string;
+  /** The server the reported person is from, when they are of another server: the report may go there too. */
+  homeServer?: string | undefined;
 }
 
 /**
  * Issue 17: why a person reports a post, reply, message or account (a radio group: arrow keys move between
  * reasons), an optional note, Submit. The moderators see it; the person reported is never told who reported.
+ * Of someone of another server (issue 28), a checkbox (off until ticked, as Mastodon's "Forward to") sends the
+ * report to their server's moderators too, from our server, without the reporter's name.
  */
-export function ReportDialog({ open, onOpenChange, targetKind, targetId }: ReportDialogProps) {
+export function ReportDialog({ open, onOpenChange, targetKind, targetId, homeServer }: ReportDialogProps) {
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
+  const [forward, setForward] = useState(false);
   const noteId = useId();
+  const forwardHintId = useId();
   const what = WHAT[targetKind];
   const send = useMutation({
     mutationFn: () =>
       apiRequest('report', {
-        body: { targetKind, targetId, reason: reason!, ...(note.trim() ? { note } : {}) },
+        body: {
+          targetKind,
+          targetId,
+          reason: reason!,
+          ...(note.trim() ? { note } : {}),
+          ...(homeServer && forward ? { forward: true } : {}),
+        },
       }),
-    onSuccess: () => {
+    onSuccess: (receipt) => {
+      const sentOn =
+        receipt.forwarded === true
+          ? ` It goes to ${homeServer}’s moderators too.`
+          : receipt.forwarded === false
+            ? ` Our server does not send reports to ${homeServer}, so it stays here.`
+            : '';
       toast({
         title: 'Thanks for telling us',
-        description: `Our moderators will look at this ${what}. Nobody is told who reported it.`,
+        description: `Our moderators will look at this ${what}. Nobody is told who reported it.${sentOn}`,
       });
       onOpenChange(false);
       setReason(null);
       setNote('');
+      setForward(false);
     },
     onError: (error) =>
       toast({ variant: 'destructive', title: 'Report failed', description: uploadErrorMessage(error) }),
@@ -102,6 +121,26 @@ export function ReportDialog({ open, onOpenChange, targetKind, targetId }: Repor
               {note.length}/{REPORT_NOTE_MAX_LENGTH}
             </p>
           </div>
+          {homeServer && (
+            <div className="flex items-start gap-3">
+              <input
+                id={`${forwardHintId}-box`}
+                type="checkbox"
+                className="mt-0.5 size-5 shrink-0 accent-primary"
+                checked={forward}
+                onChange={(event) => setForward(event.target.checked)}
+                aria-describedby={forwardHintId}
+              />
+              <div className="space-y-0.5">
+                <Label htmlFor={`${forwardHintId}-box`}>
+                  Also send this report to {homeServer}’s moderators
+                </Label>
+                <p id={forwardHintId} className="text-xs text-muted-foreground">
+                  This {what} is from another server. It goes from our server, without your name.
+                </p>
+              </div>
+            </div>
+          )}
           <DialogFooter>
             <Button
               type="button"

@@ -116,3 +116,15 @@ export function mayFederateInteraction(
 ): boolean {
   return mayFederatePerson(person) && other.remote_actor_id !== null;
 }
+
+/**
+ * One of our people's report of someone of another server (or of what they made) goes on to that server's moderators,
+ * from this server's own actor and never naming them, when they ask for it: while this server federates, and not to
+ * a domain our moderators block.
+ */
+export function mayForwardReport(
+  owner: Pick<UserRow, 'remote_actor_id'>,
+  server: { federates: boolean; blockedDomain: string | undefined },
+): boolean {
+  return server.federates && owner.remote_actor_id !== null && server.blockedDomain === undefined;
+}

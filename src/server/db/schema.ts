@@ -466,6 +466,20 @@ export interface ReportsTable {
   updated_at: string;
 }
 
+/** A remote server's report (a Flag) in a case: one per server and case, updated by a second (20261201T0100). */
+export interface RemoteReportsTable {
+  id: string;
+  case_id: string;
+  /** The reporting server, as moderators see it: `mastodon.example`. */
+  reporter_host: string;
+  /** The actor that signed the Flag (Mastodon's instance actor). */
+  reporter_actor: string;
+  reason: string;
+  note: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface ModerationActionsTable {
   id: string;
   /** Null once the moderator deleted their account. */
@@ -494,6 +508,9 @@ export interface FederationKeysTable {
   private_jwk: string;
   created_at: string;
 }
+
+/** Our instance actor's key pairs (20261201T0100): it signs what this server says, not one of its people. */
+export type InstanceKeysTable = Omit<FederationKeysTable, 'user_id'>;
 
 /** A remote ActivityPub actor we know of (migration 20261129T0220). */
 export interface RemoteActorsTable {
@@ -599,6 +616,8 @@ export interface Database {
   moderation_actions: ModerationActionsTable;
   federation_kv: FederationKvTable;
   federation_keys: FederationKeysTable;
+  instance_keys: InstanceKeysTable;
+  remote_reports: RemoteReportsTable;
   remote_actors: RemoteActorsTable;
   remote_follows: RemoteFollowsTable;
   deleted_actors: DeletedActorsTable;

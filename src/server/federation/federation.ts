@@ -26,8 +26,10 @@ import { listenToInboxes } from './inbox';
 import { listenToInteractions, type InteractionDeps } from './interactions';
 import { listenToFollowAnswers } from './remote-follows';
 import { listenToRemotePosts, type RemotePostDeps } from './remote-posts';
-import { keyPairsOf } from './keys';
-import { createOf, instant, personActor, postNote } from './objects';
+import { instanceKeyPairs, keyPairsOf } from './keys';
+import { createOf, instanceActor, instant, personActor, postNote } from './objects';
+import { INSTANCE_ACTOR } from './our-uris';
+import { listenToFlags, type RemoteReports } from './reports';
 import type { PublicAddresses } from './public-addresses';
 
 /** Items on one page of an outbox or followers collection. */
@@ -41,9 +43,12 @@ export interface FederationDeps {
   queue: MessageQueue;
   addresses: PublicAddresses;
   log: FastifyBaseLogger;
-  /** What the inboxes need to keep remote people's posts and voice replies. */
+  /** What the inboxes need to keep remote people's posts and voice replies, and other servers' reports. */
   inbound: Omit<RemotePostDeps, 'db' | 'log'> &
-    Pick<InteractionDeps, 'reactions' | 'safety'> & { followerNews: FollowerNews };
+    Pick<InteractionDeps, 'reactions' | 'safety'> & {
+      followerNews: FollowerNews;
+      reports: RemoteReports;
+    };
 }
 
 /**
@@ -73,6 +78,7 @@ export function createEarshotFederation(deps: FederationDeps): Federation<void> 
 
   federation
     .setActorDispatcher('/profile/{identifier}', async (ctx, identifier) => {
+      if (identifier === INSTANCE_ACTOR) return instanceActor(ctx);
       const person = await federatingPerson(db, identifier);
       if (!person) {
         const deletedAt = await deletedActorAt(db, identifier);
@@ -89,6 +95,7 @@ export function createEarshotFederation(deps: FederationDeps): Federation<void> 
       return personActor(ctx, person.user, bioAudio);
     })
     .setKeyPairsDispatcher(async (_ctx, identifier) => {
+      if (identifier === INSTANCE_ACTOR) return instanceKeyPairs(db);
       const person = await federatingPerson(db, identifier);
       return person?.federates ? keyPairsOf(db, identifier) : [];
     })
@@ -166,6 +173,7 @@ export function createEarshotFederation(deps: FederationDeps): Federation<void> 
   const inbox = federation.setInboxListeners('/ap/users/{identifier}/inbox', '/ap/inbox');
   const undoOther = listenToInteractions(inbox, { db, log, ...deps.inbound });
   const follows = { ...deps, people: deps.inbound.people, followerNews: deps.inbound.followerNews };
+  listenToFlags(inbox, { db, log, reports: deps.inbound.reports });
   listenToRemotePosts(listenToFollowAnswers(listenToInboxes(inbox, follows, undoOther), db), {
     db,
     log,

@@ -7,27 +7,28 @@ type Algorithm = FederationKeysTable['algorithm'];
 /** RSA first: Fedify signs HTTP requests with the first RSA key, as Mastodon expects. */
 const ALGORITHMS: readonly Algorithm[] = ['RSASSA-PKCS1-v1_5', 'Ed25519'];
 
-async function storedPairs(db: Db, userId: string) {
-  return db
-    .selectFrom('federation_keys')
-    .select(['algorithm', 'public_jwk', 'private_jwk'])
-    .where('user_id', '=', userId)
-    .execute();
+interface StoredPair {
+  algorithm: Algorithm;
+  public_jwk: string;
+  private_jwk: string;
+  created_at: string;
 }
 
-/**
- * A person's key pairs, made and kept the first time they are needed. Instances racing to make them insert once:
- * the loser's pair is dropped and both read the one kept.
- */
-export async function keyPairsOf(db: Db, userId: string): Promise<CryptoKeyPair[]> {
-  let rows = await storedPairs(db, userId);
+/** Where one signer's pairs are kept: a person's rows of `federation_keys`, or the instance actor's table. */
+interface KeyStore {
+  read(): Promise<StoredPair[]>;
+  /** Keeps the pairs of algorithms not kept yet; one already kept (made by a racing instance) stays. */
+  add(pairs: StoredPair[]): Promise<void>;
+}
+
+async function pairsIn(store: KeyStore): Promise<CryptoKeyPair[]> {
+  let rows = await store.read();
   const missing = ALGORITHMS.filter((algorithm) => !rows.some((row) => row.algorithm === algorithm));
   if (missing.length > 0) {
     const made = await Promise.all(
       missing.map(async (algorithm) => {
         const pair = await generateCryptoKeyPair(algorithm);
         return {
-          user_id: userId,
           algorithm,
           public_jwk: JSON.stringify(await exportJwk(pair.publicKey)),
           private_jwk: JSON.stringify(await exportJwk(pair.privateKey)),
@@ -35,12 +36,8 @@ export async function keyPairsOf(db: Db, userId: string): Promise<CryptoKeyPair[
         };
       }),
     );
-    await db
-      .insertInto('federation_keys')
-      .values(made)
-      .onConflict((conflict) => conflict.columns(['user_id', 'algorithm']).doNothing())
-      .execute();
-    rows = await storedPairs(db, userId);
+    await store.add(made);
+    rows = await store.read();
   }
   return Promise.all(
     ALGORITHMS.map(async (algorithm) => {
@@ -51,4 +48,37 @@ export async function keyPairsOf(db: Db, userId: string): Promise<CryptoKeyPair[
       };
     }),
   );
+}
+
+const COLUMNS = ['algorithm', 'public_jwk', 'private_jwk', 'created_at'] as const;
+
+/**
+ * A person's key pairs, made and kept the first time they are needed. Instances racing to make them insert once:
+ * the loser's pair is dropped and both read the one kept.
+ */
+export function keyPairsOf(db: Db, userId: string): Promise<CryptoKeyPair[]> {
+  return pairsIn({
+    read: () => db.selectFrom('federation_keys').select(COLUMNS).where('user_id', '=', userId).execute(),
+    async add(pairs) {
+      await db
+        .insertInto('federation_keys')
+        .values(pairs.map((pair) => ({ ...pair, user_id: userId })))
+        .onConflict((conflict) => conflict.columns(['user_id', 'algorithm']).doNothing())
+        .execute();
+    },
+  });
+}
+
+/** The instance actor's key pairs, made and kept as a person's are. */
+export function instanceKeyPairs(db: Db): Promise<CryptoKeyPair[]> {
+  return pairsIn({
+    read: () => db.selectFrom('instance_keys').select(COLUMNS).execute(),
+    async add(pairs) {
+      await db
+        .insertInto('instance_keys')
+        .values(pairs)
+        .onConflict((conflict) => conflict.column('algorithm').doNothing())
+        .execute();
+    },
+  });
 }

@@ -3,6 +3,7 @@ import { escapeHtml } from '@shared/domain/escape-html';
 import type { Context } from '@fedify/fedify';
 import { Temporal } from '@js-temporal/polyfill';
 import {
+  Application,
   Create,
   Document,
   Endpoints,
@@ -15,6 +16,7 @@ import {
 import type { PostWithMedia } from '../db/queries/posts';
 import type { UserRow } from '../db/schema';
 import { audioSourcesOf, parseJsonArray } from '../services/post-presenter';
+import { commentNoteUri, INSTANCE_ACTOR } from './our-uris';
 
 /** Mastodon keeps at most 1,500 characters of a media description. */
 const MAX_DESCRIPTION = 1_500;
@@ -107,6 +109,25 @@ export async function personActor(
 }
 
 /**
+ * This server's own actor, as Mastodon's instance actor is (an Application named by its host): it signs what the
+ * server says itself, such as a report forwarded without naming who made it.
+ */
+export async function instanceActor(ctx: Context<void>): Promise<Application> {
+  const keys = await ctx.getActorKeyPairs(INSTANCE_ACTOR);
+  return new Application({
+    id: ctx.getActorUri(INSTANCE_ACTOR),
+    preferredUsername: ctx.hostname,
+    name: ctx.host,
+    url: new URL('/', ctx.canonicalOrigin),
+    inbox: ctx.getInboxUri(INSTANCE_ACTOR),
+    endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+    publicKey: keys[0]?.cryptographicKey ?? null,
+    assertionMethods: keys.map((key) => key.multikey),
+    manuallyApprovesFollowers: true,
+  });
+}
+
+/**
  * What a post's Note says in words, for a client without an audio player: its transcript, or else its title and a
  * link to where it plays.
  */
@@ -172,10 +193,6 @@ export interface VoiceReply {
   audio: { url: string; mimeType: string };
 }
 
-/** Where a voice comment of ours answers as a Note, and the id its Create and Delete name. */
-export const replyNoteId = (ctx: Context<void>, commentId: string) =>
-  absolute(ctx, `/ap/comments/${commentId}`);
-
 /**
  * A voice comment on a remote person's post, as a Note in reply to theirs, addressed to them and public as the
  * thread is; its audio is its one attachment, as a post's is.
@@ -183,7 +200,7 @@ export const replyNoteId = (ctx: Context<void>, commentId: string) =>
 export function replyNote(ctx: Context<void>, reply: VoiceReply, thread: { note: URL; author: URL }): Note {
   const transcript = reply.transcription?.trim();
   return new Note({
-    id: replyNoteId(ctx, reply.id),
+    id: commentNoteUri(ctx, reply.id),
     attribution: ctx.getActorUri(reply.userId),
     to: PUBLIC_COLLECTION,
     cc: thread.author,

@@ -11,7 +11,8 @@ import { newId } from '../ids';
 import type { JobOutcome } from '../jobs/catalogue';
 import type { JobQueue } from '../jobs/job-queue';
 import { audioSourcesOf } from '../services/post-presenter';
-import { instant, replyNote, replyNoteId } from './objects';
+import { instant, replyNote } from './objects';
+import { commentNoteUri } from './our-uris';
 import type { PublicAddresses } from './public-addresses';
 import { waitsForRendition } from './rendition-wait';
 
@@ -140,7 +141,7 @@ export function createReplySender(deps: {
     ]);
     if (!commenter || !thread || !mayTellOfReplyDeletion(commenter, thread)) return 'skipped';
     const ctx = context();
-    const noteId = replyNoteId(ctx, commentId);
+    const noteId = commentNoteUri(ctx, commentId);
     const deletion = new Delete({
       id: new URL(`#delete/${newId()}`, noteId),
       actor: ctx.getActorUri(userId),

@@ -1,6 +1,7 @@
 import type { Cursor } from '../db/pagination';
 import type { ActorDeletion } from '../federation/actor-deletion';
 import type { Interaction } from '../federation/interactions';
+import type { ReportForward } from '../federation/reports';
 import type { FederationMessage } from '../federation/message-queue';
 import type { PostActivity } from '../federation/post-activities';
 import type { ReplyActivity } from '../federation/voice-replies';
@@ -44,6 +45,8 @@ export interface JobPayloads {
   'federation.actor-deleted': ActorDeletion;
   /** One of our people's like, repost or block of someone of another server (or its Undo), told to their server. */
   'federation.interaction': Interaction;
+  /** One of our people's report of someone of another server, sent on to that server's moderators (Flag). */
+  'federation.flag': ReportForward;
 }
 
 export type JobName = keyof JobPayloads;

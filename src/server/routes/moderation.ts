@@ -21,10 +21,7 @@ export function registerModerationRoutes(app: App, context: AppContext): void {
   app.route({
     ...contractRoute(routes.report),
     preHandler: [requireUser, limitReports],
-    handler: async (request) => {
-      await moderation.report(signedInUser(request).id, request.body);
-      return { received: true as const };
-    },
+    handler: (request) => moderation.report(signedInUser(request).id, request.body),
   });
   app.route({
     ...contractRoute(routes.setVisitorCommentHold),

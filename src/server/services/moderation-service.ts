@@ -2,6 +2,7 @@ import type {
   ModerationActionBody,
   ModerationCase,
   ModerationLogEntry,
+  ReportReceipt,
   reportBodySchema,
 } from '@shared/contract/moderation';
 import type { ModerationActionName, ReportReason } from '@shared/domain/moderation';
@@ -45,14 +46,18 @@ import type { CommentService } from './comment-service';
 import type { ConversationService } from './conversation-service';
 import { audioSourcesOf, parseJsonArray } from './post-presenter';
 import type { PostAnnouncements } from '../federation/post-activities';
+import type { RemoteReports, ReportForwarding } from '../federation/reports';
 import type { PostService } from './post-service';
 import { toPublicUser } from './user-presenter';
 
 type ReportBody = z.output<typeof reportBodySchema>;
 
-export interface ModerationService {
-  /** Someone signed in reports what they can see; a second report of the same thing updates theirs. */
-  report(reporterId: string, body: ReportBody): Promise<void>;
+export interface ModerationService extends RemoteReports {
+  /**
+   * Someone signed in reports what they can see; a second report of the same thing updates theirs. Of someone of
+   * another server, it goes on to their server too when they ask (`forward`) and it may.
+   */
+  report(reporterId: string, body: ReportBody): Promise<ReportReceipt>;
   /** The rest are for moderators (`moderator` carries the role; the policy refuses anyone else). */
   openCases(moderator: Actor, page: PageRequest): Promise<Page<ModerationCase>>;
   act(
@@ -88,8 +93,9 @@ export function createModerationService(deps: {
   conversations: ConversationService;
   events: EventBus;
   fediverse: PostAnnouncements;
+  forwarding: ReportForwarding;
 }): ModerationService {
-  const { db, posts, comments, conversations, events, fediverse } = deps;
+  const { db, posts, comments, conversations, events, fediverse, forwarding } = deps;
 
   /**
    * The target as the policy sees it, with its owner; 404 when it is not there. A post or comment is weighed with
@@ -218,18 +224,43 @@ export function createModerationService(deps: {
     async report(reporterId, body) {
       const reporter = actorOf(reporterId);
       authorize(reporter, 'report', await resourceOf(body.targetKind, body.targetId, reporter));
-      await db.transaction().execute((trx) =>
-        upsertReport(trx, {
+      const { targetKind, targetId } = body;
+      const note = body.note ?? null;
+      return db.transaction().execute(async (trx) => {
+        await upsertReport(trx, {
           id: newId(),
           caseId: newId(),
-          targetKind: body.targetKind,
-          targetId: body.targetId,
-          reporterId,
+          targetKind,
+          targetId,
+          reporter: { userId: reporterId },
           reason: body.reason,
-          note: body.note ?? null,
+          note,
           at: new Date().toISOString(),
-        }),
-      );
+        });
+        if (!body.forward) return { received: true };
+        const forwarded =
+          targetKind !== 'message' && (await forwarding.forward(trx, { targetKind, targetId, note }));
+        return { received: true, forwarded };
+      });
+    },
+
+    async reportFromAfar({ host, actor, targets, note }) {
+      const at = new Date().toISOString();
+      await db.transaction().execute(async (trx) => {
+        for (const { targetKind, targetId } of targets) {
+          await upsertReport(trx, {
+            id: newId(),
+            caseId: newId(),
+            targetKind,
+            targetId,
+            reporter: { host, actor },
+            // A Flag gives no reason of ours, only its note.
+            reason: 'other',
+            note,
+            at,
+          });
+        }
+      });
     },
 
     async openCases(moderator, page) {
@@ -253,7 +284,8 @@ export function createModerationService(deps: {
           targetId: row.target_id,
           reportCount: row.report_count,
           reasons: [...counts].map(([reason, count]) => ({ reason, count })),
-          notes: own.flatMap((report) => (report.note ? [report.note] : [])),
+          notes: own.flatMap((report) => (report.note && !report.reporter_host ? [report.note] : [])),
+          servers: own.flatMap(({ reporter_host: host, note }) => (host ? [{ host, note }] : [])),
           lastReportedAt: row.last_reported_at,
           content: await contentOf(row),
         });

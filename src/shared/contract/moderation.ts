@@ -27,11 +27,20 @@ export const reportBodySchema = z.object({
   targetId,
   reason: z.enum(REPORT_REASONS, { error: 'Choose a reason for the report.' }),
   note,
+  /**
+   * Of someone of another server, or what they made (issue 28): also send the report to their server's moderators,
+   * from this server, never naming the reporter.
+   */
+  forward: z.boolean({ error: 'Say whether to send the report on with forward: true or false.' }).optional(),
 });
 export type ReportBody = z.input<typeof reportBodySchema>;
 
-/** The reporter learns only that it arrived; nobody reported is ever told who reported them. */
-export const reportReceiptSchema = z.object({ received: z.literal(true) });
+/**
+ * The reporter learns only that it arrived, and, when they asked to send it on to another server, whether it goes
+ * (not while this server does not federate, or refuses that server); nobody reported is told who reported them.
+ */
+export const reportReceiptSchema = z.object({ received: z.literal(true), forwarded: z.boolean().optional() });
+export type ReportReceipt = z.infer<typeof reportReceiptSchema>;
 
 /** What was reported, as a moderator sees it now (null once it is gone). */
 export const reportedContentSchema = z.object({
@@ -58,7 +67,10 @@ export const moderationCaseSchema = z.object({
   reportCount: z.number(),
   /** Each reason given, with how many reports gave it. */
   reasons: z.array(z.object({ reason: z.enum(REPORT_REASONS), count: z.number() })),
+  /** The notes of our people's reports (never who wrote them). */
   notes: z.array(z.string()),
+  /** The other servers that reported it (a Flag), by host (`mastodon.example`), each with its report's note. */
+  servers: z.array(z.object({ host: z.string(), note: z.string().nullable() })),
   lastReportedAt: z.string(),
   content: reportedContentSchema.nullable(),
 });

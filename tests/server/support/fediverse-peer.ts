@@ -1,5 +1,13 @@
 import { generateCryptoKeyPair, signRequest, verifyRequest, type KeyCache } from '@fedify/fedify';
-import { CryptographicKey, Endpoints, Image, Person, type Activity, type Multikey } from '@fedify/vocab';
+import {
+  Application,
+  CryptographicKey,
+  Endpoints,
+  Image,
+  Person,
+  type Activity,
+  type Multikey,
+} from '@fedify/vocab';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Server } from 'node:net';
 
@@ -59,6 +67,8 @@ export interface Delivery {
 interface SigningOptions {
   unsigned?: boolean;
   key?: CryptoKey;
+  /** Signed by the server's own actor (as Mastodon signs a Flag), not by alice. */
+  asInstance?: boolean;
 }
 
 /** What the peer answers at a path: a document of its own (a Note, a recording), as any server serves media. */
@@ -72,6 +82,8 @@ export interface PeerDocument {
 export interface FediversePeer {
   origin: string;
   actorId: string;
+  /** The server's own actor (an Application, as Mastodon's instance actor), which sends its reports. */
+  instanceActorId: string;
   received: Delivery[];
   /** Serves `document` at `path` from now on. */
   serve(path: string, document: PeerDocument): void;
@@ -110,7 +122,10 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer> {
 export async function startFediversePeer({
   host = '127.0.0.1',
 }: { host?: string } = {}): Promise<FediversePeer> {
-  const keys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+  const [keys, instanceKeys] = await Promise.all([
+    generateCryptoKeyPair('RSASSA-PKCS1-v1_5'),
+    generateCryptoKeyPair('RSASSA-PKCS1-v1_5'),
+  ]);
   const received: Delivery[] = [];
   // Mastodon keeps the keys of the accounts it knows: a deleted account's Delete is checked against the kept one.
   const knownKeys = new Map<string, CryptographicKey | Multikey | null>();
@@ -124,6 +139,20 @@ export async function startFediversePeer({
   let inboxRedirect: string | undefined;
   const actorId = `${origin}/users/alice`;
   const keyId = new URL(`${actorId}#main-key`);
+  const instanceActorId = `${origin}/actor`;
+  const instanceKeyId = new URL(`${instanceActorId}#main-key`);
+  const instanceActor = () =>
+    new Application({
+      id: new URL(instanceActorId),
+      preferredUsername: new URL(origin).hostname,
+      inbox: new URL(`${instanceActorId}/inbox`),
+      endpoints: new Endpoints({ sharedInbox: new URL(`${origin}/inbox`) }),
+      publicKey: new CryptographicKey({
+        id: instanceKeyId,
+        owner: new URL(instanceActorId),
+        publicKey: instanceKeys.publicKey,
+      }),
+    });
   const documents = new Map<string, PeerDocument>();
   let icon: Image | null = null;
   const person = () =>
@@ -144,6 +173,11 @@ export async function startFediversePeer({
     if (request.method === 'GET' && url.pathname === '/users/alice') {
       response.writeHead(200, { 'content-type': 'application/activity+json' });
       response.end(JSON.stringify(await person().toJsonLd()));
+      return;
+    }
+    if (request.method === 'GET' && url.pathname === '/actor') {
+      response.writeHead(200, { 'content-type': 'application/activity+json' });
+      response.end(JSON.stringify(await instanceActor().toJsonLd()));
       return;
     }
     const document = request.method === 'GET' ? documents.get(url.pathname) : undefined;
@@ -183,6 +217,7 @@ export async function startFediversePeer({
   const peer: FediversePeer = {
     origin,
     actorId,
+    instanceActorId,
     received,
     serve: (path, document) => documents.set(path, document),
     person,
@@ -213,6 +248,11 @@ export async function startFediversePeer({
         body: JSON.stringify(await activity.toJsonLd()),
       });
       if (options.unsigned) return request;
+      if (options.asInstance) {
+        return signRequest(request, instanceKeys.privateKey, instanceKeyId, {
+          spec: 'draft-cavage-http-signatures-12',
+        });
+      }
       return signRequest(request, options.key ?? keys.privateKey, keyId, {
         spec: 'draft-cavage-http-signatures-12',
       });

@@ -333,10 +333,14 @@ export async function forgetInModeration(db: Db, userId: string): Promise<void> 
     await db
       .updateTable('moderation_cases')
       .set((eb) => ({
-        report_count: eb
+        // Other servers' reports stay, and count.
+        report_count: sql<number>`(${eb
           .selectFrom('reports')
           .select((inner) => inner.fn.countAll<number>().as('count'))
-          .whereRef('reports.case_id', '=', 'moderation_cases.id'),
+          .whereRef('reports.case_id', '=', 'moderation_cases.id')}) + (${eb
+          .selectFrom('remote_reports')
+          .select((inner) => inner.fn.countAll<number>().as('count'))
+          .whereRef('remote_reports.case_id', '=', 'moderation_cases.id')})`,
       }))
       .where('id', 'in', joined)
       .execute();

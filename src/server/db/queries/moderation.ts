@@ -5,7 +5,13 @@ import type { ModerationActionsTable, ReportTargetKind, UserRole } from '../sche
 
 export type ModeratedTable = 'posts' | 'comments' | 'conversation_messages';
 
-/** A report: the target's open case is made if there is none; a second report by the same person updates theirs. */
+/** Who reports: one of our people, or another server (its host, and the actor that signed its Flag). */
+export type Reporter = { userId: string } | { host: string; actor: string };
+
+/**
+ * A report: the target's open case is made if there is none; a second report by the same person (or server)
+ * updates theirs.
+ */
 export async function upsertReport(
   db: Db,
   report: {
@@ -13,12 +19,13 @@ export async function upsertReport(
     caseId: string;
     targetKind: ReportTargetKind;
     targetId: string;
-    reporterId: string;
+    reporter: Reporter;
     reason: string;
     note: string | null;
     at: string;
   },
 ): Promise<void> {
+  const { reporter } = report;
   const openCase = () =>
     db
       .selectFrom('moderation_cases')
@@ -42,27 +49,32 @@ export async function upsertReport(
     .onConflict((conflict) => conflict.doNothing())
     .execute();
   const caseId = (await openCase())!.id;
-  const inserted = await db
-    .insertInto('reports')
-    .values({
-      id: report.id,
-      case_id: caseId,
-      reporter_id: report.reporterId,
-      reason: report.reason,
-      note: report.note,
-      created_at: report.at,
-      updated_at: report.at,
-    })
+  const fields = { reason: report.reason, note: report.note, updated_at: report.at };
+  const row = { id: report.id, case_id: caseId, ...fields, created_at: report.at };
+  const inserted = await (
+    'userId' in reporter
+      ? db.insertInto('reports').values({ ...row, reporter_id: reporter.userId })
+      : db
+          .insertInto('remote_reports')
+          .values({ ...row, reporter_host: reporter.host, reporter_actor: reporter.actor })
+  )
     .onConflict((conflict) => conflict.doNothing())
     .executeTakeFirst();
   const isNew = (inserted.numInsertedOrUpdatedRows ?? 0n) > 0n;
   if (!isNew) {
-    await db
-      .updateTable('reports')
-      .set({ reason: report.reason, note: report.note, updated_at: report.at })
-      .where('case_id', '=', caseId)
-      .where('reporter_id', '=', report.reporterId)
-      .execute();
+    await (
+      'userId' in reporter
+        ? db
+            .updateTable('reports')
+            .set(fields)
+            .where('case_id', '=', caseId)
+            .where('reporter_id', '=', reporter.userId)
+        : db
+            .updateTable('remote_reports')
+            .set({ ...fields, reporter_actor: reporter.actor })
+            .where('case_id', '=', caseId)
+            .where('reporter_host', '=', reporter.host)
+    ).execute();
   }
   await db
     .updateTable('moderation_cases')
@@ -96,13 +108,22 @@ export function findOpenCase(db: Db, targetKind: ReportTargetKind, targetId: str
     .executeTakeFirst();
 }
 
-/** The reasons and notes of some cases' reports (never who made them). */
+/**
+ * The reasons and notes of some cases' reports, never which of our people made them; another server's report names
+ * that server (`reporter_host`), as its Flag did.
+ */
 export function reportsOfCases(db: Db, caseIds: string[]) {
   if (caseIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('reports')
-    .select(['case_id', 'reason', 'note', 'updated_at'])
+    .select(['case_id', 'reason', 'note', 'updated_at', sql<string | null>`null`.as('reporter_host')])
     .where('case_id', 'in', caseIds)
+    .unionAll(
+      db
+        .selectFrom('remote_reports')
+        .select(['case_id', 'reason', 'note', 'updated_at', 'reporter_host'])
+        .where('case_id', 'in', caseIds),
+    )
     .orderBy('updated_at', 'desc')
     .execute();
 }

@@ -238,3 +238,36 @@ export async function rememberRemotePostAudio(db: Db, postId: string, audioUrl: 
 export async function rememberActorIcon(db: Db, remoteActorId: string, iconUrl: string) {
   await db.updateTable('remote_actors').set({ icon_url: iconUrl }).where('id', '=', remoteActorId).execute();
 }
+
+/** What a report may be of across servers: a person, a post or a voice comment. */
+export interface FederatedTarget {
+  targetKind: 'user' | 'post' | 'comment';
+  targetId: string;
+}
+
+/**
+ * The person of another server a report is of (or whose post or voice comment it is): their actor, its inboxes, and
+ * the Note reported (null for the person). Undefined when the target is not another server's.
+ */
+export async function findRemoteOwnerOf(db: Db, { targetKind, targetId }: FederatedTarget) {
+  const actor = ['remote_actors.id as remote_actor_id', 'remote_actors.uri as actor_uri'] as const;
+  const inboxes = ['remote_actors.inbox_url', 'remote_actors.shared_inbox_url'] as const;
+  if (targetKind === 'user') {
+    const row = await db
+      .selectFrom('users')
+      .innerJoin('remote_actors', 'remote_actors.id', 'users.remote_actor_id')
+      .select([...actor, ...inboxes])
+      .where('users.id', '=', targetId)
+      .executeTakeFirst();
+    return row && { ...row, note_uri: null };
+  }
+  if (targetKind === 'post') return findRemoteNoteOfPost(db, targetId);
+  return db
+    .selectFrom('remote_comments')
+    .innerJoin('comments', 'comments.id', 'remote_comments.comment_id')
+    .innerJoin('users', 'users.id', 'comments.user_id')
+    .innerJoin('remote_actors', 'remote_actors.id', 'users.remote_actor_id')
+    .select(['remote_comments.uri as note_uri', ...actor, ...inboxes])
+    .where('remote_comments.comment_id', '=', targetId)
+    .executeTakeFirst();
+}

@@ -95,6 +95,18 @@ export function ModerationCaseCard({ report, player, pending, onAct }: Moderatio
           </li>
         ))}
       </ul>
+      {report.servers.length > 0 && (
+        <ul aria-label="Reports from other servers" className="space-y-1.5">
+          {report.servers.map(({ host, note }) => (
+            <li key={host} className="space-y-1 text-sm">
+              <p className="text-muted-foreground">
+                Reported by <span className="font-medium text-foreground">{host}</span> (another server)
+              </p>
+              {note && <p className="rounded-xl bg-secondary/60 px-3 py-2">“{note}”</p>}
+            </li>
+          ))}
+        </ul>
+      )}
       {report.notes.length > 0 && (
         <ul aria-label="Notes from reporters" className="space-y-1.5">
           {report.notes.map((note, index) => (

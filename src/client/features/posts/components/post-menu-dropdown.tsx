@@ -13,6 +13,7 @@ import { useCopyEmbedCode } from '../hooks/use-copy-embed-code';
 import { useCopyPostLink } from '../hooks/use-copy-post-link';
 import type { PostMenuProps } from './post-menu';
 import { PostMenuButton } from './post-menu-button';
+import { homeServerOf } from '@shared/domain/home-server';
 
 // Dialogs load when first opened.
 const DeletePostDialog = lazy(() =>
@@ -93,7 +94,13 @@ export function PostMenuDropdown({
 
       {reporting && (
         <Suspense fallback={null}>
-          <ReportDialog open onOpenChange={setReporting} targetKind="post" targetId={post.id} />
+          <ReportDialog
+            open
+            onOpenChange={setReporting}
+            targetKind="post"
+            targetId={post.id}
+            homeServer={homeServerOf(post.user.username)}
+          />
         </Suspense>
       )}
       {confirming && (

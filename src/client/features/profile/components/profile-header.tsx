@@ -14,6 +14,7 @@ import { ProfileAvatar } from './profile-avatar';
 import { ProfileEditDialog } from './profile-edit-dialog';
 import { ProfileLinks } from './profile-links';
 import { ProfileSafetyMenu } from './profile-safety-menu';
+import { homeServerOf } from '@shared/domain/home-server';
 
 interface ProfileHeaderProps {
   user: ProfileUser;
@@ -111,7 +112,13 @@ export function ProfileHeader({
                 <TooltipContent>Report</TooltipContent>
               </Tooltip>
               {reporting && (
-                <ReportDialog open onOpenChange={setReporting} targetKind="user" targetId={user.id} />
+                <ReportDialog
+                  open
+                  onOpenChange={setReporting}
+                  targetKind="user"
+                  targetId={user.id}
+                  homeServer={homeServerOf(user.username)}
+                />
               )}
               <ProfileSafetyMenu user={user} />
             </div>

@@ -21,6 +21,7 @@ import { canDeleteComment, commentAsPlayable, commentAuthorName } from '../lib/c
 import { CommentComposer } from './comment-composer';
 import { CommentItem } from './comment-item';
 import { ThreadSkeleton } from './thread-skeleton';
+import { homeServerOf } from '@shared/domain/home-server';
 
 interface VoiceRepliesProps {
   /** The body's element id, which the thread's toggle controls. */
@@ -88,6 +89,7 @@ export function VoiceReplies({ id, post, renderPlayer }: VoiceRepliesProps) {
           onOpenChange={(value) => !value && setReporting(null)}
           targetKind="comment"
           targetId={reporting.id}
+          homeServer={homeServerOf(reporting.user?.username)}
         />
       )}
 
