@@ -180,27 +180,40 @@ async function expectToastClearOfForm(
 }
 
 /**
- * Waits for the toast, then holds it open (Radix pauses its 5 s while the pointer moves over it), at once: a
- * loaded engine can take longer than 5 s between one WebDriver command and the next. Radix lets a paused toast go on
- * when the window gains focus (a WebDriver resize gives it), when focus leaves it, and when the pointer leaves it
- * (WebKit moves its own pointer after a resize's layout), so until `releaseToasts` none of those is passed on.
+ * Does `showIt`, holding the toast saying `toastText` open (Radix pauses its 5 s while the pointer moves over it) from
+ * the moment it appears: the page itself holds it as it is added, since a loaded engine can take longer than 5 s
+ * between one WebDriver command and the next. Radix lets a paused toast go on when the window gains focus (a
+ * WebDriver resize gives it), when focus leaves it, and when the pointer leaves it (WebKit moves its own pointer after
+ * a resize's layout), so until `releaseToasts` none of those is passed on.
  */
-async function holdToast(page: EnginePage, toastText: string): Promise<void> {
-  await page.waitFor(
-    `the "${toastText}" toast, held open`,
-    (text: string) => {
+async function holdToast(page: EnginePage, toastText: string, showIt: () => Promise<void>): Promise<void> {
+  await page.evaluate((text: string) => {
+    const held = window as { engineKeepToast?: (event: Event) => void; engineHeldToast?: string };
+    held.engineKeepToast ??= (event) => event.stopImmediatePropagation();
+    const keep = held.engineKeepToast;
+    held.engineHeldToast = undefined;
+    const hold = () => {
       const item = [...document.querySelectorAll('[role=region] li')].find((li) =>
         li.textContent?.includes(text),
       );
       if (!item) return false;
-      const held = window as { engineKeepToast?: (event: Event) => void };
-      held.engineKeepToast ??= (event) => event.stopImmediatePropagation();
-      for (const type of ['focus', 'focusout', 'pointerleave'])
-        window.addEventListener(type, held.engineKeepToast, true);
+      for (const type of ['focus', 'focusout', 'pointerleave']) window.addEventListener(type, keep, true);
+      // A toast added while its viewport is paused never starts its 5 s, should it hear of the pause too late.
       item.dispatchEvent(new PointerEvent('pointermove', { bubbles: true }));
+      held.engineHeldToast = text;
       return true;
-    },
-    { args: [toastText] },
+    };
+    if (hold()) return;
+    const observer = new MutationObserver(() => {
+      if (hold()) observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, toastText);
+  await showIt();
+  await page.waitFor(
+    `the "${toastText}" toast, held open`,
+    (text: string) => (window as { engineHeldToast?: string }).engineHeldToast === text,
+    { args: [toastText], timeout: UPLOAD_WAIT_MS },
   );
 }
 
@@ -543,8 +556,7 @@ export function engineFlows(
       const title = `Morning in ${engine}`;
       await startShareRecorder(page, title);
       await page.click({ role: 'button', name: /^Voice Post/, within: shareRecorder });
-      await recordFor(page, shareRecorder, 4);
-      await holdToast(page, 'Segment Added');
+      await holdToast(page, 'Segment Added', () => recordFor(page, shareRecorder, 4));
       const form: QueryInput = { role: 'form', name: 'Publish Voice Post' };
       await page.waitForVisible(form);
       await expectToastClearOfForm(page, 'Segment Added', form, [WORKING_WINDOW, DESKTOP, PHONE]);
@@ -875,8 +887,9 @@ export function engineFlows(
       const file = path.join(workDir, 'Harbour at dawn.wav');
       await audioFile(file, 3);
       await startShareRecorder(page, 'Harbour at dawn');
-      await page.chooseFile({ css: 'input[type=file][aria-label="Audio file to upload"]' }, file);
-      await holdToast(page, 'Audio Uploaded Successfully!');
+      await holdToast(page, 'Audio Uploaded Successfully!', () =>
+        page.chooseFile({ css: 'input[type=file][aria-label="Audio file to upload"]' }, file),
+      );
       const form: QueryInput = { role: 'form', name: 'Publish Voice Post' };
       await page.waitForVisible(form);
       await expectToastClearOfForm(page, 'Audio Uploaded Successfully!', form, [PHONE]);
