@@ -6,6 +6,7 @@ import type { App } from '../http/app-types';
 import { controlCharacterAt } from '../http/control-characters';
 import type { DomainBlocks } from './domain-blocks';
 import type { FederationEgress } from './egress';
+import { commentIdInPath } from './our-uris';
 
 /** Mastodon caps an inbound activity at 1 MB too; ours are far smaller. */
 const MAX_ACTIVITY_BYTES = 1024 * 1024;
@@ -20,12 +21,6 @@ const ACTIVITY_TYPES = /application\/(activity\+json|ld\+json)/i;
 
 /** Pages that are actors and objects too: asked for as ActivityPub, what is not there (or not public) is a 404. */
 const OBJECT_PAGES = /^\/(profile|posts)\//;
-
-/**
- * Where our voice replies on other servers' posts answer as Notes. Fedify serves one object dispatcher per class,
- * and Notes are our posts' at their pages' URLs: this one is answered beside it.
- */
-const REPLY_NOTE = /^\/ap\/comments\/([^/?#]+)(?:\?.*)?$/;
 
 const isFederationPath = (request: FastifyRequest) => FEDERATION_PATHS.test(request.url);
 
@@ -138,7 +133,7 @@ async function send(reply: FastifyReply, fedifyResponse: Response): Promise<Fast
 }
 
 /** A reply's Note as Fedify answers an object: a 404 when it is not there or may not federate. */
-async function replyNoteAnswer(request: FastifyRequest, json: unknown): Promise<Response> {
+function replyNoteAnswer(request: FastifyRequest, json: unknown): Response {
   if (json === undefined) return nothingAt(request);
   return new Response(JSON.stringify(json), {
     headers: { 'content-type': 'application/activity+json', vary: 'Accept' },
@@ -178,10 +173,11 @@ export function registerFederation(
       const blocked = await blockedSender(request, domainBlocks);
       if (blocked) return send(reply, blockedAnswer(blocked));
     }
-    const replyNote = (request.method === 'GET' || request.method === 'HEAD') && REPLY_NOTE.exec(request.url);
-    if (replyNote) {
-      return send(reply, await replyNoteAnswer(request, await replyNotes(replyNote[1]!)));
-    }
+    // Fedify serves one object dispatcher per class, and Notes are our posts' at their pages' URLs: a voice reply's
+    // Note is answered beside it.
+    const commentId =
+      (request.method === 'GET' || request.method === 'HEAD') && commentIdInPath(request.url.split('?')[0]!);
+    if (commentId) return send(reply, replyNoteAnswer(request, await replyNotes(commentId)));
     const webRequest = await webRequestOf(request, origin);
     // Checking a signature fetches the signer's key: a remote request like any other of federation's.
     const response = await egress.run(() =>

@@ -22,15 +22,19 @@ export function ourUri(ctx: Context<void>, uri: URL) {
   return named && controlCharacterAt(named) === undefined ? named : null;
 }
 
-/** The id of the voice comment of ours that `uri` is the Note of, or undefined. */
-export function ourCommentId(ctx: Context<void>, uri: URL): string | undefined {
-  if (uri.origin !== new URL(ctx.canonicalOrigin).origin || !uri.pathname.startsWith(COMMENTS_PATH))
-    return undefined;
+/** The id of the voice comment whose Note a path of ours (`/ap/comments/{id}`) is, or undefined. */
+export function commentIdInPath(pathname: string): string | undefined {
+  if (!pathname.startsWith(COMMENTS_PATH)) return undefined;
   let id: string;
   try {
-    id = decodeURIComponent(uri.pathname.slice(COMMENTS_PATH.length));
+    id = decodeURIComponent(pathname.slice(COMMENTS_PATH.length));
   } catch {
     return undefined;
   }
   return id && !id.includes('/') && controlCharacterAt({ path: id }) === undefined ? id : undefined;
+}
+
+/** The id of the voice comment of ours that `uri` is the Note of, or undefined. */
+export function ourCommentId(ctx: Context<void>, uri: URL): string | undefined {
+  return uri.origin === new URL(ctx.canonicalOrigin).origin ? commentIdInPath(uri.pathname) : undefined;
 }

@@ -15,6 +15,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import { domainsAbove } from './domain-blocks';
 import { INSTANCE_ACTOR, ourCommentId, ourUri } from './our-uris';
 import { plainTextOf } from './plain-text';
+import { actorRecipient } from './recipients';
 import type { PublicAddresses } from './public-addresses';
 
 /** The job `federation.flag`: one of our people's report, sent on to the server of whom it is about. */
@@ -85,18 +86,17 @@ export function createFlagSender(deps: {
     async send(report) {
       const owner = await forwardable(db, true, report);
       if (!owner) return 'skipped';
-      const inbox = new URL(owner.shared_inbox_url ?? owner.inbox_url);
-      if (!(await addresses.mayDeliverTo([inbox]))) return 'skipped';
+      const recipient = await actorRecipient(addresses, owner);
+      if (!recipient) return 'skipped';
       const ctx = deps.federation.createContext(new URL(deps.origin), undefined);
       const actor = ctx.getActorUri(INSTANCE_ACTOR);
-      const reported = new URL(owner.actor_uri);
       const flag = new Flag({
         id: new URL(`#flags/${newId()}`, actor),
         actor,
-        objects: [reported, ...(owner.note_uri ? [new URL(owner.note_uri)] : [])],
+        objects: [recipient.id!, ...(owner.note_uri ? [new URL(owner.note_uri)] : [])],
         content: report.note,
       });
-      await ctx.sendActivity({ identifier: INSTANCE_ACTOR }, { id: reported, inboxId: inbox }, flag);
+      await ctx.sendActivity({ identifier: INSTANCE_ACTOR }, recipient, flag);
       return 'done';
     },
   };

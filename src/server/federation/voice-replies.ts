@@ -14,6 +14,7 @@ import { audioSourcesOf } from '../services/post-presenter';
 import { instant, replyNote } from './objects';
 import { commentNoteUri } from './our-uris';
 import type { PublicAddresses } from './public-addresses';
+import { actorRecipient } from './recipients';
 import { waitsForRendition } from './rendition-wait';
 
 /**
@@ -124,13 +125,9 @@ export function createReplySender(deps: {
     thread: { actor_uri: string; inbox_url: string; shared_inbox_url: string | null },
     activity: Activity,
   ): Promise<JobOutcome> {
-    const inbox = new URL(thread.shared_inbox_url ?? thread.inbox_url);
-    if (!(await deps.addresses.mayDeliverTo([inbox]))) return 'skipped';
-    await ctx.sendActivity(
-      { identifier: commenterId },
-      { id: new URL(thread.actor_uri), inboxId: inbox },
-      activity,
-    );
+    const recipient = await actorRecipient(deps.addresses, thread);
+    if (!recipient) return 'skipped';
+    await ctx.sendActivity({ identifier: commenterId }, recipient, activity);
     return 'done';
   }
 
