@@ -188,7 +188,11 @@ async function expectToastClearOfForm(
  */
 async function holdToast(page: EnginePage, toastText: string, showIt: () => Promise<void>): Promise<void> {
   await page.evaluate((text: string) => {
-    const held = window as { engineKeepToast?: (event: Event) => void; engineHeldToast?: string };
+    const held = window as {
+      engineKeepToast?: (event: Event) => void;
+      engineHeldToast?: string;
+      engineHoldTimer?: number;
+    };
     held.engineKeepToast ??= (event) => event.stopImmediatePropagation();
     const keep = held.engineKeepToast;
     held.engineHeldToast = undefined;
@@ -198,9 +202,12 @@ async function holdToast(page: EnginePage, toastText: string, showIt: () => Prom
       );
       if (!item) return false;
       for (const type of ['focus', 'focusout', 'pointerleave']) window.addEventListener(type, keep, true);
-      // A toast added while its viewport is paused never starts its 5 s, should it hear of the pause too late.
-      item.dispatchEvent(new PointerEvent('pointermove', { bubbles: true }));
-      held.engineHeldToast = text;
+      // Radix's viewport listens for the pointer only from the effect that runs once it has a toast, which may come
+      // after this: the pointer moves over the toast until it is released (a pause already made is kept).
+      const move = () => item.dispatchEvent(new PointerEvent('pointermove', { bubbles: true }));
+      move();
+      held.engineHoldTimer = window.setInterval(move, 100);
+      window.setTimeout(() => (held.engineHeldToast = text), 200);
       return true;
     };
     if (hold()) return;
@@ -247,7 +254,8 @@ async function clickForToast(page: EnginePage, target: QueryInput, toastText: st
 /** Lets a held toast go on (the pointer has left it) and window focus reach the page again. */
 async function releaseToasts(page: EnginePage): Promise<void> {
   await page.evaluate(() => {
-    const held = window as { engineKeepToast?: (event: Event) => void };
+    const held = window as { engineKeepToast?: (event: Event) => void; engineHoldTimer?: number };
+    window.clearInterval(held.engineHoldTimer);
     for (const type of ['focus', 'focusout', 'pointerleave'])
       if (held.engineKeepToast) window.removeEventListener(type, held.engineKeepToast, true);
     for (const region of document.querySelectorAll('[role=region]')) {
