@@ -1,29 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { Client } from 'pg';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { createDatabase, migrateToLatest, pingDatabase } from '../../src/server/db/database';
 import { migrations } from '../../src/server/db/migrations/index';
+import { databaseUrl, withPgClient } from './support/postgres';
 import { databaseKind, postgresUrl } from './support/test-app';
 
 const INSTANCES = 4;
 
-async function dropSchema(schema: string): Promise<void> {
-  const admin = new Client({ connectionString: postgresUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop schema if exists ${schema} cascade`);
-  } finally {
-    await admin.end();
-  }
-}
-
 describe.runIf(databaseKind === 'postgres')('instances starting at once on PostgreSQL', () => {
   it('migrate a fresh schema once between them, and each can use it', async () => {
-    // Not created beforehand: the first start of a new deployment creates its schema too.
-    const schema = `test_race_${randomBytes(6).toString('hex')}`;
-    const { database } = loadConfig({ DATABASE_URL: postgresUrl, DATABASE_SCHEMA: schema });
+    // A database of its own: Kysely's migrator reads every schema's tables, and other tests drop theirs meanwhile.
+    const name = `test_race_${randomBytes(6).toString('hex')}`;
+    const admin = (query: string) => withPgClient(postgresUrl!, (client) => client.query(query));
+    await admin(`create database ${name}`);
+    // The schema is not created beforehand: the first start of a new deployment creates it too.
+    const schema = name;
+    const { database } = loadConfig({
+      DATABASE_URL: databaseUrl(postgresUrl!, name),
+      DATABASE_SCHEMA: schema,
+    });
     const instances = Array.from({ length: INSTANCES }, () => createDatabase(database));
     try {
       // Each pool holds an open connection first, so the migrations start as close together as they can.
@@ -52,7 +49,7 @@ describe.runIf(databaseKind === 'postgres')('instances starting at once on Postg
       expect(users.map((user) => user.id)).toEqual(instances.map((_, index) => `user-${index}`));
     } finally {
       await Promise.all(instances.map((db) => db.destroy()));
-      await dropSchema(schema);
+      await admin(`drop database ${name} with (force)`);
     }
   });
 });

@@ -5,7 +5,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { createDatabase, pingDatabase } from '../../src/server/db/database';
 import { sessionCookieFrom } from './support/accounts';
 import { serverEnv, startServerProcess, type ServerProcess } from './support/server-process';
-import { createTestConfig, databaseKind, postgresUrl } from './support/test-app';
+import { createTestConfig, databaseKind } from './support/test-app';
 import { waitFor } from './support/waits';
 
 const LOST_CONNECTION_LOG = /lost a PostgreSQL connection/g;
@@ -14,6 +14,7 @@ describe.runIf(databaseKind === 'postgres')('PostgreSQL connections dropped unde
   let server: ServerProcess;
   let admin: Client;
   let schema: string;
+  let databaseUrl: string;
   let config: Config;
   let cookie: string;
   let cleanup: () => Promise<void>;
@@ -52,7 +53,8 @@ describe.runIf(databaseKind === 'postgres')('PostgreSQL connections dropped unde
     config = test.config;
     if (test.config.database.kind !== 'postgres') throw new Error('PostgreSQL only');
     schema = test.config.database.schema!;
-    admin = new Client({ connectionString: postgresUrl });
+    databaseUrl = test.config.database.url;
+    admin = new Client({ connectionString: databaseUrl });
     await admin.connect();
     server = await startServerProcess(serverEnv(test.config));
     const signUp = await fetch(`${server.origin}/api/register`, {
@@ -143,7 +145,7 @@ describe.runIf(databaseKind === 'postgres')('PostgreSQL connections dropped unde
 
   it('opens at most DATABASE_POOL_MAX connections', async () => {
     const { database } = loadConfig({
-      DATABASE_URL: postgresUrl,
+      DATABASE_URL: databaseUrl,
       DATABASE_SCHEMA: schema,
       DATABASE_POOL_MAX: '2',
     });

@@ -38,15 +38,21 @@ interface PostgresPlace {
 
 const uniqueName = () => `test_${randomBytes(6).toString('hex')}`;
 
-/** A schema of its own in the test database, empty: the suites about migrations migrate it themselves. */
-async function emptySchema(serverUrl: string): Promise<PostgresPlace> {
-  const schema = uniqueName();
-  await withPgClient(serverUrl, (client) => client.query(`create schema ${schema}`));
+/**
+ * A database of its own holding one empty schema: the suites about migrations migrate it themselves. Not a schema in
+ * the shared test database, since Kysely's migrator reads the tables of every schema in its database, and a schema
+ * another test dropped during that read failed it ('relation "test_….kysely_migration" does not exist').
+ */
+async function emptyDatabase(serverUrl: string): Promise<PostgresPlace> {
+  const name = uniqueName();
+  await withPgClient(serverUrl, (client) => client.query(`create database ${name}`));
+  const url = databaseUrl(serverUrl, name);
+  await withPgClient(url, (client) => client.query(`create schema ${name}`));
   return {
-    url: serverUrl,
-    schema,
+    url,
+    schema: name,
     drop: async () => {
-      await withPgClient(serverUrl, (client) => client.query(`drop schema ${schema} cascade`));
+      await withPgClient(serverUrl, (client) => client.query(`drop database ${name} with (force)`));
     },
   };
 }
@@ -76,7 +82,7 @@ async function migratedDatabase(serverUrl: string): Promise<PostgresPlace> {
 const CHEAPEST_PASSWORD_HASHING = { PASSWORD_HASH_MEMORY_KIB: '8', PASSWORD_HASH_PASSES: '1' };
 
 /**
- * `database`: on PostgreSQL, an empty schema of its own (the default), a migrated database of its own, or the
+ * `database`: on PostgreSQL, an empty database of its own (the default), a migrated database of its own, or the
  * place another test app made (and drops), for a second instance of the same deployment. SQLite is always a file
  * in the app's DATA_DIR (createTestApp copies a migrated one there).
  */
@@ -93,7 +99,7 @@ export async function createTestConfig(
       ? undefined
       : typeof database === 'object'
         ? database
-        : await (database === 'migrated' ? migratedDatabase : emptySchema)(postgresUrl);
+        : await (database === 'migrated' ? migratedDatabase : emptyDatabase)(postgresUrl);
   const s3Endpoint = storageKind === 's3' ? inject('s3Endpoint') : undefined;
   const bucket = s3Endpoint ? await createTestBucket(s3Endpoint) : undefined;
   const config = loadConfig({
