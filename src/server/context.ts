@@ -359,13 +359,14 @@ export async function createContext(
     log,
   });
   const notifications = createNotificationService(db, users, events);
+  const replyAnnouncements = createReplyAnnouncements(jobs, config.federation !== undefined);
   const comments = createCommentService({
     db,
     audio,
     users,
     notifications,
     push,
-    fediverse: createReplyAnnouncements(jobs, config.federation !== undefined),
+    fediverse: replyAnnouncements,
   });
   const conversations = createConversationService({ db, audio, users, events, jobs, push });
   const media = createMediaService(db);
@@ -392,6 +393,7 @@ export async function createContext(
     conversations,
     events,
     fediverse,
+    replies: replyAnnouncements,
     forwarding: createReportForwarding(jobs, config.federation !== undefined),
   });
   const federated = createFederationParts(config, {

@@ -360,6 +360,28 @@ describe('their voice replies', () => {
     expect(items[0]!.duration).toBeGreaterThan(1.8);
   });
 
+  it('are kept once when the same reply reaches both inboxes at the same time', async () => {
+    const owner = await signUp(testApp.app, { firstName: 'Oda' });
+    const post = await publishWebm(testApp.app, owner.cookie, voice, { fields: { title: 'Any wrens?' } });
+    let release = () => {};
+    const held = { until: new Promise<void>((resolve) => (release = resolve)), requests: 0 };
+    const audioPath = '/media/held-voice.webm';
+    peer.serve(audioPath, { body: voice, type: 'audio/webm', held });
+    const { create } = voiceNote({ audioPath, inReplyTo: `${origin}/posts/${post.id}` });
+    const before = { comments: await count('comments'), audio: await count('audio_assets') };
+    // A personal and a shared inbox both take it, and both find it not yet kept while its audio downloads.
+    for (const inbox of [inboxOf(owner), `${origin}/ap/inbox`]) {
+      expect((await peer.post(inbox, create)).status).toBe(202);
+    }
+    await waitFor(async () => (held.requests === 2 ? true : undefined), 30_000, 'both to fetch the audio');
+    release();
+    await waitForIdleJobs(testApp.context.db, 60_000);
+    const comments = await callAs(testApp.app, owner, 'GET', `/api/posts/${post.id}/comments`);
+    expect((comments.json() as Comment[]).map((comment) => comment.user?.id)).toEqual([alice.id]);
+    expect(Number(await count('comments'))).toBe(Number(before.comments) + 1);
+    expect(Number(await count('audio_assets'))).toBe(Number(before.audio) + 1);
+  });
+
   it('are refused from someone the post’s owner blocks', async () => {
     const block = await callAs(testApp.app, author, 'PUT', `/api/users/${alice.id}/block`);
     expect(block.statusCode, block.body).toBe(200);
@@ -410,6 +432,49 @@ describe('our voice replies to their posts', () => {
     expect(deleted.signedBy).toBe(readerActor);
     expect(deleted.activity.object).toMatchObject({ id: noteId, type: 'Tombstone' });
     expect((await fetch(noteId, { headers: { accept: 'application/activity+json' } })).status).toBe(404);
+  });
+
+  it('go with a Delete when our moderators hide them, and come back with a Create once shown', async () => {
+    const sent = voiceNote({ audioPath: VOICE_PATH });
+    await deliver(sent.create);
+    const theirs = (await feedOf(reader)).find((each) => each.title === `Dawn chorus, take ${notes}`)!;
+    const form = multipartForm({ postId: theirs.id }, [webmPart(voice)]);
+    const created = await sendForm(testApp.app, reader.cookie, '/api/comments', form);
+    expect(created.statusCode, created.body).toBe(201);
+    const commentId = (created.json() as Comment).id;
+    const noteId = `${origin}/ap/comments/${commentId}`;
+    const readerActor = actorOfOurs(reader);
+    /** The `count`th of our reader's activities of `type` about this reply to reach their server. */
+    const delivered = (type: string, count: number) =>
+      waitFor(
+        async () => {
+          const about = peer.received.filter(
+            (each) =>
+              byActor(type, readerActor)(each) && (each.activity.object as { id?: string }).id === noteId,
+          );
+          return about.length >= count ? about[count - 1] : undefined;
+        },
+        20_000,
+        `${type} number ${count} of the reply`,
+      );
+    const moderate = (action: 'hide' | 'unhide') =>
+      callAs(testApp.app, moderator, 'POST', '/api/moderation/actions', {
+        action,
+        targetKind: 'comment',
+        targetId: commentId,
+      });
+    await delivered('Create', 1);
+
+    expect((await moderate('hide')).statusCode).toBe(200);
+    const deleted = await delivered('Delete', 1);
+    expect(deleted.signedBy).toBe(readerActor);
+    expect(deleted.activity.object).toMatchObject({ id: noteId, type: 'Tombstone' });
+    expect((await fetch(noteId, { headers: { accept: 'application/activity+json' } })).status).toBe(404);
+
+    expect((await moderate('unhide')).statusCode).toBe(200);
+    const shown = await delivered('Create', 2);
+    expect(shown.activity.object).toMatchObject({ id: noteId, type: 'Note', inReplyTo: sent.note.id!.href });
+    expect((await fetch(noteId, { headers: { accept: 'application/activity+json' } })).status).toBe(200);
   });
 
   it('are the only comments that answer as Notes: one on our own post is no object', async () => {

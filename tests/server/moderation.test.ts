@@ -1,4 +1,4 @@
-import type { ModerationCase, ModerationLogEntry } from '@shared/contract/moderation';
+import { CASE_NOTES_SHOWN, type ModerationCase, type ModerationLogEntry } from '@shared/contract/moderation';
 import type { ConversationRecording } from '@shared/contract/conversations';
 import type { Post } from '@shared/contract/posts';
 import type { Comment } from '@shared/contract/social';
@@ -143,6 +143,27 @@ describe(`reports on ${databaseKind}`, () => {
     expect(noReason.json().message).toBe('Choose a reason for the report.');
     const long = await report(reporter, 'post', post.id, 'other', 'x'.repeat(501));
     expect(long.statusCode).toBe(400);
+  });
+
+  it(`shows a much-reported case's ${CASE_NOTES_SHOWN} newest notes, its reasons counted over every report`, async () => {
+    const author = await signUp(testApp.app);
+    const reporters = await Promise.all(
+      Array.from({ length: CASE_NOTES_SHOWN + 3 }, () => signUp(testApp.app)),
+    );
+    for (const [index, reporter] of reporters.entries()) {
+      const reason = index % 4 === 0 ? 'harassment' : 'spam';
+      const response = await report(reporter, 'user', author.user.id, reason, `Note ${index}`);
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const reported = await caseOf(author.user.id);
+    expect(reported?.reportCount).toBe(CASE_NOTES_SHOWN + 3);
+    const newestFirst = reporters.map((_, index) => `Note ${index}`).reverse();
+    expect(reported?.notes).toEqual(newestFirst.slice(0, CASE_NOTES_SHOWN));
+    const harassment = reporters.filter((_, index) => index % 4 === 0).length;
+    expect(reported?.reasons).toEqual([
+      { reason: 'spam', count: reporters.length - harassment },
+      { reason: 'harassment', count: harassment },
+    ]);
   });
 
   it('limits how many reports one person sends in an hour', async () => {

@@ -16,7 +16,13 @@ import { createDialect } from '../../src/server/db/dialect';
 import type { Page } from '../../src/server/db/pagination';
 import { listComments } from '../../src/server/db/queries/comments';
 import { listMessages, listMyConversations, unreadTotal } from '../../src/server/db/queries/conversations';
-import { listModerationActions, listOpenCases } from '../../src/server/db/queries/moderation';
+import {
+  listModerationActions,
+  listOpenCases,
+  newestNotesOfCase,
+  newestServerReportsOfCase,
+  reasonCountsOfCases,
+} from '../../src/server/db/queries/moderation';
 import { listFollowPeople } from '../../src/server/db/queries/follows';
 import { listNotifications } from '../../src/server/db/queries/notifications';
 import { sentMessagesForExport } from '../../src/server/db/queries/account-data';
@@ -76,6 +82,8 @@ const TABLES = new Set([
   'user_mutes',
   'moderation_cases',
   'moderation_actions',
+  'reports',
+  'remote_reports',
   'listening_positions',
   'domain_blocks',
 ]);
@@ -89,6 +97,8 @@ const JOINED_INDEXES: Record<string, string[]> = {
   users: ['users_suspended'],
   // A page's posts' listening, looked up by each post: PostgreSQL may take the post's index and check the listener.
   listening_positions: ['listening_positions_post'],
+  // Other servers' reports of a page of cases, counted beside ours in the same statement.
+  remote_reports: ['remote_reports_case_reason'],
 };
 
 const LISTEN_DAY = '2026-11-20';
@@ -311,6 +321,23 @@ async function seedModeration(): Promise<void> {
       )
       .execute();
     await db
+      .insertInto('remote_reports')
+      .values(
+        batch.flatMap((index) =>
+          Array.from({ length: SERVERS_REPORTING_EACH_CASE }, (_, server) => ({
+            id: `remote-report${index}-${server}`,
+            case_id: `case${index}`,
+            reporter_host: `peer${server}.example`,
+            reporter_actor: `https://peer${server}.example/actor`,
+            reason: 'other',
+            note: null,
+            created_at: at(index),
+            updated_at: at(index),
+          })),
+        ),
+      )
+      .execute();
+    await db
       .insertInto('domain_blocks')
       .values(
         batch.map((index) => ({
@@ -322,7 +349,57 @@ async function seedModeration(): Promise<void> {
       )
       .execute();
   }
+  // Each case reported by a few people, some with a note; and one much-reported case, by everyone.
+  const people = (await db.selectFrom('users').select('id').execute()).map(({ id }) => id);
+  const reports = Array.from({ length: MODERATION_ROWS * REPORTS_PER_CASE }, (_, index) => {
+    const caseIndex = Math.floor(index / REPORTS_PER_CASE);
+    return {
+      id: `report${index}`,
+      case_id: `case${caseIndex}`,
+      reporter_id: people[(caseIndex + (index % REPORTS_PER_CASE)) % people.length]!,
+      reason: index % 3 === 0 ? 'spam' : 'harassment',
+      note: index % 2 === 0 ? `Report ${index}` : null,
+      created_at: at(caseIndex),
+      updated_at: at(caseIndex),
+    };
+  });
+  const manyReports = people.slice(REPORTS_PER_CASE + 1).map((id, index) => ({
+    id: `report-of-many${index}`,
+    case_id: MUCH_REPORTED_CASE,
+    reporter_id: id,
+    reason: 'spam',
+    note: `Again ${index}`,
+    created_at: at(index),
+    updated_at: at(index),
+  }));
+  const all = [...reports, ...manyReports];
+  for (let start = 0; start < all.length; start += 500) {
+    await db
+      .insertInto('reports')
+      .values(all.slice(start, start + 500))
+      .execute();
+  }
+  await db
+    .insertInto('remote_reports')
+    .values(
+      Array.from({ length: 500 }, (_, server) => ({
+        id: `remote-report-of-many${server}`,
+        case_id: MUCH_REPORTED_CASE,
+        reporter_host: `many${server}.example`,
+        reporter_actor: `https://many${server}.example/actor`,
+        reason: 'spam',
+        note: `Seen from here ${server}`,
+        created_at: at(server),
+        updated_at: at(server),
+      })),
+    )
+    .execute();
 }
+
+const REPORTS_PER_CASE = 10;
+const SERVERS_REPORTING_EACH_CASE = 5;
+/** The case everyone reported. */
+const MUCH_REPORTED_CASE = 'case1';
 
 afterAll(async () => {
   await db?.destroy();
@@ -694,6 +771,8 @@ interface AggregateCase {
   table: keyof Database;
   /** The indexes the aggregate's own table may be read through. */
   indexes: string[];
+  /** Its few rows are the newest, read in order from the index: nothing is sorted. */
+  inOrder?: boolean;
 }
 
 /**
@@ -792,6 +871,30 @@ const aggregates: AggregateCase[] = [
     indexes: [primaryKey('user_mutes'), 'user_mutes_newest'],
   },
   {
+    name: "the reasons of a page of reported cases, ours and other servers'",
+    run: () =>
+      reasonCountsOfCases(
+        db,
+        Array.from({ length: PAGE.limit }, (_, index) => `case${index}`),
+      ),
+    table: 'reports',
+    indexes: ['reports_case_reason'],
+  },
+  {
+    name: 'the newest notes of a much-reported case',
+    run: () => newestNotesOfCase(db, MUCH_REPORTED_CASE, 10),
+    table: 'reports',
+    indexes: ['reports_case_newest'],
+    inOrder: true,
+  },
+  {
+    name: "the newest other servers' reports of a case",
+    run: () => newestServerReportsOfCase(db, MUCH_REPORTED_CASE, 10),
+    table: 'remote_reports',
+    indexes: ['remote_reports_case_newest'],
+    inOrder: true,
+  },
+  {
     name: 'who mutes a person, as deleting their account cascades',
     run: () => db.selectFrom('user_mutes').select('muter_id').where('muted_id', '=', HEAVY_USER_ID).execute(),
     table: 'user_mutes',
@@ -811,6 +914,7 @@ describe(`query plans of the stats on ${databaseKind}`, () => {
       const keys = [primaryKey(step.table), ...(JOINED_INDEXES[step.table] ?? [])];
       expect(keys, `${step.table} in ${where}`).toContain(step.index);
     }
+    if (aggregate.inOrder) expect(plan.sorting, where).toBe('none');
   });
 });
 

@@ -14,7 +14,7 @@ import { commentResource, personResource, postResource } from './resources';
  *
  * - Their voice comments on a post that came from another server (a reply to a remote person's Note), while a
  *   visitor may hear the comment there: to the post's author's server, as a reply in their thread, and at its Note's
- *   id to anyone who asks; that it is gone once deleted.
+ *   id to anyone who asks; that it is gone once deleted or hidden, and anew once shown again.
  * - Their likes, reposts and blocks of people of other servers and of those people's posts, told to that person's
  *   server alone.
  *

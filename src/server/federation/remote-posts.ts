@@ -160,8 +160,9 @@ export function listenToRemotePosts(
     if (target?.type !== 'object' || target.class !== Note) return;
     const admission = await deps.comments.admit(actorOf(author.user.id), { postId: target.values.id! });
     await withDownload(audioUrl, async (file) => {
-      const comment = await deps.comments.create(admission, file, {});
-      await rememberRemoteComment(db, comment.id, voice.id.href);
+      await deps.comments.create(admission, file, {}, (trx, commentId) =>
+        rememberRemoteComment(trx, commentId, voice.id.href),
+      );
     });
   }
 

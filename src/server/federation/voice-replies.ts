@@ -19,7 +19,8 @@ import { waitsForRendition } from './rendition-wait';
 
 /**
  * The job `federation.reply`: one of our people's voice comment on a post that came from another server, or, with
- * `deleted`, that it is gone (the comment's row with it: who wrote it, and on which post).
+ * `deleted`, that it is gone, deleted or hidden by our moderators (the comment's row with it: who wrote it, and on
+ * which post).
  */
 export interface ReplyActivity {
   commentId: string;
@@ -37,7 +38,7 @@ interface CommentOnPost {
 export interface ReplyAnnouncements {
   /** Inside the transaction that keeps the comment: its job exists only if the comment commits. */
   announce(db: Db, comment: CommentOnPost): Promise<void>;
-  /** Inside the transaction that deletes the comment, before its row goes. */
+  /** Inside the transaction that deletes or hides the comment, before its row goes. */
   retract(db: Db, comment: CommentOnPost): Promise<void>;
 }
 

@@ -58,6 +58,8 @@ export interface CommentService {
     admission: CommentAdmission,
     audio: ScratchFile | undefined,
     fields: Record<string, string>,
+    /** Runs last in the comment's transaction, the comment written: what is kept about where it came from. */
+    alongside?: (trx: Db, commentId: string) => Promise<void>,
   ): Promise<Comment>;
   /** A moderator (`viewer.moderator`) sees hidden and held comments too. */
   list(
@@ -152,7 +154,7 @@ export function createCommentService(deps: {
       return { commenter, fields, post };
     },
 
-    async create({ commenter, fields, post }, upload, allFields) {
+    async create({ commenter, fields, post }, upload, allFields, alongside) {
       const viewerId = commenter.kind === 'user' ? commenter.userId : undefined;
       if (!upload) throw new BadRequestError('Attach the voice comment as a file field named "audio".');
       const { at } = parseOrBadRequest(momentFieldSchema, allFields);
@@ -199,6 +201,7 @@ export function createCommentService(deps: {
             if (news) await push.announceReply(trx, post.user_id, id);
             await fediverse.announce(trx, { id, postId: post.id, userId: viewerId });
           }
+          await alongside?.(trx, id);
         });
       } catch (error) {
         // The post was deleted while the comment was on its way: the insert's foreign key refused it.

@@ -1,9 +1,10 @@
-import type {
-  ModerationActionBody,
-  ModerationCase,
-  ModerationLogEntry,
-  ReportReceipt,
-  reportBodySchema,
+import {
+  CASE_NOTES_SHOWN,
+  type ModerationActionBody,
+  type ModerationCase,
+  type ModerationLogEntry,
+  type ReportReceipt,
+  type reportBodySchema,
 } from '@shared/contract/moderation';
 import type { ModerationActionName, ReportReason } from '@shared/domain/moderation';
 import type { z } from 'zod';
@@ -29,7 +30,9 @@ import {
   insertModerationAction,
   listModerationActions,
   listOpenCases,
-  reportsOfCases,
+  newestNotesOfCase,
+  newestServerReportsOfCase,
+  reasonCountsOfCases,
   setHidden,
   setSuspended,
   syncMediaVisibility,
@@ -46,6 +49,7 @@ import type { CommentService } from './comment-service';
 import type { ConversationService } from './conversation-service';
 import { audioSourcesOf, parseJsonArray } from './post-presenter';
 import type { PostAnnouncements } from '../federation/post-activities';
+import type { ReplyAnnouncements } from '../federation/voice-replies';
 import type { RemoteReports, ReportForwarding } from '../federation/reports';
 import type { PostService } from './post-service';
 import { toPublicUser } from './user-presenter';
@@ -93,9 +97,10 @@ export function createModerationService(deps: {
   conversations: ConversationService;
   events: EventBus;
   fediverse: PostAnnouncements;
+  replies: ReplyAnnouncements;
   forwarding: ReportForwarding;
 }): ModerationService {
-  const { db, posts, comments, conversations, events, fediverse, forwarding } = deps;
+  const { db, posts, comments, conversations, events, fediverse, replies, forwarding } = deps;
 
   /**
    * The target as the policy sees it, with its owner; 404 when it is not there. A post or comment is weighed with
@@ -266,26 +271,31 @@ export function createModerationService(deps: {
     async openCases(moderator, page) {
       authorize(moderator, 'moderate', MODERATION_QUEUE);
       const cases = await listOpenCases(db, page);
-      const reports = await reportsOfCases(
+      const reasonCounts = await reasonCountsOfCases(
         db,
         cases.items.map((row) => row.id),
       );
       const items: ModerationCase[] = [];
       for (const row of cases.items) {
-        const own = reports.filter((report) => report.case_id === row.id);
         const counts = new Map<ReportReason, number>();
-        for (const report of own) {
-          const reason = report.reason as ReportReason;
-          counts.set(reason, (counts.get(reason) ?? 0) + 1);
+        for (const counted of reasonCounts) {
+          const reason = counted.reason as ReportReason;
+          if (counted.case_id === row.id) counts.set(reason, (counts.get(reason) ?? 0) + counted.count);
         }
+        const [notes, servers] = await Promise.all([
+          newestNotesOfCase(db, row.id, CASE_NOTES_SHOWN),
+          newestServerReportsOfCase(db, row.id, CASE_NOTES_SHOWN),
+        ]);
         items.push({
           id: row.id,
           targetKind: row.target_kind,
           targetId: row.target_id,
           reportCount: row.report_count,
-          reasons: [...counts].map(([reason, count]) => ({ reason, count })),
-          notes: own.flatMap((report) => (report.note && !report.reporter_host ? [report.note] : [])),
-          servers: own.flatMap(({ reporter_host: host, note }) => (host ? [{ host, note }] : [])),
+          reasons: [...counts]
+            .sort(([reasonA, countA], [reasonB, countB]) => countB - countA || reasonA.localeCompare(reasonB))
+            .map(([reason, count]) => ({ reason, count })),
+          notes: notes.flatMap(({ note }) => (note ? [note] : [])),
+          servers: servers.map(({ reporter_host: host, note }) => ({ host, note })),
           lastReportedAt: row.last_reported_at,
           content: await contentOf(row),
         });
@@ -334,7 +344,14 @@ export function createModerationService(deps: {
               const change = body.action === 'hide' ? 'delete' : 'create';
               await fediverse.announce(trx, { postId: post.id, userId: post.user_id, change });
             }
-            if (body.targetKind === 'comment') await syncMediaVisibility(trx, { commentId: body.targetId });
+            if (body.targetKind === 'comment') {
+              await syncMediaVisibility(trx, { commentId: body.targetId });
+              // Our person's reply to another server's post: that server forgets it too, and gets it anew.
+              const comment = await findCommentWithAudio(trx, body.targetId);
+              const reply = comment && { id: comment.id, postId: comment.post_id, userId: comment.user_id };
+              if (reply)
+                await (body.action === 'hide' ? replies.retract(trx, reply) : replies.announce(trx, reply));
+            }
           }, false);
           break;
         case 'remove': {

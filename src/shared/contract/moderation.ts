@@ -60,16 +60,22 @@ export const reportedContentSchema = z.object({
   ownerSuspended: z.boolean(),
 });
 
+/** How many notes, and how many other servers' reports, a case in the queue shows; `reportCount` counts them all. */
+export const CASE_NOTES_SHOWN = 10;
+
 export const moderationCaseSchema = z.object({
   id: z.string(),
   targetKind,
   targetId: z.string(),
   reportCount: z.number(),
-  /** Each reason given, with how many reports gave it. */
+  /** Each reason given, with how many reports gave it, the most given first. */
   reasons: z.array(z.object({ reason: z.enum(REPORT_REASONS), count: z.number() })),
-  /** The notes of our people's reports (never who wrote them). */
+  /** The newest notes of our people's reports, at most `CASE_NOTES_SHOWN` (never who wrote them). */
   notes: z.array(z.string()),
-  /** The other servers that reported it (a Flag), by host (`mastodon.example`), each with its report's note. */
+  /**
+   * The other servers that reported it (a Flag), newest first and at most `CASE_NOTES_SHOWN`, by host
+   * (`mastodon.example`), each with its report's note.
+   */
   servers: z.array(z.object({ host: z.string(), note: z.string().nullable() })),
   lastReportedAt: z.string(),
   content: reportedContentSchema.nullable(),

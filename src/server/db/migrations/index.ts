@@ -36,6 +36,7 @@ import * as remotePeople from './20261129T1100-remote-people';
 import * as remotePostAudio from './20261130T1000-remote-post-audio';
 import * as remoteActorIcons from './20261130T1010-remote-actor-icons';
 import * as remoteReports from './20261201T0100-remote-reports';
+import * as reportCaseIndexes from './20261202T0100-report-case-indexes';
 import * as domainBlocks from './20261129T1200-domain-blocks';
 import * as replyMoments from './20261129T1300-reply-moments';
 import * as jobPriority from './20261129T1310-job-priority';
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '20261130T1000-remote-post-audio': remotePostAudio,
   '20261130T1010-remote-actor-icons': remoteActorIcons,
   '20261201T0100-remote-reports': remoteReports,
+  '20261202T0100-report-case-indexes': reportCaseIndexes,
 };

@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../database';
+import { countToNumber } from '../dialect';
 import { byCreation, newestFirstPage, type PageRequest } from '../pagination';
 import type { ModerationActionsTable, ReportTargetKind, UserRole } from '../schema';
 
@@ -108,23 +109,47 @@ export function findOpenCase(db: Db, targetKind: ReportTargetKind, targetId: str
     .executeTakeFirst();
 }
 
-/**
- * The reasons and notes of some cases' reports, never which of our people made them; another server's report names
- * that server (`reporter_host`), as its Flag did.
- */
-export function reportsOfCases(db: Db, caseIds: string[]) {
-  if (caseIds.length === 0) return Promise.resolve([]);
-  return db
+/** How many of some cases' reports gave each reason, ours and other servers' together (read from an index alone). */
+export async function reasonCountsOfCases(db: Db, caseIds: string[]) {
+  if (caseIds.length === 0) return [];
+  const rows = await db
     .selectFrom('reports')
-    .select(['case_id', 'reason', 'note', 'updated_at', sql<string | null>`null`.as('reporter_host')])
+    .select((eb) => ['case_id', 'reason', eb.fn.countAll<number | string>().as('count')])
     .where('case_id', 'in', caseIds)
+    .groupBy(['case_id', 'reason'])
     .unionAll(
       db
         .selectFrom('remote_reports')
-        .select(['case_id', 'reason', 'note', 'updated_at', 'reporter_host'])
-        .where('case_id', 'in', caseIds),
+        .select((eb) => ['case_id', 'reason', eb.fn.countAll<number | string>().as('count')])
+        .where('case_id', 'in', caseIds)
+        .groupBy(['case_id', 'reason']),
     )
+    .execute();
+  return rows.map((row) => ({ ...row, count: countToNumber(row.count) }));
+}
+
+/** The newest notes of a case's reports by our people, at most `limit`, never who wrote them. */
+export function newestNotesOfCase(db: Db, caseId: string, limit: number) {
+  return db
+    .selectFrom('reports')
+    .select('note')
+    .where('case_id', '=', caseId)
+    .where('note', 'is not', null)
     .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The newest reports of a case by other servers (a Flag each), at most `limit`: the server and its note. */
+export function newestServerReportsOfCase(db: Db, caseId: string, limit: number) {
+  return db
+    .selectFrom('remote_reports')
+    .select(['reporter_host', 'note'])
+    .where('case_id', '=', caseId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
     .execute();
 }
 
