@@ -1,11 +1,15 @@
 import type { Post } from '@shared/contract/posts';
 import type { Notification } from '@shared/contract/social';
-import { generateCryptoKeyPair } from '@fedify/fedify';
 import { Follow, Undo } from '@fedify/vocab';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartForm, streamedTone } from '../support/audio';
 import { callAs, sessionCookieFrom, signUp, type SignedIn } from './support/accounts';
-import { startFediversePeer, type Delivery, type FediversePeer } from './support/fediverse-peer';
+import {
+  mastodonKeyPair,
+  startFediversePeer,
+  type Delivery,
+  type FediversePeer,
+} from './support/fediverse-peer';
 import { restartWithAdminEmails, type TestApp } from './support/test-app';
 import { publishWebm, sendForm, sendVoiceMessage, webmPart } from './support/uploads';
 import { waitForIdleJobs } from './support/waits';
@@ -76,7 +80,7 @@ describe('a Mastodon-shaped server follows one of our people', () => {
     const unsigned = await peer.post(inbox, follow, { unsigned: true });
     expect(unsigned.status).toBe(401);
     expect(await unsigned.json()).toEqual({ message: expect.stringMatching(/signature/i) });
-    const stranger = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+    const stranger = await mastodonKeyPair();
     expect((await peer.post(inbox, follow, { key: stranger.privateKey })).status).toBe(401);
     // Signed by alice, in the name of someone else: identity is the signer's, never the body's.
     const impersonation = new Follow({

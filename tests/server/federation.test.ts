@@ -1,4 +1,5 @@
 import type { Post } from '@shared/contract/posts';
+import { createPublicKey } from 'node:crypto';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -153,6 +154,10 @@ describe('a person as an actor', () => {
     const publicKey = actor.publicKey as { id: string; owner: string; publicKeyPem: string };
     expect(publicKey.owner).toBe(actor.id);
     expect(publicKey.publicKeyPem).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    // RSA of 2048 bits, as Mastodon's own actors have.
+    expect(createPublicKey(publicKey.publicKeyPem).asymmetricKeyDetails).toMatchObject({
+      modulusLength: 2048,
+    });
     const methods = actor.assertionMethod as { type: string; publicKeyMultibase: string }[];
     expect(methods.map((method) => method.type)).toEqual(['Multikey', 'Multikey']);
 

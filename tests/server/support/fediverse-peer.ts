@@ -1,4 +1,4 @@
-import { generateCryptoKeyPair, signRequest, verifyRequest, type KeyCache } from '@fedify/fedify';
+import { signRequest, verifyRequest, type KeyCache } from '@fedify/fedify';
 import {
   Application,
   CryptographicKey,
@@ -77,6 +77,8 @@ export interface PeerDocument {
   type: string;
   /** A Content-Length to claim instead of the body's (a server lying about a huge file). */
   claimedLength?: number;
+  /** Answered only once this settles; each request for it is counted in `requests` as it arrives. */
+  held?: { until: Promise<void>; requests: number };
 }
 
 export interface FediversePeer {
@@ -114,6 +116,12 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** An account's key pair as Mastodon makes one: RSA of 2048 bits (Fedify's own default is 4096). */
+export function mastodonKeyPair(): Promise<CryptoKeyPair> {
+  const rsa = { modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' };
+  return crypto.subtle.generateKey({ name: 'RSASSA-PKCS1-v1_5', ...rsa }, true, ['sign', 'verify']);
+}
+
 /**
  * A fediverse server not built from our code, shaped as Mastodon is: one person (`alice`) with a personal inbox and a
  * shared inbox, an RSA key published on the actor, requests signed with draft-cavage HTTP Signatures. It is made
@@ -122,10 +130,7 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer> {
 export async function startFediversePeer({
   host = '127.0.0.1',
 }: { host?: string } = {}): Promise<FediversePeer> {
-  const [keys, instanceKeys] = await Promise.all([
-    generateCryptoKeyPair('RSASSA-PKCS1-v1_5'),
-    generateCryptoKeyPair('RSASSA-PKCS1-v1_5'),
-  ]);
+  const [keys, instanceKeys] = await Promise.all([mastodonKeyPair(), mastodonKeyPair()]);
   const received: Delivery[] = [];
   // Mastodon keeps the keys of the accounts it knows: a deleted account's Delete is checked against the kept one.
   const knownKeys = new Map<string, CryptographicKey | Multikey | null>();
@@ -182,6 +187,10 @@ export async function startFediversePeer({
     }
     const document = request.method === 'GET' ? documents.get(url.pathname) : undefined;
     if (document) {
+      if (document.held) {
+        document.held.requests += 1;
+        await document.held.until;
+      }
       const length = document.claimedLength ?? Buffer.byteLength(document.body);
       response.writeHead(200, { 'content-type': document.type, 'content-length': length });
       response.end(document.claimedLength === undefined ? document.body : undefined);
