@@ -4,8 +4,8 @@ import { MediaProcessError, runProcess } from './process-runner';
 
 /** What the pipeline asks of ffmpeg (media/ffmpeg.ts), and `sine` and `lavfi` for the probe below. */
 const REQUIRED = {
-  filters: ['amovie', 'amultiply', 'aresample', 'aformat', 'anull', 'concat', 'asplit', 'sine'],
-  encoders: ['aac', 'libopus', 'pcm_f32le', 'pcm_s16le'],
+  filters: ['amovie', 'amultiply', 'aresample', 'aformat', 'volume', 'concat', 'asplit', 'sine'],
+  encoders: ['aac', 'libopus', 'pcm_s16le'],
   demuxers: ['matroska', 'mov', 'wav', 'ogg', 'flac', 'mp3', 'aac', 'lavfi'],
 } as const;
 
@@ -47,7 +47,7 @@ async function probeFfmpeg(binaryPath: string, timeoutMs: number): Promise<strin
         '-af',
         'aformat=channel_layouts=mono',
         '-c:a',
-        'pcm_f32le',
+        'pcm_s16le',
         '-f',
         'wav',
         'pipe:1',
@@ -60,7 +60,7 @@ async function probeFfmpeg(binaryPath: string, timeoutMs: number): Promise<strin
   } catch (error) {
     return describeFailure(error);
   }
-  const expected = PROBE_SECONDS * PROBE_RATE * 4;
+  const expected = PROBE_SECONDS * PROBE_RATE * 2;
   return bytes >= expected ? undefined : `decoded ${bytes} bytes of a test tone instead of about ${expected}`;
 }
 

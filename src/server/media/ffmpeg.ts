@@ -17,7 +17,7 @@ import { PeakAccumulator, type PeakLevels, type PeakSummary } from './peaks';
 import { MediaProcessError, ProcessLimiter, runProcess } from './process-runner';
 import { writeGainTrack } from './speech-limiter';
 import { SpeechRangeMeter, type SpeechRanges } from './speech-ranges';
-import { FloatWavReader } from './wav-stream';
+import { PcmWavReader } from './wav-stream';
 
 const HARDENING = ['-nostdin', '-hide_banner', '-nostats', '-protocol_whitelist', 'file,pipe'];
 /** Rates audio is recorded at; a header claiming 1 Hz or 2 GHz is a lie that would make seconds into hours. */
@@ -139,6 +139,12 @@ function remuxArgs({ file, format }: RemuxedOutput): string[] {
 
 /** Speech is rendered and measured as one mono mix; both passes mix alike, so their samples line up. */
 const MONO_MIX = 'aformat=channel_layouts=mono';
+/**
+ * The measured PCM is 16-bit (half the bytes of float through the pipe) at half its level, so a decoder's overshoot
+ * past full scale (up to +6 dBFS) is measured, not clipped: the limiter sizes its gain from those peaks.
+ * `PcmWavReader` puts the level back.
+ */
+const PCM_HEADROOM = 'volume=0.5';
 /** The rate the speech models of recognisers are trained at. */
 const RECOGNITION_RATE = 16_000;
 
@@ -202,10 +208,12 @@ function joinedParts(inputCount: number, pieces: readonly JoinPiece[] | undefine
  * `keepJoined` for a file.
  */
 function analysisGraph(inputCount: number, keepJoined: boolean, pieces?: readonly JoinPiece[]): string {
-  if (inputCount === 1 && !keepJoined && !pieces) return `[0:a:0]${MONO_MIX}[pcm]`;
+  if (inputCount === 1 && !keepJoined && !pieces) return `[0:a:0]${MONO_MIX},${PCM_HEADROOM}[pcm]`;
   return [
     ...joinedParts(inputCount, pieces),
-    keepJoined ? `[joined]asplit=2[pcm][forFile]` : `[joined]anull[pcm]`,
+    keepJoined
+      ? `[joined]asplit=2[measured][forFile];[measured]${PCM_HEADROOM}[pcm]`
+      : `[joined]${PCM_HEADROOM}[pcm]`,
   ].join(';');
 }
 
@@ -220,9 +228,9 @@ interface Decode {
   lane: ProcessLimiter;
 }
 
-/** The measurements of mono float PCM as it streams in, refusing a sample rate no recording has. */
+/** The measurements of mono PCM as it streams in, refusing a sample rate no recording has. */
 class PcmMeters {
-  private readonly wav = new FloatWavReader();
+  private readonly wav = new PcmWavReader();
   private meters: { peaks: PeakAccumulator; loudness: LoudnessMeter; speech: SpeechRangeMeter } | undefined;
 
   add(chunk: Buffer): void {
@@ -281,7 +289,7 @@ export function createFfmpeg(
     return new NotAudioError(NOT_AUDIO_MESSAGE, failure.message);
   }
 
-  /** Decodes the inputs (joined end to end when several) to mono float PCM, measuring it as it streams. */
+  /** Decodes the inputs (joined end to end when several) to mono 16-bit PCM, measuring it as it streams. */
   async function decodeToMeters(inputs: AudioInput[], decode: Decode): Promise<PcmMeters> {
     const { joinedOutput, remuxedOutput, seconds, pieces } = decode;
     // An output option, given before each output: both stop once this much has passed through.
@@ -290,7 +298,7 @@ export function createFfmpeg(
     args.push('-filter_complex', analysisGraph(inputs.length, joinedOutput !== undefined, pieces));
     // Written in large blocks rather than a frame at a time: each pipe read costs this process far more than
     // the bytes it carries.
-    args.push('-map', '[pcm]', ...stopAt, '-c:a', 'pcm_f32le', '-fflags', '+bitexact', '-flush_packets', '0');
+    args.push('-map', '[pcm]', ...stopAt, '-c:a', 'pcm_s16le', '-fflags', '+bitexact', '-flush_packets', '0');
     args.push('-blocksize', '262144', '-f', 'wav', 'pipe:1');
     if (joinedOutput) {
       args.push(
