@@ -43,6 +43,12 @@ export interface AudioPreviewProps {
   className?: string;
 }
 
+/** How many of `count` bars are lit at `progress` (0 to 1): those it has reached the start, or the centre, of. */
+function litBars(progress: number, count: number, atCentre: boolean): number {
+  const reached = progress * count;
+  return Math.min(count, atCentre ? Math.floor(reached + 0.5) : Math.ceil(reached));
+}
+
 /** A compact player for a recording not yet published: play/pause, a seekable waveform, the time. */
 export function AudioPreview({
   blob,
@@ -89,6 +95,7 @@ export function AudioPreview({
     [levels, count, barFloor],
   );
   const progress = duration > 0 ? Math.min(1, current / duration) : 0;
+  const lit = bars ? litBars(progress, bars.length, lightAtBarCentre) : 0;
 
   useEffect(() => {
     if (!exclusive) return;
@@ -99,17 +106,34 @@ export function AudioPreview({
     return () => document.removeEventListener('play', onOtherPlay, true);
   }, [exclusive]);
 
+  const barTotal = bars?.length ?? 0;
   useEffect(() => {
     if (!playing) return;
+    // A frame renders only when it changes what the preview shows: the bars lit (or the fill, to the pixel) and the
+    // time read out; sixty renders a second of every bar cost a phone's battery for nothing.
+    const fillWidth = trackRef.current?.clientWidth ?? 0;
+    const shownAt = (time: number) => {
+      const progress = duration > 0 ? Math.min(1, time / duration) : 0;
+      const mark =
+        barTotal > 0 ? litBars(progress, barTotal, lightAtBarCentre) : Math.round(progress * fillWidth);
+      return `${mark} ${Math.round(time)} ${formatTime(time)} ${formatSpokenTime(time)}`;
+    };
+    let shown: string | null = null;
     let frame = 0;
     const tick = () => {
       const audio = audioRef.current;
-      if (audio) setCurrent(audio.currentTime);
+      if (audio) {
+        const now = shownAt(audio.currentTime);
+        if (now !== shown) {
+          shown = now;
+          setCurrent(audio.currentTime);
+        }
+      }
       frame = requestAnimationFrame(tick);
     };
     frame = requestAnimationFrame(tick);
     return () => cancelAnimationFrame(frame);
-  }, [playing]);
+  }, [playing, duration, barTotal, lightAtBarCentre, formatTime, formatSpokenTime]);
 
   const toggle = () => {
     const audio = audioRef.current;
@@ -211,9 +235,7 @@ export function AudioPreview({
               aria-hidden="true"
               className={cn(
                 'min-w-px flex-1 rounded-full transition-colors',
-                (lightAtBarCentre ? (index + 0.5) / bars.length <= progress : index / bars.length < progress)
-                  ? 'bg-primary'
-                  : restingBarClassName,
+                index < lit ? 'bg-primary' : restingBarClassName,
               )}
               style={{ height: `${Math.round(height * 100)}%` }}
             />

@@ -59,19 +59,22 @@ export function WaveformCanvas({
   const seeking = useRef(false);
   const { theme } = useTheme();
   const seekable = Boolean(onSeek) && duration > 0;
+  const pausedAt = playing ? null : currentTime;
 
   useEffect(() => {
     const prepared = prepare();
     if (!prepared) return;
     const { canvas, context, width, height, pixelRatio } = prepared;
     const colors = readColors(canvas, appearance);
+    const progressNow = () => (duration > 0 ? Math.min(1, Math.max(0, getCurrentTime() / duration)) : 0);
+    let drawnProgress = progressNow();
     const draw = () =>
       drawWaveform(context, {
         bars,
         width,
         height,
         pixelRatio,
-        progress: duration > 0 ? Math.min(1, Math.max(0, getCurrentTime() / duration)) : 0,
+        progress: drawnProgress,
         hover: seekable ? hover : null,
         playing,
         placeholder,
@@ -79,18 +82,25 @@ export function WaveformCanvas({
       });
     draw();
     if (!playing) return;
+    // The playhead of a minute-long post crosses a device pixel every few frames: a frame in which it moved less
+    // than half of one would draw the same picture, so it is skipped rather than redrawn (and composited) for nothing.
+    const halfPixel = 0.5 / (width * pixelRatio);
     let frame = requestAnimationFrame(function loop() {
-      draw();
+      const progress = progressNow();
+      if (Math.abs(progress - drawnProgress) >= halfPixel) {
+        drawnProgress = progress;
+        draw();
+      }
       frame = requestAnimationFrame(loop);
     });
     return () => cancelAnimationFrame(frame);
-    // currentTime redraws a paused waveform after a seek.
+    // A seek redraws a paused waveform; while playing, the loop above follows the time itself.
   }, [
     prepare,
     bars,
     duration,
     getCurrentTime,
-    currentTime,
+    pausedAt,
     hover,
     playing,
     placeholder,
