@@ -230,7 +230,7 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
         if (audio.preload === 'none') audio.preload = 'metadata';
       }
       skipResume();
-      rememberPosition(target, true);
+      rememberPosition(target, 'settled');
     },
     [skipResume, rememberPosition],
   );
@@ -277,7 +277,7 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
       if (audio.ended) return;
       wantsToPlay.current = false;
       dispatch({ type: 'paused' });
-      rememberPosition(audio.currentTime, true);
+      rememberPosition(audio.currentTime, 'now');
     };
     const onWaiting = () => dispatch({ type: 'waiting' });
     const onTime = () => {

@@ -16,8 +16,11 @@ export interface ResumePosition {
   resumedAt: number | null;
   /** Before the first play: where pressing play will pick up. */
   resumeOffer: number | null;
-  /** Remembers where the player is (every few seconds, or at once with `force`). */
-  remember: (seconds: number, force?: boolean) => void;
+  /**
+   * Remembers where the player is: every few seconds while playing; a position the listener is still moving (a seek)
+   * once it has `settled`; where they paused, `now`.
+   */
+  remember: (seconds: number, when?: 'settled' | 'now') => void;
   /** On the first play of this post: where the listener left off, if they did and have not moved since. */
   takeResumePoint: (currentTime: number) => number | null;
   /** The listener chose a position themselves: no resuming over it. */
@@ -54,11 +57,11 @@ export function useResumePosition(
   }, [id, startingPoint]);
 
   const remember = useCallback(
-    (seconds: number, force = false) => {
-      if (!force && Math.abs(seconds - lastSaved.current) < RESUME_SAVE_EVERY_S) return;
+    (seconds: number, when?: 'settled' | 'now') => {
+      if (!when && Math.abs(seconds - lastSaved.current) < RESUME_SAVE_EVERY_S) return;
       lastSaved.current = seconds;
       if (keptOnServer) {
-        server.current?.send(seconds, force ? 'settled' : 'now');
+        server.current?.send(seconds, when ?? 'now');
         return;
       }
       const total = durationRef.current;
@@ -105,7 +108,7 @@ interface ServerPosition {
   /** `now`, or once it has `settled` (no other position for a second); the last one is sent on leaving. */
   send: (seconds: number, when: 'now' | 'settled') => void;
   /** Sends a position not yet sent. */
-  flush: (keepalive: boolean) => void;
+  flush: () => void;
 }
 
 /**
@@ -118,13 +121,13 @@ function useServerPosition(id: string, enabled: boolean): RefObject<ServerPositi
     if (!enabled) return;
     const current = positionSender(id);
     sender.current = current;
-    const onPageHide = () => current.flush(true);
+    const onPageHide = () => current.flush();
     window.addEventListener('pagehide', onPageHide);
     return () => {
       window.removeEventListener('pagehide', onPageHide);
       sender.current = null;
       // Leaving the player (another page of the app) with a position not yet sent.
-      current.flush(true);
+      current.flush();
     };
   }, [id, enabled]);
   return sender;
@@ -133,12 +136,13 @@ function useServerPosition(id: string, enabled: boolean): RefObject<ServerPositi
 function positionSender(id: string): ServerPosition {
   let pending: number | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const flush = (keepalive: boolean) => {
+  const flush = () => {
     clearTimeout(timer);
     if (pending === null) return;
     const at = Math.round(pending * 10) / 10;
     pending = null;
-    apiRequest('saveListening', { params: { id }, body: { at }, keepalive })
+    // Kept alive: a listener who pauses and closes the page at once still has their place kept.
+    apiRequest('saveListening', { params: { id }, body: { at }, keepalive: true })
       // Every cached copy of the post says where its listener now stands (lists keep their data until reloaded).
       .then((listening) => changeCachedPost(queryClient, id, (post) => ({ ...post, listening })))
       .catch(() => undefined);
@@ -148,8 +152,8 @@ function positionSender(id: string): ServerPosition {
     send(seconds, when) {
       pending = seconds;
       clearTimeout(timer);
-      if (when === 'now') flush(false);
-      else timer = setTimeout(() => flush(false), SETTLE_MS);
+      if (when === 'now') flush();
+      else timer = setTimeout(flush, SETTLE_MS);
     },
   };
 }
