@@ -794,15 +794,15 @@ export function engineFlows(
 
       await expectPlays(page, { role: 'button', name: 'Play all' });
       await screenshotsOf(page, 'conversation');
-      await page.waitFor(
-        'every message to be played',
-        () =>
-          [...document.querySelectorAll('[data-testid=conversation-message]')].every(
-            (message) => message.getAttribute('data-played') === 'true',
-          ),
-        { timeout: UPLOAD_WAIT_MS },
+      await untilPlayed(page, 'body', 'every message to be played', () =>
+        [...document.querySelectorAll('[data-testid=conversation-message]')].every(
+          (message) => message.getAttribute('data-played') === 'true',
+        ),
       );
-      await page.waitForVisible({ role: 'button', name: 'Play all' });
+      // Play all stands again only once the last message, the one just sent, has played to its end.
+      await untilPlayed(page, 'body', 'Play all to show again after the last message', () =>
+        [...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === 'Play all'),
+      );
     });
 
     test('a voice bio is recorded on the profile and plays', async () => {

@@ -6,6 +6,7 @@ import { chromiumPath } from '../../playwright.config';
 const REQUIRED = [
   [chromiumPath, 'chromium'],
   [process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr', 'firefox-esr'],
+  ['/usr/bin/pulseaudio', 'pulseaudio'],
   ['/usr/bin/WebKitWebDriver', 'webkit2gtk-driver'],
   ['/usr/bin/Xvfb', 'xvfb'],
 ] as const;

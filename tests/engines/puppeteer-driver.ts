@@ -1,5 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import puppeteer, {
   type Browser,
   type ElementHandle as PuppeteerElement,
@@ -9,6 +8,7 @@ import puppeteer, {
 import { chromiumArgs, chromiumPath } from '../../playwright.config';
 import { fakeMicrophoneArgs } from '../support/microphone';
 import { ClickRefused, type ElementHandle, type EngineDriver, type KeyName } from './driver';
+import { startSoundServer } from './sound-server';
 
 /**
  * Chromium over the DevTools protocol and Firefox over WebDriver BiDi, both through puppeteer-core, each the
@@ -51,6 +51,8 @@ class PuppeteerDriver implements EngineDriver {
     readonly engine: 'chromium' | 'firefox',
     private readonly browser: Browser,
     private readonly page: Page,
+    /** What the browser needs beside it, stopped with it. */
+    private readonly companions: ChildProcess[],
   ) {
     this.target = page;
   }
@@ -105,15 +107,20 @@ class PuppeteerDriver implements EngineDriver {
 
   async close(): Promise<void> {
     await this.browser.close();
+    for (const child of this.companions) child.kill('SIGTERM');
   }
 }
 
-async function driverFor(engine: 'chromium' | 'firefox', browser: Browser): Promise<EngineDriver> {
+async function driverFor(
+  engine: 'chromium' | 'firefox',
+  browser: Browser,
+  companions: ChildProcess[] = [],
+): Promise<EngineDriver> {
   const page = await browser.newPage();
   page.setDefaultTimeout(COMMAND_TIMEOUT_MS);
   // A flow leaves a page whatever it holds, as a person who confirms "Leave page" does.
   page.on('dialog', (dialog) => void dialog.accept());
-  return new PuppeteerDriver(engine, browser, page);
+  return new PuppeteerDriver(engine, browser, page, companions);
 }
 
 /** Debian's Chromium with the e2e suite's flags, its fake microphone playing `microphoneWav` (a tone). */
@@ -128,23 +135,25 @@ export async function launchChromium(microphoneWav: string): Promise<EngineDrive
 }
 
 /**
- * Debian's Firefox ESR over WebDriver BiDi; its fake microphone plays a tone, asked for without a prompt. Firefox
- * plays audio only through a sound device (Chromium and WebKit fall back to none): on a machine without one it
- * gets ALSA's null device, through a HOME of its own in `workDir`. That device plays faster than real time.
+ * Debian's Firefox ESR over WebDriver BiDi; its fake microphone plays a tone, asked for without a prompt. It plays
+ * through a sound server of its own (`startSoundServer`), in real time.
  */
 export async function launchFirefox(workDir: string): Promise<EngineDriver> {
-  const home = path.join(workDir, 'firefox-home');
-  mkdirSync(home, { recursive: true });
-  writeFileSync(path.join(home, '.asoundrc'), 'pcm.!default { type null }\n');
-  const browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: FIREFOX_PATH,
-    headless: true,
-    env: { ...process.env, HOME: home },
-    extraPrefsFirefox: {
-      'media.navigator.streams.fake': true,
-      'media.navigator.permission.disabled': true,
-    },
-  });
-  return driverFor('firefox', browser);
+  const sound = await startSoundServer(workDir);
+  try {
+    const browser = await puppeteer.launch({
+      browser: 'firefox',
+      executablePath: FIREFOX_PATH,
+      headless: true,
+      env: { ...process.env, ...sound.env },
+      extraPrefsFirefox: {
+        'media.navigator.streams.fake': true,
+        'media.navigator.permission.disabled': true,
+      },
+    });
+    return await driverFor('firefox', browser, sound.children);
+  } catch (error) {
+    for (const child of sound.children) child.kill('SIGKILL');
+    throw error;
+  }
 }

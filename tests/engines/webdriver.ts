@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ClickRefused, type ElementHandle, type EngineDriver, type KeyName } from './driver';
+import { startSoundServer } from './sound-server';
 
 /**
  * WebKit through WebKitGTK's WebDriver (Debian's webkit2gtk-driver): classic W3C WebDriver, JSON over HTTP, so a
@@ -207,11 +208,13 @@ async function waitUntilReady(url: string, timeoutMs: number): Promise<void> {
 }
 
 /** WebKitWebDriver on `port`, driving MiniBrowser on an Xvfb display of its own. */
-export async function launchWebKit(port: number): Promise<EngineDriver> {
+export async function launchWebKit(port: number, workDir: string): Promise<EngineDriver> {
   const xvfb = await startXvfb(15_000);
   const processes = [xvfb.child];
   try {
-    const env = { ...process.env, DISPLAY: xvfb.display };
+    const sound = await startSoundServer(workDir);
+    processes.push(...sound.children);
+    const env = { ...process.env, DISPLAY: xvfb.display, ...sound.env };
     const url = `http://127.0.0.1:${port}`;
     processes.push(spawn('WebKitWebDriver', [`--port=${port}`], { env, stdio: 'ignore' }));
     await waitUntilReady(url, 15_000);
