@@ -4,7 +4,7 @@ import type { DatabaseConfig } from '../src/server/config';
 import { createDatabase } from '../src/server/db/database';
 import { listPosts } from '../src/server/db/queries/posts';
 import { NEXT_CURSOR_HEADER } from '../src/shared/contract/pagination';
-import { capturedFeedQuery, FEED_PAGE } from './floor-app';
+import { capturedFeedQuery, capturedSessionQuery, FEED_PAGE } from './floor-app';
 import { send } from './http-load';
 import { ownCpuMs } from './proc-stats';
 import { log, median, percentileOfSorted, type Row } from './report';
@@ -94,26 +94,35 @@ async function cpuPerCall(runs: Array<() => unknown>, turns = 10): Promise<numbe
 }
 
 /**
- * What the feed's query itself costs, in this process while the servers idle: the floor's statement (the very SQL
- * and parameters of the signed-in viewer's page, prepared on better-sqlite3) for page 1 and page 10, and the same
- * page through listPosts() (Kysely building and compiling it, our SQLite driver turning rows into objects).
+ * What the feed's queries themselves cost, in this process while the servers idle: the floor's statements (the very
+ * SQL and parameters of the signed-in viewer's request, prepared on better-sqlite3), the session's and the page's for
+ * page 1 and page 10, and the same page through listPosts() (Kysely building and compiling it, our SQLite driver
+ * turning rows into objects).
  */
-async function queryCosts(database: DatabaseConfig, viewerId: string, page10Cursor: string) {
+async function queryCosts(
+  database: DatabaseConfig,
+  viewer: { id: string; cookie: string },
+  page10Cursor: string,
+) {
   if (database.kind !== 'sqlite') throw new Error('the feed bench runs on SQLite');
-  const [page1, page10] = await Promise.all([
-    capturedFeedQuery(database.file, viewerId),
-    capturedFeedQuery(database.file, viewerId, page10Cursor),
+  const [session, page1, page10] = await Promise.all([
+    capturedSessionQuery(database.file, viewer.cookie),
+    capturedFeedQuery(database.file, viewer.id),
+    capturedFeedQuery(database.file, viewer.id, page10Cursor),
   ]);
   const raw = new BetterSqlite3(database.file, { readonly: true, fileMustExist: true });
   const db = createDatabase(database);
   try {
-    const [statement1, statement10] = [raw.prepare(page1.sql), raw.prepare(page10.sql)];
-    const [sql1, sql10, kysely1] = await cpuPerCall([
-      () => statement1.all(...page1.parameters),
-      () => statement10.all(...page10.parameters),
-      () => listPosts(db, { kind: 'public' }, { limit: FEED_PAGE }, viewerId),
+    const [sessionStatement, statement1, statement10] = [session, page1, page10].map((query) =>
+      raw.prepare(query.sql),
+    );
+    const [sessionSql, sql1, sql10, kysely1] = await cpuPerCall([
+      () => sessionStatement!.get(...session.parameters),
+      () => statement1!.all(...page1.parameters),
+      () => statement10!.all(...page10.parameters),
+      () => listPosts(db, { kind: 'public' }, { limit: FEED_PAGE }, viewer.id),
     ]);
-    return { sql1: sql1!, sql10: sql10!, kysely1: kysely1! };
+    return { sessionSql: sessionSql!, sql1: sql1!, sql10: sql10!, kysely1: kysely1! };
   } finally {
     raw.close();
     await db.destroy();
@@ -177,7 +186,7 @@ export async function benchFeed(
   log('feed: page 1 vs page 10, sequential');
   const pages = await pageLatencies(ours.port, [paths[0]!, paths[9]!], cookie, 300);
   log('feed: the query alone');
-  const query = await queryCosts(feed.database, feed.viewerId, cursors[8]!);
+  const query = await queryCosts(feed.database, { id: feed.viewerId, cookie }, cursors[8]!);
 
   const invalid = errorsOf([...oursRounds, ...floorRounds]);
   const section = 'Feed';
@@ -241,12 +250,15 @@ export async function benchFeed(
   const notes = [
     `Feed: ${options.rounds} rounds of ${options.durationMs / 1000} s per side, alternating, ${options.connections} keep-alive ` +
       `connections from this process; each server in its own process. The viewer blocks one of the ${feed.people.length} ` +
-      `people and mutes another; the floor runs the viewer's own query (the same SQL and parameters). Answers: ours ` +
+      `people and mutes another; the floor runs the viewer's own queries, their session's and their page's (the same ` +
+      `SQL and parameters). Answers: ours ` +
       `${(bytesPer(oursRounds) / 1024).toFixed(1)} KiB, floor ${(bytesPer(floorRounds) / 1024).toFixed(1)} KiB per page ` +
       `of 50. Load generator CPU share: ${(medianOf([...oursRounds, ...floorRounds], 'clientCpuShare') * 100).toFixed(0)} % (median).`,
-    `Feed CPU per request: the query alone costs ${query.sql1.toFixed(2)} ms (page 1, prepared, in a loop); the floor ` +
-      `spends ${(floorCpu - query.sql1).toFixed(2)} ms more (sending the rows as JSON, HTTP), ours ` +
-      `${(oursCpu - floorCpu).toFixed(2)} ms more than the floor (session, building the query, the presenter, hooks).`,
+    `Feed CPU per request: the queries alone cost ${(query.sessionSql + query.sql1).toFixed(2)} ms (the session's ` +
+      `${query.sessionSql.toFixed(2)}, page 1's ${query.sql1.toFixed(2)}; prepared, in a loop); the floor spends ` +
+      `${(floorCpu - query.sessionSql - query.sql1).toFixed(2)} ms more (sending the rows as JSON, HTTP), ours ` +
+      `${(oursCpu - floorCpu).toFixed(2)} ms more than the floor (hashing the session's token, building the queries, ` +
+      `the presenter, hooks).`,
     `Feed pages (sequential, 300 each, one connection): page 1 median ${pages.page1.median.toFixed(2)} ms / p99 ` +
       `${pages.page1.p99.toFixed(2)} ms; page 10 median ${pages.page10.median.toFixed(2)} ms / p99 ${pages.page10.p99.toFixed(2)} ms.`,
   ];

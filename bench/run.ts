@@ -197,7 +197,9 @@ async function benchHttp(
     const ours = await start(startServer(workspace, 'ours', dataDir, { name: 'ours (disk)' }));
     const cookie = await signUp(ours.port, 'bench-viewer@example.com');
     const viewerId = await signedInId(ours.port, cookie);
-    const floor = await start(startServer(workspace, 'floor', dataDir, { feedViewerId: viewerId }));
+    const floor = await start(
+      startServer(workspace, 'floor', dataDir, { feedViewer: { id: viewerId, cookie } }),
+    );
     const onS3 = s3 && {
       server: s3,
       proxied: await start(

@@ -30,10 +30,10 @@ async function main(): Promise<void> {
     });
     app = await buildApp(await createContext(config), { runJobs: false });
   } else {
-    const feedViewerId = process.env.FEED_VIEWER_ID;
-    if (!feedViewerId) throw new Error('the floor needs FEED_VIEWER_ID');
+    const [id, cookie] = [process.env.FEED_VIEWER_ID, process.env.FEED_VIEWER_COOKIE];
+    if (!id || !cookie) throw new Error('the floor needs FEED_VIEWER_ID and FEED_VIEWER_COOKIE');
     app = await buildFloorApp({
-      feedViewerId,
+      feedViewer: { id, cookie },
       databaseFile: path.join(dataDir, 'earshot.sqlite'),
       mediaRoot: path.join(dataDir, 'media'),
     });

@@ -73,7 +73,11 @@ export function startServer(
   workspace: Workspace,
   kind: 'ours' | 'floor',
   dataDir: string,
-  options: { name?: string; storage?: Record<string, string>; feedViewerId?: string } = {},
+  options: {
+    name?: string;
+    storage?: Record<string, string>;
+    feedViewer?: { id: string; cookie: string };
+  } = {},
 ): Promise<ServerProcess> {
   return startChild(workspace, options.name ?? kind, [path.join(repoRoot, 'bench', 'serve.ts'), kind], {
     ...withoutStorageSettings(process.env),
@@ -81,7 +85,10 @@ export function startServer(
     // The bench signs its readers up from 127.0.0.1.
     SIGNUPS_PER_HOUR_PER_ADDRESS: '0',
     ...(options.storage ?? { STORAGE: 'disk' }),
-    ...(options.feedViewerId && { FEED_VIEWER_ID: options.feedViewerId }),
+    ...(options.feedViewer && {
+      FEED_VIEWER_ID: options.feedViewer.id,
+      FEED_VIEWER_COOKIE: options.feedViewer.cookie,
+    }),
   });
 }
 
