@@ -43,6 +43,9 @@ export interface AudioPreviewProps {
   className?: string;
 }
 
+/** How far through the take `time` is, 0 to 1. */
+const progressAt = (time: number, duration: number) => (duration > 0 ? Math.min(1, time / duration) : 0);
+
 /** How many of `count` bars are lit at `progress` (0 to 1): those it has reached the start, or the centre, of. */
 function litBars(progress: number, count: number, atCentre: boolean): number {
   const reached = progress * count;
@@ -94,7 +97,7 @@ export function AudioPreview({
     () => (levels ? levelsToBars(levels, count, barFloor) : null),
     [levels, count, barFloor],
   );
-  const progress = duration > 0 ? Math.min(1, current / duration) : 0;
+  const progress = progressAt(current, duration);
   const lit = bars ? litBars(progress, bars.length, lightAtBarCentre) : 0;
 
   useEffect(() => {
@@ -113,7 +116,7 @@ export function AudioPreview({
     // time read out; sixty renders a second of every bar cost a phone's battery for nothing.
     const fillWidth = trackRef.current?.clientWidth ?? 0;
     const shownAt = (time: number) => {
-      const progress = duration > 0 ? Math.min(1, time / duration) : 0;
+      const progress = progressAt(time, duration);
       const mark =
         barTotal > 0 ? litBars(progress, barTotal, lightAtBarCentre) : Math.round(progress * fillWidth);
       return `${mark} ${Math.round(time)} ${formatTime(time)} ${formatSpokenTime(time)}`;

@@ -17,7 +17,7 @@ import { PeakAccumulator, type PeakLevels, type PeakSummary } from './peaks';
 import { MediaProcessError, ProcessLimiter, runProcess } from './process-runner';
 import { writeGainTrack } from './speech-limiter';
 import { SpeechRangeMeter, type SpeechRanges } from './speech-ranges';
-import { PcmWavReader } from './wav-stream';
+import { MEASURED_PCM_LEVEL, PcmWavReader } from './wav-stream';
 
 const HARDENING = ['-nostdin', '-hide_banner', '-nostats', '-protocol_whitelist', 'file,pipe'];
 /** Rates audio is recorded at; a header claiming 1 Hz or 2 GHz is a lie that would make seconds into hours. */
@@ -140,11 +140,10 @@ function remuxArgs({ file, format }: RemuxedOutput): string[] {
 /** Speech is rendered and measured as one mono mix; both passes mix alike, so their samples line up. */
 const MONO_MIX = 'aformat=channel_layouts=mono';
 /**
- * The measured PCM is 16-bit (half the bytes of float through the pipe) at half its level, so a decoder's overshoot
- * past full scale (up to +6 dBFS) is measured, not clipped: the limiter sizes its gain from those peaks.
- * `PcmWavReader` puts the level back.
+ * The measured PCM is 16-bit (half the bytes of float through the pipe) with headroom, so a decoder's overshoot past
+ * full scale (up to +6 dBFS) is measured, not clipped: the limiter sizes its gain from those peaks.
  */
-const PCM_HEADROOM = 'volume=0.5';
+const PCM_HEADROOM = `volume=${MEASURED_PCM_LEVEL}`;
 /** The rate the speech models of recognisers are trained at. */
 const RECOGNITION_RATE = 16_000;
 

@@ -1,5 +1,9 @@
-/** ffmpeg writes the measured PCM at half its level (6 dB of headroom in 16 bits): this puts it back. */
-const FULL_SCALE = 32_768 / 2;
+/**
+ * The level ffmpeg writes the measured PCM at (`volume=` in its filter graph): half, 6 dB of headroom in 16 bits, so a
+ * decoder's overshoot past full scale is kept. The reader puts the level back.
+ */
+export const MEASURED_PCM_LEVEL = 0.5;
+const FULL_SCALE = 32_768 * MEASURED_PCM_LEVEL;
 
 /**
  * Reads the mono 16-bit WAV that ffmpeg writes to a pipe: the header (whose sizes are unknown on a pipe) tells the

@@ -39,15 +39,18 @@ interface PostgresPlace {
 const uniqueName = () => `test_${randomBytes(6).toString('hex')}`;
 
 /**
- * A database of its own holding one empty schema: the suites about migrations migrate it themselves. Not a schema in
- * the shared test database, since Kysely's migrator reads the tables of every schema in its database, and a schema
- * another test dropped during that read failed it ('relation "test_….kysely_migration" does not exist').
+ * A database of its own, named as its one schema (no other app's): `create` makes it on the server, `prepare` readies
+ * that schema in it. The listening connections of live events are told apart by the name across databases.
  */
-async function emptyDatabase(serverUrl: string): Promise<PostgresPlace> {
+async function databaseOfItsOwn(
+  serverUrl: string,
+  create: (name: string) => string,
+  prepare: (name: string) => string,
+): Promise<PostgresPlace> {
   const name = uniqueName();
-  await withPgClient(serverUrl, (client) => client.query(`create database ${name}`));
+  await withPgClient(serverUrl, (client) => client.query(create(name)));
   const url = databaseUrl(serverUrl, name);
-  await withPgClient(url, (client) => client.query(`create schema ${name}`));
+  await withPgClient(url, (client) => client.query(prepare(name)));
   return {
     url,
     schema: name,
@@ -58,24 +61,25 @@ async function emptyDatabase(serverUrl: string): Promise<PostgresPlace> {
 }
 
 /**
- * A database of its own, copied from the run's migrated one (postgres-global-setup.ts), its schema renamed to a
- * name no other app has: the listening connections of live events are told apart by it across databases.
+ * One empty schema, for the suites about migrations, which migrate it themselves. In a database of its own, not the
+ * shared test database: Kysely's migrator reads the tables of every schema in its database, and a schema another
+ * test dropped during that read failed it ('relation "test_….kysely_migration" does not exist').
  */
-async function migratedDatabase(serverUrl: string): Promise<PostgresPlace> {
-  const template = inject('postgresTemplate');
-  const name = uniqueName();
-  await withPgClient(serverUrl, (client) =>
-    client.query(`create database ${name} template ${template.database}`),
+const emptyDatabase = (serverUrl: string) =>
+  databaseOfItsOwn(
+    serverUrl,
+    (name) => `create database ${name}`,
+    (name) => `create schema ${name}`,
   );
-  const url = databaseUrl(serverUrl, name);
-  await withPgClient(url, (client) => client.query(`alter schema ${template.schema} rename to ${name}`));
-  return {
-    url,
-    schema: name,
-    drop: async () => {
-      await withPgClient(serverUrl, (client) => client.query(`drop database ${name} with (force)`));
-    },
-  };
+
+/** A copy of the run's migrated database (postgres-global-setup.ts), its schema renamed. */
+function migratedDatabase(serverUrl: string): Promise<PostgresPlace> {
+  const template = inject('postgresTemplate');
+  return databaseOfItsOwn(
+    serverUrl,
+    (name) => `create database ${name} template ${template.database}`,
+    (name) => `alter schema ${template.schema} rename to ${name}`,
+  );
 }
 
 /** Nearly every test signs people up; production refuses this, so a suite starting one gets the default. */
