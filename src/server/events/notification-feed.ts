@@ -31,6 +31,8 @@ export function startNotificationFeed(options: NotificationFeedOptions): () => v
   const { userId, notifications, events, stream, log } = options;
   // The newest notification the page has: catch-up starts after it.
   let cursor: string | null = options.lastEventId;
+  // The newest notification when a resync told the page to reload: the reload shows it and every one before it.
+  let reloadedThrough: string | null = null;
   const recent = new Set<string>();
   let work = Promise.resolve();
 
@@ -49,10 +51,14 @@ export function startNotificationFeed(options: NotificationFeedOptions): () => v
       return;
     }
     cursor = await notifications.newestId(userId);
+    reloadedThrough = cursor;
     stream.send({ ...(cursor && { id: cursor }), event: LIVE_EVENT_NAMES.resync, data: {} });
   }
 
   async function deliver(id: string): Promise<void> {
+    // The bus may announce a missed notification after the resync (PostgreSQL's NOTIFY arrives when it arrives):
+    // the reload already shows it. Ids order as catch-up's listAfter orders them.
+    if (reloadedThrough !== null && id <= reloadedThrough) return;
     const notification = await notifications.find(userId, id);
     if (notification) send(notification);
   }
