@@ -10,6 +10,7 @@ import { commentsQueryOptions } from '@client/features/social/api/comments';
 import { CommentComposer } from '@client/features/social/components/comment-composer';
 import { CommentItem } from '@client/features/social/components/comment-item';
 import { commentAsPlayable } from '@client/features/social/lib/comments';
+import { getQueryFn } from '@client/lib/query-client';
 import { recordingBrowserInEachTest } from '@client/testing/fake-browser';
 import { lastUpload } from '@client/testing/fake-xhr';
 import { PostPlayer } from './post-player';
@@ -51,7 +52,10 @@ let played: HTMLMediaElement[];
 
 /** The post's player, with the replies its thread has loaded (or none loaded), the thread's items and composer. */
 async function renderPost(loaded: Comment[] | null) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  // With the app's query function, as every query of the app has one; the player only reads the cache.
+  const client = new QueryClient({
+    defaultOptions: { queries: { queryFn: getQueryFn({ on401: 'throw' }) }, mutations: { retry: false } },
+  });
   if (loaded) client.setQueryData(commentsQueryOptions(post.id).queryKey, loaded);
   render(
     <QueryClientProvider client={client}>
