@@ -443,16 +443,18 @@ describe(`conversations on ${databaseKind}`, () => {
 
   it('tells every member when people join or leave a group, so their counts follow', async () => {
     const [ada, bob, cy, dee] = await Promise.all(['Ada', 'Bob', 'Cy', 'Dee'].map(person));
-    const group = await start(ada!, {
-      type: 'group',
-      name: 'Trio',
-      participantIds: [bob!.user.id, cy!.user.id],
-    });
+    // Open before the group starts, so Bob hears of its start first: on PostgreSQL, a stream opened just after the
+    // start could still get it, in place of the news of Dee joining.
     const [bobs, dees] = await Promise.all([
       openEventStream(origin, bob!.cookie),
       openEventStream(origin, dee!.cookie),
     ]);
     openStreams.push(bobs, dees);
+    const group = await start(ada!, {
+      type: 'group',
+      name: 'Trio',
+      participantIds: [bob!.user.id, cy!.user.id],
+    });
     const peopleIn = async (stream: EventStream) => {
       const event = await stream.next();
       expect(event.event).toBe('conversation');
@@ -460,6 +462,7 @@ describe(`conversations on ${databaseKind}`, () => {
       expect(conversation.id).toBe(group.id);
       return conversation.participants.length;
     };
+    expect(await peopleIn(bobs)).toBe(3);
 
     const added = await call(ada, 'POST', `/api/conversations/${group.id}/members`, {
       userIds: [dee!.user.id],
