@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -63,7 +63,7 @@ function openAt(path: string) {
 describe('a link that asks to play a message', () => {
   it('plays that message once, and drops the ask from the address so a reload does not play it again', async () => {
     const location = openAt('/conversations/c1?play=m2');
-    await vi.waitFor(() => expect(started).toEqual(['m2.webm']), { timeout: 2000 });
+    await waitFor(() => expect(started).toEqual(['m2.webm']), { timeout: 2000 });
     expect(location.history.at(-1)).toBe('/conversations/c1');
     expect(started).toEqual(['m2.webm']);
   });
@@ -71,7 +71,7 @@ describe('a link that asks to play a message', () => {
   it('focuses the message’s play button when the browser will not play on its own', async () => {
     refuse = true;
     openAt('/conversations/c1?play=m2');
-    await vi.waitFor(
+    await waitFor(
       () => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Play m2' })),
       {
         timeout: 2000,

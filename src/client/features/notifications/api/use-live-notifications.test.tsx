@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endpoints } from '@shared/contract/endpoints';
@@ -157,7 +157,7 @@ describe('live notifications', () => {
     await screen.findByRole('link', { name: 'Notifications' });
     const [source] = FakeEventSource.opened;
     act(() => source!.serverOpens());
-    await vi.waitFor(() => expect(fetches).toBe(2), { timeout: 2_000 });
+    await waitFor(() => expect(fetches).toBe(2), { timeout: 2_000 });
 
     act(() => source!.serverSends('notification', liked, liked.id));
     await act(async () => answerStaleFetch(Response.json([])));

@@ -153,8 +153,9 @@ describe('the profile tabs', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await renderContent(false);
     const panel = screen.getByRole('tabpanel', { name: 'Pods' });
+    const copy = await within(panel).findByRole('button', { name: 'Copy podcast feed link' });
     await act(async () => {
-      fireEvent.click(await within(panel).findByRole('button', { name: 'Copy podcast feed link' }));
+      fireEvent.click(copy);
     });
     expect(writeText).toHaveBeenCalledWith(
       `${window.location.origin}${routeUrl('podcastFeed', { params: { id: 'u1' } })}`,
@@ -170,8 +171,8 @@ describe('the profile tabs', () => {
     expect(within(panel).queryByText('Card Weekly pod')).toBeNull();
 
     const posts = screen.getByRole('tab', { name: 'Posts' });
-    posts.focus();
     await act(async () => {
+      posts.focus();
       fireEvent.keyDown(posts, { key: 'ArrowRight' });
     });
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Pods' })));

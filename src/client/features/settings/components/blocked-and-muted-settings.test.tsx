@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildPath, endpoints } from '@shared/contract/endpoints';
 import type { PublicUser } from '@shared/contract/users';
@@ -91,7 +91,7 @@ describe('Settings: Blocked and muted', () => {
     expect(within(await list('Muted')).getByText('Dan Tester')).toBeTruthy();
 
     fireEvent.click(within(blockedList).getByRole('button', { name: 'Unblock Bob Tester' }));
-    await vi.waitFor(() => expect(screen.queryByText('Bob Tester')).toBeNull(), { timeout: 2000 });
+    await waitFor(() => expect(screen.queryByText('Bob Tester')).toBeNull(), { timeout: 2000 });
     expect(fetchMock).toHaveBeenCalledWith(
       buildPath(endpoints.unblockUser.path, { id: 'u2' }),
       expect.objectContaining({ method: 'DELETE' }),
@@ -113,7 +113,7 @@ describe('Settings: Blocked and muted', () => {
     const blockedList = await list('Blocked');
     expect(within(blockedList).getAllByRole('listitem')).toHaveLength(20);
     fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
-    await vi.waitFor(() => expect(within(blockedList).getAllByRole('listitem')).toHaveLength(25), {
+    await waitFor(() => expect(within(blockedList).getAllByRole('listitem')).toHaveLength(25), {
       timeout: 2000,
     });
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();

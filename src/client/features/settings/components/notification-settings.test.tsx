@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildPath, endpoints } from '@shared/contract/endpoints';
 import type { PushDevice, PushPreferences } from '../api/push';
@@ -153,7 +153,7 @@ function renderSection() {
 /** The switch, once it can be used (it waits for the list of devices, which says whether this one is on). */
 async function deviceSwitch() {
   const toggle = await screen.findByRole('switch', { name: 'Notifications on this device' });
-  await vi.waitFor(() => expect(toggle.hasAttribute('disabled')).toBe(false), { timeout: 5000 });
+  await waitFor(() => expect(toggle.hasAttribute('disabled')).toBe(false), { timeout: 5000 });
   return toggle;
 }
 const devicesList = () => screen.findByRole('list', { name: 'Devices that get notifications' });
@@ -167,7 +167,7 @@ describe('Settings: Notifications on this device', () => {
     expect(toggle.getAttribute('aria-checked')).toBe('false');
 
     fireEvent.click(toggle);
-    await vi.waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'), { timeout: 5000 });
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'), { timeout: 5000 });
     expect(Notification.requestPermission).toHaveBeenCalledOnce();
     expect(subscribeOptions?.userVisibleOnly).toBe(true);
     // The key's bytes: an uncompressed P-256 point.
@@ -199,7 +199,7 @@ describe('Settings: Notifications on this device', () => {
     expect(within(list).getAllByText('This device')).toHaveLength(1);
 
     fireEvent.click(within(list).getByRole('button', { name: 'Remove Safari on iPhone' }));
-    await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1), { timeout: 5000 });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1), { timeout: 5000 });
     expect(kept.unsubscribed).toBe(false);
     expect((await deviceSwitch()).getAttribute('aria-checked')).toBe('true');
 
@@ -280,9 +280,9 @@ describe('Settings: what I am notified about', () => {
       expect(screen.getByRole('switch', { name }).getAttribute('aria-checked')).toBe('true');
 
     fireEvent.click(likes);
-    await vi.waitFor(() => expect(likes.getAttribute('aria-checked')).toBe('false'), { timeout: 5000 });
+    await waitFor(() => expect(likes.getAttribute('aria-checked')).toBe('false'), { timeout: 5000 });
     fireEvent.click(newPosts);
-    await vi.waitFor(() => expect(newPosts.getAttribute('aria-checked')).toBe('true'), { timeout: 5000 });
+    await waitFor(() => expect(newPosts.getAttribute('aria-checked')).toBe('true'), { timeout: 5000 });
     expect(requests.filter((request) => request.method === 'PATCH').map((request) => request.body)).toEqual([
       { likes: false },
       { newPosts: true },
