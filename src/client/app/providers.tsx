@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Toaster } from '@client/components/ui/toaster';
+import { DeferredToaster } from '@client/components/ui/deferred-toaster';
 import { TooltipProvider } from '@client/components/ui/tooltip';
 import { queryClient } from '@client/lib/query-client';
 
@@ -13,7 +13,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <TooltipProvider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
         {children}
-        <Toaster />
+        <DeferredToaster />
       </TooltipProvider>
     </QueryClientProvider>
   );
