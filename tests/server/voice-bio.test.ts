@@ -107,6 +107,8 @@ describe(`voice bios on ${databaseKind}`, () => {
     const kept = await voiceBioOf(person.user.id);
     const keptId = assetIdOf(kept.voiceBioUrl!);
     expect(answers.map((answer) => assetIdOf((answer.json() as VoiceBio).voiceBioUrl!))).toContain(keptId);
+    // The replaced one's rendition may be running: it writes its output, then finds its row gone and removes it.
+    await waitForIdleJobs(testApp.context.db);
     const stored = await storedAudioAssetIds(testApp.context.blobs);
     expect(stored.filter((id) => !storedBefore.includes(id))).toEqual([keptId]);
     const assets = await testApp.context.db
