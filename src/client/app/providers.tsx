@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { DeferredToaster } from '@client/components/ui/deferred-toaster';
 import { TooltipProvider } from '@client/components/ui/tooltip';
 import { queryClient } from '@client/lib/query-client';
+import { DeferredToaster } from './deferred-toaster';
 
 /** Spec §9: tooltips open after 700 ms, and at once within 300 ms of the last one closing. */
 const TOOLTIP_DELAY_MS = 700;

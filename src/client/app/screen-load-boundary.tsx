@@ -22,7 +22,14 @@ interface State {
  * the app says so and carries on instead of "Something went wrong". It tries again by itself when the connection
  * comes back. Other errors go on to the root boundary.
  */
-export class ScreenLoadBoundary extends Component<{ children: ReactNode }, State> {
+export class ScreenLoadBoundary extends Component<
+  {
+    children: ReactNode;
+    /** For a part the page can do without for a while (the toaster): nothing is shown in its place. */
+    quiet?: boolean;
+  },
+  State
+> {
   override state: State = { error: null };
 
   static getDerivedStateFromError(cause: unknown): State {
@@ -47,6 +54,7 @@ export class ScreenLoadBoundary extends Component<{ children: ReactNode }, State
     const { error } = this.state;
     if (!error) return this.props.children;
     if (!isScreenLoadFailure(error.cause)) throw error.cause;
+    if (this.props.quiet) return null;
     const offline = !navigator.onLine;
     return (
       <EmptyState
