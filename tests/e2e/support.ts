@@ -81,6 +81,14 @@ export async function expectNoSeriousA11yViolations(
   selector: string,
   view: string,
 ): Promise<void> {
+  // Colours are judged as painted: a dialog still fading in would be judged half transparent, its contrast too low.
+  await page.evaluate(async (limitMs: number) => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    const finished = Promise.all(finite.map((animation) => animation.finished.catch(() => null)));
+    await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, limitMs))]);
+  }, 2_000);
   const results = await new AxeBuilder({ page }).include(selector).analyze();
   const serious = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
