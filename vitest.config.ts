@@ -81,6 +81,7 @@ export default defineConfig({
           globalSetup: [
             'tests/server/support/s3-global-setup.ts',
             'tests/server/support/postgres-global-setup.ts',
+            'tests/server/support/server-bundle-global-setup.ts',
           ],
           isolate: false,
           testTimeout: 30_000,

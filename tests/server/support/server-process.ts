@@ -5,9 +5,10 @@ import http from 'node:http';
 import path from 'node:path';
 import type { Config, StorageConfig } from '../../../src/server/config';
 import { multipartFile } from '../../support/audio';
+import { inject } from 'vitest';
 import { sessionCookieFrom } from './accounts';
 
-/** The real server (src/server/main.ts under tsx) in a process of its own, as an operator runs it. */
+/** The real server, bundled as `npm start` bundles it, in a process of its own, as an operator runs it. */
 export interface ServerProcess {
   child: ChildProcessWithoutNullStreams;
   origin: string;
@@ -90,7 +91,7 @@ export async function startServerProcess(
   env: NodeJS.ProcessEnv,
   options: { detached?: boolean } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', inject('serverBundle')], {
     env,
     detached: options.detached ?? false,
   });
@@ -103,7 +104,6 @@ export async function startServerProcess(
     await exited;
   };
   try {
-    // tsx compiles the server as it starts: tens of seconds on a loaded machine.
     const origin = await waitForOutput(child, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 60_000);
     return { child, origin, output: () => output, stop };
   } catch (error) {
