@@ -26,11 +26,31 @@ class WebDriverSession {
   constructor(
     private readonly url: string,
     readonly id: string,
+    /** What WebKitWebDriver and the browser it started last wrote. */
+    private readonly browserOutput: () => string,
   ) {}
 
   async command<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
-    return webDriverCommand<T>(method, `${this.url}/session/${this.id}${path}`, body);
+    try {
+      return await webDriverCommand<T>(method, `${this.url}/session/${this.id}${path}`, body);
+    } catch (error) {
+      // The browser is gone (a crash of its web process ends the session): what it said last is all that tells why.
+      if (!/invalid session id|fetch failed/.test(String(error))) throw error;
+      const said = this.browserOutput().trim() || '(nothing)';
+      throw new Error(`${String(error)}\nWebKitWebDriver and MiniBrowser wrote last:\n${said}`, {
+        cause: error,
+      });
+    }
   }
+}
+
+/** The last lines a process wrote to stdout and stderr, which are read as it writes them. */
+function recentOutput(child: ChildProcess, limit = 1_500): () => string {
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-limit));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return () => output;
 }
 
 async function webDriverCommand<T>(method: string, url: string, body?: unknown): Promise<T> {
@@ -216,7 +236,9 @@ export async function launchWebKit(port: number, workDir: string): Promise<Engin
     processes.push(...sound.children);
     const env = { ...process.env, DISPLAY: xvfb.display, ...sound.env };
     const url = `http://127.0.0.1:${port}`;
-    processes.push(spawn('WebKitWebDriver', [`--port=${port}`], { env, stdio: 'ignore' }));
+    const driver = spawn('WebKitWebDriver', [`--port=${port}`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    processes.push(driver);
+    const driverOutput = recentOutput(driver);
     await waitUntilReady(url, 15_000);
     const session = await webDriverCommand<{ sessionId: string }>('POST', `${url}/session`, {
       capabilities: {
@@ -230,7 +252,7 @@ export async function launchWebKit(port: number, workDir: string): Promise<Engin
         },
       },
     });
-    return new WebKitDriver(new WebDriverSession(url, session.sessionId), processes);
+    return new WebKitDriver(new WebDriverSession(url, session.sessionId, driverOutput), processes);
   } catch (error) {
     for (const child of processes) child.kill('SIGKILL');
     throw error;
