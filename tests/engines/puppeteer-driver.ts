@@ -18,10 +18,25 @@ import { startSoundServer } from './sound-server';
 const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const COMMAND_TIMEOUT_MS = 30_000;
 
+/** Where an element notes that a click reached it (`PuppeteerElementHandle.click`). */
+type Watched = Element & { engineClickReceived?: boolean };
+
 class PuppeteerElementHandle implements ElementHandle {
   constructor(private readonly handle: PuppeteerElement) {}
 
+  /**
+   * Puppeteer finds the element's point, then clicks there, in separate steps: an element that moves in between (the
+   * page still laying out, on a loaded machine) is missed and the click lands on whatever took its place, without an
+   * error. A click the element did not receive is refused, as WebDriver refuses an intercepted one.
+   */
   async click(): Promise<void> {
+    await this.handle.evaluate((element: Watched) => {
+      element.engineClickReceived = false;
+      element.addEventListener('click', () => (element.engineClickReceived = true), {
+        once: true,
+        capture: true,
+      });
+    });
     try {
       await this.handle.click();
     } catch (error) {
@@ -30,6 +45,12 @@ class PuppeteerElementHandle implements ElementHandle {
         throw new ClickRefused(String(error), { cause: error });
       throw error;
     }
+    // A click that took the page elsewhere took its document, and the note, with it.
+    const received = await this.handle
+      .evaluate((element: Watched) => element.engineClickReceived !== false)
+      .catch(() => true);
+    if (!received)
+      throw new ClickRefused('the click landed beside the element, which moved as it was clicked');
   }
 
   async fill(text: string): Promise<void> {
