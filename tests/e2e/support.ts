@@ -80,7 +80,7 @@ export async function saveDraftThroughApi(
  *
  * axe runs in the page itself, as `axe.run`, reporting the nodes of violations only. @axe-core/playwright's
  * `analyze()` opened a blank page for every check to gather its results in, and axe listed every node that passed:
- * 1.5 CPU-s a check against 0.4, with a few hundred checks in the suite (issue 26). None of our pages frames another,
+ * 1.5 CPU-s a check against 0.4, and the suite makes about a hundred (issue 26). None of our pages frames another,
  * which is what its blank page is for.
  */
 export async function expectNoSeriousA11yViolations(
