@@ -112,6 +112,24 @@ describe(`recovery after kill -9 on ${databaseKind}`, () => {
         second.child.kill('SIGTERM');
         expect(await exitOf(second.child, 20_000)).toBe(0);
         expect(await filesUnder(tmp)).toEqual([]);
+      } catch (error) {
+        // What the queue holds and what the servers warned of say why a render never came (a timeout, a retry).
+        const jobs = await db
+          .selectFrom('jobs')
+          .select(['name', 'status', 'attempts', 'last_error'])
+          .execute();
+        const warnings = servers.flatMap((server) =>
+          server
+            .output()
+            .split('\n')
+            .filter((line) => /"level":[4-6]\d/.test(line)),
+        );
+        throw new Error(
+          `${(error as Error).message}\njobs: ${JSON.stringify(jobs)}\nwarnings:\n${warnings.join('\n')}`,
+          {
+            cause: error,
+          },
+        );
       } finally {
         for (const server of servers) {
           if (server.child.exitCode === null && server.child.signalCode === null) {

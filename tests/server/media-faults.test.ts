@@ -182,15 +182,18 @@ describe(`renditions on ${databaseKind}`, () => {
       `render attempt ${attempts}`,
     );
 
-  it('stops a render that runs past its budget for the audio’s length', { timeout: 40_000 }, async () => {
-    // The media timeout stays at its 600 s default: only the budget for 2 s of audio can stop this render.
+  it('stops a render that hangs at the media timeout', { timeout: 40_000 }, async () => {
+    // A hung encode uses no CPU, so its budget of CPU time never stops it: the clock does.
     const ffmpeg = await fakeFfmpeg('case "$*" in *aac_coder*) sleep 60 & wait;; esac');
-    const testApp = await createTestApp({ FFMPEG_PATH: ffmpeg }, { runJobs: true });
+    const testApp = await createTestApp(
+      { FFMPEG_PATH: ffmpeg, FFMPEG_TIMEOUT_SECONDS: '3' },
+      { runJobs: true },
+    );
     try {
       const response = await publish(testApp);
       expect(response.statusCode, response.body).toBe(201);
       const failed = await renderJob(testApp, 1);
-      expect(failed.last_error).toMatch(/took longer than 1006\d ms and was stopped/);
+      expect(failed.last_error).toMatch(/took longer than 3000 ms and was stopped/);
     } finally {
       await testApp.close();
     }
@@ -255,7 +258,6 @@ describe(`uploads while renders run, on ${databaseKind}`, () => {
           gainDb: 0,
           limitDb: -1,
           peaks: levels,
-          timeoutMs: 120_000,
           signal: stopRender.signal,
         });
         render.catch(() => {}); // stopped at the end

@@ -14,7 +14,7 @@ import {
   NotAudioError,
 } from './media-errors';
 import { PeakAccumulator, type PeakLevels, type PeakSummary } from './peaks';
-import { MediaProcessError, ProcessLimiter, runProcess } from './process-runner';
+import { MediaProcessError, ProcessLimiter, runProcess, type RunOptions } from './process-runner';
 import { writeGainTrack } from './speech-limiter';
 import { SpeechRangeMeter, type SpeechRanges } from './speech-ranges';
 import { MEASURED_PCM_LEVEL, PcmWavReader } from './wav-stream';
@@ -31,6 +31,8 @@ const RATE_CHECK_SECONDS = 0.1;
 const OUT_OF_SPACE_WORDS = /No space left on device|Disk quota exceeded/i;
 /** ffmpeg exits 0 when only the end of its output file could not be written, leaving a truncated file. */
 const OUTPUT_NOT_WRITTEN = /Error writing trailer|Error closing file/;
+/** How ffmpeg exits once a signal stopped it, as the kernel's SIGXCPU does past its CPU-time limit. */
+const EXIT_AFTER_SIGNAL = 255;
 
 export interface AudioInput {
   file: string;
@@ -55,8 +57,8 @@ export interface SpeechRendition {
   peaks: PeakLevels;
   /** Stops the encode (the process is killed) when aborted. */
   signal?: AbortSignal;
-  /** The encode is stopped after this long (at most the configured media timeout). */
-  timeoutMs?: number;
+  /** The encode is stopped once ffmpeg has used this much CPU time (see `runFfmpeg`). */
+  cpuBudgetMs?: number;
 }
 
 /** A stretch of one input, in milliseconds of that input, for an edited join. */
@@ -94,8 +96,11 @@ export interface AnalyseOptions {
   limit?: AudioDurationLimit;
   /** Stop the decode after this long (at most the configured media timeout). */
   timeoutMs?: number;
-  /** Measures for a background render: it then waits in the renders' lane, never ahead of an upload. */
-  forRender?: boolean;
+  /**
+   * Measures for a background render: it then waits in the renders' lane, never ahead of an upload, and is stopped
+   * once ffmpeg has used `cpuBudgetMs` of CPU time (see `runFfmpeg`).
+   */
+  forRender?: { cpuBudgetMs: number };
 }
 
 export interface Ffmpeg {
@@ -224,6 +229,7 @@ interface Decode {
   /** Stop once this much audio has passed through. */
   seconds?: number | undefined;
   timeoutMs: number;
+  cpuBudgetMs?: number | undefined;
   lane: ProcessLimiter;
 }
 
@@ -278,6 +284,26 @@ export function createFfmpeg(
   const health = createFfmpegHealth(binary.path, options.timeoutMs);
   const timeoutFor = (budgetMs?: number) => Math.min(options.timeoutMs, budgetMs ?? Infinity);
 
+  /**
+   * Runs ffmpeg. Given a CPU budget, its `-timelimit` has the kernel stop it once it has used that much CPU time
+   * (RLIMIT_CPU, in whole seconds), a 'timed-out' failure that says so. CPU time, unlike the clock, stands still
+   * while other work has the cores: a busy machine slows background work without failing it, and a runaway decode
+   * is stopped all the same.
+   */
+  async function runFfmpeg(args: string[], run: RunOptions, cpuBudgetMs?: number): Promise<string> {
+    if (cpuBudgetMs === undefined) return runProcess(binary.path, args, run);
+    const seconds = Math.max(1, Math.ceil(cpuBudgetMs / 1000));
+    try {
+      return await runProcess(binary.path, ['-timelimit', String(seconds), ...args], run);
+    } catch (error) {
+      if (!(error instanceof MediaProcessError) || error.exitedWith !== EXIT_AFTER_SIGNAL) throw error;
+      throw new MediaProcessError(
+        `${binary.path} used its budget of ${seconds} s of CPU time and was stopped`,
+        'timed-out',
+      );
+    }
+  }
+
   /** A decode failed: the file's fault only when ffmpeg itself still works and the disk is not full. */
   async function explainDecodeFailure(failure: MediaProcessError): Promise<Error> {
     const problem = await health.problem();
@@ -319,19 +345,23 @@ export function createFfmpeg(
     let refusal: unknown;
     try {
       await decode.lane.run(() =>
-        runProcess(binary.path, args, {
-          timeoutMs: decode.timeoutMs,
-          failOnStderr: OUTPUT_NOT_WRITTEN,
-          onStdout: (pcm) =>
-            pcm.on('data', (chunk: Buffer) => {
-              try {
-                meters.add(chunk);
-              } catch (error) {
-                refusal = error;
-                pcm.destroy(); // ffmpeg then stops on the closed pipe
-              }
-            }),
-        }),
+        runFfmpeg(
+          args,
+          {
+            timeoutMs: decode.timeoutMs,
+            failOnStderr: OUTPUT_NOT_WRITTEN,
+            onStdout: (pcm) =>
+              pcm.on('data', (chunk: Buffer) => {
+                try {
+                  meters.add(chunk);
+                } catch (error) {
+                  refusal = error;
+                  pcm.destroy(); // ffmpeg then stops on the closed pipe
+                }
+              }),
+          },
+          decode.cpuBudgetMs,
+        ),
       );
     } catch (error) {
       if (refusal) throw refusal;
@@ -350,6 +380,7 @@ export function createFfmpeg(
       const { joinedOutput, remuxedOutput, limit, pieces } = options;
       if (remuxedOutput && inputs.length !== 1) throw new Error('only a single input is remuxed');
       const lane = options.forRender ? lanes.render : lanes.analysis;
+      const cpuBudgetMs = options.forRender?.cpuBudgetMs;
       const timeoutMs = timeoutFor(options.timeoutMs);
       // An edit's pieces all come from stored audio, each checked so when it was stored.
       if (inputs.length > 1 && !pieces) {
@@ -360,7 +391,7 @@ export function createFfmpeg(
         );
       }
       const seconds = limit && limit.seconds + DECODE_PAST_LIMIT_SECONDS;
-      const decode = { joinedOutput, remuxedOutput, pieces, seconds, timeoutMs, lane };
+      const decode = { joinedOutput, remuxedOutput, pieces, seconds, timeoutMs, cpuBudgetMs, lane };
       const meters = await decodeToMeters(inputs, decode);
       const analysis = meters.finish();
       if (limit && analysis.durationSeconds > limit.seconds + LIMIT_TOLERANCE_SECONDS) {
@@ -400,14 +431,12 @@ export function createFfmpeg(
         await writeGainTrack(gainTrack, peaks, rendition.gainDb, rendition.limitDb);
         const cwd = path.dirname(gainTrack);
         const signal = rendition.signal;
-        const timeoutMs = timeoutFor(rendition.timeoutMs);
         await lanes.render.run(() =>
-          runProcess(binary.path, args, {
-            timeoutMs,
-            cwd,
-            failOnStderr: OUTPUT_NOT_WRITTEN,
-            ...(signal && { signal }),
-          }),
+          runFfmpeg(
+            args,
+            { timeoutMs: timeoutFor(), cwd, failOnStderr: OUTPUT_NOT_WRITTEN, ...(signal && { signal }) },
+            rendition.cpuBudgetMs,
+          ),
         );
       } finally {
         await rm(gainTrack, { force: true });

@@ -7,6 +7,8 @@ export class MediaProcessError extends Error {
     message: string,
     /** Why: it exited with an error, ran past its time limit, or could not be started at all. */
     readonly reason: 'failed' | 'timed-out' | 'not-started' = 'failed',
+    /** The exit code, or the signal that ended it, of a process that failed. */
+    readonly exitedWith?: number | NodeJS.Signals,
   ) {
     super(message);
   }
@@ -127,7 +129,14 @@ export function runProcess(binary: string, args: string[], options: RunOptions):
           ),
         );
       } else if (code !== 0 || options.failOnStderr?.test(stderr)) {
-        reject(new MediaProcessError(`${binary} failed (${signal ?? code}): ${stderr.trim().slice(-1000)}`));
+        const exitedWith = signal ?? code ?? undefined;
+        reject(
+          new MediaProcessError(
+            `${binary} failed (${exitedWith}): ${stderr.trim().slice(-1000)}`,
+            'failed',
+            exitedWith,
+          ),
+        );
       } else {
         resolve(Buffer.concat(stdoutChunks).toString('utf8'));
       }

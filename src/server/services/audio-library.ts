@@ -34,9 +34,11 @@ const JOINED_FORMAT: AudioFormat = { demuxer: 'matroska', mime: 'audio/webm', ex
 const RENDITION_MIME = 'audio/mp4';
 
 /**
- * A render may take 10 s plus 1 s per 30 s of audio. Renders measured about 200 times faster than the audio
- * plays on one idle core, so this leaves room for a busy machine, yet stops a hung or runaway encode of a short
- * clip in seconds rather than holding the job worker for the whole media timeout; a 4-hour post gets 490 s.
+ * A render may take 10 s plus 1 s per 30 s of audio: of CPU time for a background render (a 4-hour post gets
+ * 490 s), of the clock for an edit someone waits on. Renders measured 130 to 200 times faster than the audio plays
+ * on one core, so a runaway encode of a short clip is stopped in seconds. On the clock a busy machine failed every
+ * attempt of a 10-minute post's render (each ran past its 30 s); in CPU time it only waits longer, and a render that
+ * hangs is stopped by the media timeout.
  */
 const RENDER_BUDGET_BASE_MS = 10_000;
 const RENDER_BUDGET_MS_PER_AUDIO_SECOND = 1000 / 30;
@@ -298,8 +300,7 @@ export function createAudioLibrary(deps: {
     } catch (error) {
       if (!(error instanceof BlobNotFoundError)) throw error;
       const analysis = await ffmpeg.analyse([original], {
-        timeoutMs: renderBudgetMs(asset.duration),
-        forRender: true,
+        forRender: { cpuBudgetMs: renderBudgetMs(asset.duration) },
       });
       return { peaks: analysis.levels, loudnessSteps: analysis.loudnessSteps };
     }
@@ -413,7 +414,7 @@ export function createAudioLibrary(deps: {
 
     async measureSpeech(asset) {
       const analysis = await withOriginal(asset, (original) =>
-        ffmpeg.analyse([original], { timeoutMs: renderBudgetMs(asset.duration), forRender: true }),
+        ffmpeg.analyse([original], { forRender: { cpuBudgetMs: renderBudgetMs(asset.duration) } }),
       );
       return analysis.speech;
     },
@@ -432,7 +433,7 @@ export function createAudioLibrary(deps: {
             gainDb: limitedSpeechGainDb(measured, SPEECH_LIMIT_DB),
             limitDb: SPEECH_LIMIT_DB,
             peaks: measured.peaks,
-            timeoutMs: renderBudgetMs(asset.duration),
+            cpuBudgetMs: renderBudgetMs(asset.duration),
             ...(signal && { signal }),
           });
         });
