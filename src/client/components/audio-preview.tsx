@@ -1,5 +1,6 @@
 import { Pause, Play } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { positionOf, seekElement } from '@client/lib/audio/element-seek';
 import { levelsToBars } from '@client/lib/levels';
 import { useObjectUrl } from '@client/lib/use-object-url';
 import { cn } from '@client/lib/utils';
@@ -126,10 +127,11 @@ export function AudioPreview({
     const tick = () => {
       const audio = audioRef.current;
       if (audio) {
-        const now = shownAt(audio.currentTime);
+        const position = positionOf(audio);
+        const now = shownAt(position);
         if (now !== shown) {
           shown = now;
-          setCurrent(audio.currentTime);
+          setCurrent(position);
         }
       }
       frame = requestAnimationFrame(tick);
@@ -154,7 +156,7 @@ export function AudioPreview({
     const audio = audioRef.current;
     if (!audio || duration <= 0) return;
     const clamped = Math.min(Math.max(0, time), duration);
-    audio.currentTime = clamped;
+    seekElement(audio, clamped);
     setCurrent(clamped);
   };
 

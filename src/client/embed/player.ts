@@ -1,3 +1,4 @@
+import { positionOf, seekElement } from '@client/lib/audio/element-seek';
 import { attachListenReport } from '@client/lib/audio/listen-report';
 import { formatDuration } from '@client/lib/format';
 import { startSkippingSilence } from './skip-silence';
@@ -49,7 +50,7 @@ export function startPlayer(root: HTMLElement): void {
   part<HTMLElement>(root, 'total').textContent = formatDuration(duration);
 
   const seekTo = (time: number) => {
-    audio.currentTime = Math.min(Math.max(time, 0), duration);
+    seekElement(audio, Math.min(Math.max(time, 0), duration));
     show();
   };
   const lightWord = transcript
@@ -60,7 +61,7 @@ export function startPlayer(root: HTMLElement): void {
     : undefined;
 
   function show() {
-    const time = Math.min(audio.currentTime, duration);
+    const time = Math.min(positionOf(audio), duration);
     const share = duration > 0 ? (time / duration) * 100 : 0;
     played.style.clipPath = `inset(0 ${100 - share}% 0 0)`;
     current.textContent = formatDuration(time);
@@ -112,12 +113,12 @@ export function startPlayer(root: HTMLElement): void {
   });
 
   const moves: Record<string, () => number> = {
-    ArrowLeft: () => audio.currentTime - STEP_SECONDS,
-    ArrowDown: () => audio.currentTime - STEP_SECONDS,
-    ArrowRight: () => audio.currentTime + STEP_SECONDS,
-    ArrowUp: () => audio.currentTime + STEP_SECONDS,
-    PageDown: () => audio.currentTime - 3 * STEP_SECONDS,
-    PageUp: () => audio.currentTime + 3 * STEP_SECONDS,
+    ArrowLeft: () => positionOf(audio) - STEP_SECONDS,
+    ArrowDown: () => positionOf(audio) - STEP_SECONDS,
+    ArrowRight: () => positionOf(audio) + STEP_SECONDS,
+    ArrowUp: () => positionOf(audio) + STEP_SECONDS,
+    PageDown: () => positionOf(audio) - 3 * STEP_SECONDS,
+    PageUp: () => positionOf(audio) + 3 * STEP_SECONDS,
     Home: () => 0,
     End: () => duration,
   };

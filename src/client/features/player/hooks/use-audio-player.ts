@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { AudioSource, SpeechRanges } from '@shared/contract/posts';
 import { playExclusively, registerAudioElement } from '@client/lib/audio/audio-controller';
+import { positionOf, seekElement } from '@client/lib/audio/element-seek';
 import { nextPlaybackRate, usePlaybackPreferences } from '@client/lib/audio/playback-preferences';
 import {
   continuousPlayOn,
@@ -75,16 +76,6 @@ export interface AudioPlayer {
   resumeOffer: number | null;
   /** Where a link to a moment put the player, until the listener moves elsewhere or it ends. */
   linkedAt: number | null;
-}
-
-/**
- * Moves the element to `seconds` unless it is already there. Chromium runs a seek to where the element already is,
- * and one made just after the metadata arrived, followed by seeks to the end and back and a play, could leave it
- * seeking for good without loading another byte (the player showed Pause at 0:00): 5 plays in 120 of the e2e
- * player test's steps, repeated, and none without that first seek.
- */
-function moveElementTo(audio: HTMLAudioElement, seconds: number): void {
-  if (audio.currentTime !== seconds) audio.currentTime = seconds;
 }
 
 function errorName(error: unknown): string {
@@ -184,7 +175,7 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
 
   const getCurrentTime = useCallback(() => {
     if (pendingSeek.current !== null) return pendingSeek.current;
-    return elementRef.current?.currentTime ?? 0;
+    return elementRef.current ? positionOf(elementRef.current) : 0;
   }, []);
 
   const play = useCallback(async () => {
@@ -197,7 +188,7 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
       setCurrentTime(resumeAt);
     }
     if (audio.readyState >= HTMLMediaElement.HAVE_METADATA && pendingSeek.current !== null) {
-      moveElementTo(audio, pendingSeek.current);
+      seekElement(audio, pendingSeek.current);
       pendingSeek.current = null;
     }
     dispatch({ type: 'playRequested', needsData: audio.readyState < HTMLMediaElement.HAVE_FUTURE_DATA });
@@ -232,7 +223,7 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
       setCurrentTime(target);
       dispatch({ type: 'seeked' });
       if (audio.readyState >= HTMLMediaElement.HAVE_METADATA) {
-        moveElementTo(audio, target);
+        seekElement(audio, target);
         pendingSeek.current = null;
       } else {
         // Loaded lazily (preload none): applied once the metadata is in.
@@ -273,7 +264,7 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
     const onLoadedMetadata = () => {
       if (Number.isFinite(audio.duration) && audio.duration > 0) setMediaDuration(audio.duration);
       if (pendingSeek.current !== null) {
-        moveElementTo(audio, pendingSeek.current);
+        seekElement(audio, pendingSeek.current);
         pendingSeek.current = null;
       }
       dispatch({ type: 'metadataLoaded', wantsToPlay: wantsToPlay.current });
@@ -291,12 +282,12 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
     };
     const onWaiting = () => dispatch({ type: 'waiting' });
     const onTime = () => {
-      if (pendingSeek.current === null) setCurrentTime(audio.currentTime);
+      if (pendingSeek.current === null) setCurrentTime(positionOf(audio));
     };
     const onEnded = () => {
       // Spec §4: ended resets to the start.
       wantsToPlay.current = false;
-      audio.currentTime = 0;
+      seekElement(audio, 0);
       setCurrentTime(0);
       setLinkedAt(null);
       dispatch({ type: 'ended' });
