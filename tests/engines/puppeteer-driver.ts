@@ -18,6 +18,17 @@ import { startSoundServer } from './sound-server';
 const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const COMMAND_TIMEOUT_MS = 30_000;
 
+/**
+ * Firefox's fake microphone makes sound for as long as its media graph runs, and the graph is clocked by its output
+ * stream: each stretch the sound server plays is a stretch of graph time. With the default buffer (512 frames, about
+ * 10 ms), a Firefox stalled longer than that on this loaded 2-core machine underruns: the sound server plays
+ * silence meanwhile, the graph never gets that time back, and the recording comes out shorter than the time that
+ * passed (a bare MediaRecorder's 5 s take kept 4.1 s with six busy loops on the machine; the graph's own log showed
+ * it 0.46 s behind the clock at the end of a take that lost 0.44 s). A second of buffer rides out such stalls.
+ * Nobody listens to that output, so its latency costs nothing.
+ */
+const FAKE_MICROPHONE_BUFFER_FRAMES = 48_000;
+
 /** Where an element notes that a click reached it (`PuppeteerElementHandle.click`). */
 type Watched = Element & { engineClickReceived?: boolean };
 
@@ -170,6 +181,7 @@ export async function launchFirefox(workDir: string): Promise<EngineDriver> {
       extraPrefsFirefox: {
         'media.navigator.streams.fake': true,
         'media.navigator.permission.disabled': true,
+        'media.cubeb_latency_mtg_frames': FAKE_MICROPHONE_BUFFER_FRAMES,
       },
     });
     return await driverFor('firefox', browser, sound.children);
