@@ -21,7 +21,12 @@ function portFor(workerInfo: WorkerInfo, instance: 'worker' | 'empty'): number {
 /** Starting and stopping a server, with its migrations, on a busy 2-core machine. */
 const SERVER_FIXTURE_TIMEOUT_MS = 90_000;
 
-export const test = base.extend<{ emptyServer: E2eServer }, { server: E2eServer }>({
+interface TestFixtures {
+  emptyServer: E2eServer;
+  closeOpenedContexts: void;
+}
+
+export const test = base.extend<TestFixtures, { server: E2eServer }>({
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern.
     async ({}, use, workerInfo) => {
@@ -40,6 +45,20 @@ export const test = base.extend<{ emptyServer: E2eServer }, { server: E2eServer 
       await server.stop();
     },
     { timeout: SERVER_FIXTURE_TIMEOUT_MS },
+  ],
+  /**
+   * Closes the contexts a test opened itself (`browser.newContext()` for a second person), which Playwright leaves
+   * open in the worker's browser: their pages, live streams and players ran on through the worker's later tests. A
+   * failure in CI on 1 Dec screenshotted five other tests' pages beside its own, which took over 10 s to load.
+   */
+  closeOpenedContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      const opened = browser.contexts().filter((context) => !before.has(context));
+      await Promise.all(opened.map((context) => context.close()));
+    },
+    { auto: true },
   ],
   baseURL: async ({ server }, use) => use(server.url),
   launchOptions: [

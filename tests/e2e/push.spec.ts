@@ -10,14 +10,25 @@ import { controlledByServiceWorker, signUpQuickly } from './support';
 
 test.use({ serviceWorkers: 'allow' });
 
-/** The id Chromium gives the app's service worker registration, as the DevTools protocol reports it. */
-async function registrationId(context: BrowserContext, page: Page, origin: string) {
+/**
+ * The app's service worker as the DevTools protocol sees it: the id Chromium gives its registration (what a push is
+ * delivered to), and `describe`, what the page and DevTools said of the worker, for a failed wait on a notification.
+ */
+async function workerThroughDevTools(context: BrowserContext, page: Page, origin: string) {
   const cdp = await context.newCDPSession(page);
   const found = new Promise<string>((resolve) =>
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
       const ours = registrations.find((each) => each.scopeURL === `${origin}/` && !each.isDeleted);
       if (ours) resolve(ours.registrationId);
     }),
+  );
+  const workerErrors: string[] = [];
+  cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage }) =>
+    workerErrors.push(`${errorMessage.errorMessage} (${errorMessage.sourceURL}:${errorMessage.lineNumber})`),
+  );
+  const versionStates: string[] = [];
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) =>
+    versionStates.push(versions.map((each) => `${each.status}/${each.runningStatus}`).join(' ')),
   );
   await cdp.send('ServiceWorker.enable');
   const id = await Promise.race([
@@ -26,7 +37,16 @@ async function registrationId(context: BrowserContext, page: Page, origin: strin
       setTimeout(() => reject(new Error('Chromium reported no service worker registration')), 10_000),
     ),
   ]);
-  return { cdp, id };
+  const describe = async () =>
+    JSON.stringify({
+      page: await page.evaluate(async () => ({
+        permission: Notification.permission,
+        worker: (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none',
+      })),
+      versionStates: versionStates.slice(-5),
+      workerErrors,
+    });
+  return { cdp, id, describe };
 }
 
 /**
@@ -64,29 +84,26 @@ test('a push delivered to the service worker shows its notification, which leads
   await controlledByServiceWorker(page);
   await workerActivated(page);
   const origin = new URL(baseURL!).origin;
-  const { cdp, id } = await registrationId(context, page, origin);
+  const { cdp, id, describe } = await workerThroughDevTools(context, page, origin);
 
+  const message = {
+    title: 'Ada sent you a voice message',
+    body: '0:12',
+    tag: 'conversation-c1',
+    url: '/conversations/c1?play=m1',
+  };
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin,
     registrationId: id,
-    data: JSON.stringify({
-      kind: 'message',
-      title: 'Ada sent you a voice message',
-      body: '0:12',
-      url: '/conversations/c1?play=m1',
-      tag: 'conversation-c1',
-    }),
+    data: JSON.stringify({ kind: 'message', ...message }),
   });
+  // Failed once in CI with no notification after 20 s, unexplained: a failure says what the worker was doing.
   await expect
     .poll(() => shownNotifications(page), { timeout: 20_000 })
-    .toEqual([
-      {
-        title: 'Ada sent you a voice message',
-        body: '0:12',
-        tag: 'conversation-c1',
-        url: '/conversations/c1?play=m1',
-      },
-    ]);
+    .toEqual([message])
+    .catch(async (error: Error) => {
+      throw new Error(`${error.message}\nThe worker: ${await describe()}`, { cause: error });
+    });
 
   // A grouped like replaces the like before it under the same tag; a URL off the app leads to its home instead.
   for (const count of [1, 2])
