@@ -9,7 +9,7 @@ import { GroupAddsSettings } from './group-adds-settings';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 let requests: unknown[];
-let answer: (body: { groupAdds: string }) => Response;
+let answer: (body: { groupAdds: string }) => Response | Promise<Response>;
 
 beforeEach(() => {
   requests = [];
@@ -59,6 +59,28 @@ describe('who can add me to groups', () => {
     expect(requests).toEqual([{ groupAdds: 'following' }]);
     expect(following).toHaveProperty('checked', true);
     expect(client.getQueryData(currentUserQueryKey)).toMatchObject({ groupAdds: 'following' });
+  });
+
+  it('saves choices made in a row one after another, so the last one made is the one kept', async () => {
+    let answerFirst = () => {};
+    answer = (body) => {
+      const saved = Response.json({ id: 'u1', groupAdds: body.groupAdds });
+      if (requests.length > 1) return saved;
+      return new Promise((resolve) => (answerFirst = () => resolve(saved)));
+    };
+    const { client, group } = renderSection();
+    const nobody = within(group).getByRole('radio', { name: 'Nobody' });
+    act(() => fireEvent.click(within(group).getByRole('radio', { name: 'People I follow' })));
+    act(() => fireEvent.click(nobody));
+    await act(async () => {});
+    expect(requests).toEqual([{ groupAdds: 'following' }]);
+    expect(nobody).toHaveProperty('checked', true);
+
+    await act(async () => answerFirst());
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+    expect(requests).toEqual([{ groupAdds: 'following' }, { groupAdds: 'nobody' }]);
+    expect(nobody).toHaveProperty('checked', true);
+    expect(client.getQueryData(currentUserQueryKey)).toMatchObject({ groupAdds: 'nobody' });
   });
 
   it('puts the saved choice back and says why when saving fails', async () => {
