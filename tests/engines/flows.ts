@@ -355,11 +355,19 @@ async function settled(page: EnginePage): Promise<void> {
 }
 
 /**
+ * Screenshots are for people to look at; they assert nothing. CI's clean clone is removed unread, so `.ci/run`
+ * leaves them out (ENGINES_SCREENSHOTS=0): 56 of the tier's 240 CPU-s on 30 Nov. A failed flow's screenshot is
+ * always taken.
+ */
+const takeScreenshots = process.env.ENGINES_SCREENSHOTS !== '0';
+
+/**
  * Screenshots of the screen as it is (or scrolled to the top of the element `css` finds), light and dark, at
  * desktop and phone size, into test-results/engines/<engine>/<screen>-<device>-<theme>.png; then back to the
  * working window, light.
  */
 async function screenshotsOf(page: EnginePage, screen: string, css?: string): Promise<void> {
+  if (!takeScreenshots) return;
   for (const [device, size] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
@@ -496,6 +504,7 @@ async function embedScreenshots(
   sizes: Record<string, { width: number; height: number }>,
   framed?: string,
 ): Promise<void> {
+  if (!takeScreenshots) return;
   for (const [device, size] of Object.entries(sizes)) {
     await page.setViewport(size.width, size.height);
     for (const scheme of ['light', 'dark'] as const) {
