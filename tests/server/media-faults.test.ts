@@ -1,13 +1,13 @@
 import type { Post } from '@shared/contract/posts';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext } from '../../src/server/context';
 import { BUNDLED_FFMPEG_REFUSAL } from '../../src/server/media/ffmpeg-check';
 import { FFMPEG_UNUSABLE_MESSAGE } from '../../src/server/media/media-errors';
-import { multipartForm, serverFfmpegPath, streamedTone } from '../support/audio';
+import { multipartForm, serverFfmpegPath, streamedTone, writeFfmpegStandIn } from '../support/audio';
 import { signUp } from './support/accounts';
 import { createTestApp, createTestConfig, databaseKind, type TestApp } from './support/test-app';
 import { waitFor } from './support/waits';
@@ -23,13 +23,9 @@ beforeAll(async () => {
 afterAll(() => (scripts ? rm(scripts, { recursive: true, force: true }) : undefined));
 
 let scriptCount = 0;
-/** An ffmpeg stand-in: a shell script that runs `body`, then the real ffmpeg unless the body exits first. */
 async function fakeFfmpeg(body: string): Promise<string> {
   scriptCount += 1;
-  const file = path.join(scripts, `ffmpeg-${scriptCount}.sh`);
-  await writeFile(file, `#!/bin/sh\n${body}\nexec "${serverFfmpegPath}" "$@"\n`);
-  await chmod(file, 0o755);
-  return file;
+  return writeFfmpegStandIn(path.join(scripts, `ffmpeg-${scriptCount}.sh`), body);
 }
 
 async function publish(testApp: TestApp, audio = webm) {

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -11,6 +11,13 @@ const run = promisify(execFile);
 
 /** The ffmpeg the server itself would pick, so tests run wherever the server does. */
 export const serverFfmpegPath = resolveFfmpeg({}).path;
+
+/** Writes an ffmpeg stand-in to `file`: a shell script that runs `body`, then the real ffmpeg unless `body` exits. */
+export async function writeFfmpegStandIn(file: string, body: string): Promise<string> {
+  await writeFile(file, `#!/bin/sh\n${body}\nexec "${serverFfmpegPath}" "$@"\n`);
+  await chmod(file, 0o755);
+  return file;
+}
 
 /** Writes a sine tone with ffmpeg; the container follows the file's extension unless `format` is given. */
 export async function makeTone(

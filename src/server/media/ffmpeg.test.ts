@@ -1,8 +1,8 @@
-import { chmod, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTone } from '../../../tests/support/audio';
+import { makeTone, writeFfmpegStandIn } from '../../../tests/support/audio';
 import { resolveFfmpeg } from './ffmpeg-binary';
 import { createFfmpeg, type AnalysedAudio, type AudioInput } from './ffmpeg';
 import { MediaProcessError } from './process-runner';
@@ -50,9 +50,7 @@ describe('a background render’s budget is CPU time', () => {
     { timeout: 60_000 },
     async () => {
       // A machine busy elsewhere, as seen by the render: seconds pass before ffmpeg gets to run.
-      const busy = path.join(directory, 'busy-ffmpeg.sh');
-      await writeFile(busy, `#!/bin/sh\nsleep 3\nexec "${system.path}" "$@"\n`);
-      await chmod(busy, 0o755);
+      const busy = await writeFfmpegStandIn(path.join(directory, 'busy-ffmpeg.sh'), 'sleep 3');
       const delayed = createFfmpeg({ path: busy, source: 'configured' }, { timeoutMs: 60_000 });
       const oneSecond = path.join(directory, 'one-second.wav');
       await makeTone(system.path, oneSecond, { seconds: 1 });
