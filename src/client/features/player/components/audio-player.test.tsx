@@ -258,6 +258,18 @@ describe('audio player position kept on the server, for a signed-in listener', (
     expect(screen.queryByRole('button', { name: /^Resume at/ })).toBeNull();
   });
 
+  it('keeps the place sought before the recording had loaded when paused there, not the start', async () => {
+    renderKept();
+    await pressPlay();
+    const seekBar = screen.getByRole('slider', { name: 'Seek Morning walk' });
+    for (const key of ['ArrowRight', 'ArrowRight']) fireEvent.keyDown(seekBar, { key });
+    act(() => {
+      audioElement().dispatchEvent(new Event('pause'));
+    });
+    expect(saves()).toEqual([{ at: 10, keepalive: true }]);
+    expect(screen.getByTestId('player-current-time').textContent).toBe('0:10');
+  });
+
   it('sends where it was paused at once, a seek once it settles, and the end when heard, each outliving the page', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     // No animation frames: the playing player's frame loop would otherwise save the time the test sets for a pause

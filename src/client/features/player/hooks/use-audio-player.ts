@@ -182,7 +182,7 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
     const audio = elementRef.current;
     if (!audio || noSource) return;
     wantsToPlay.current = true;
-    const resumeAt = takeResumePoint(audio.currentTime);
+    const resumeAt = takeResumePoint(getCurrentTime());
     if (resumeAt !== null) {
       pendingSeek.current = resumeAt;
       setCurrentTime(resumeAt);
@@ -200,7 +200,7 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
       wantsToPlay.current = false;
       dispatch({ type: 'playRejected', errorName: name });
     }
-  }, [noSource, takeResumePoint]);
+  }, [noSource, takeResumePoint, getCurrentTime]);
 
   const pause = useCallback(() => {
     wantsToPlay.current = false;
@@ -278,7 +278,8 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
       if (audio.ended) return;
       wantsToPlay.current = false;
       dispatch({ type: 'paused' });
-      rememberPosition(audio.currentTime, 'now');
+      // Where the listener is: a seek made before the metadata arrived is not in the element yet.
+      rememberPosition(getCurrentTime(), 'now');
     };
     const onWaiting = () => dispatch({ type: 'waiting' });
     const onTime = () => {
@@ -313,7 +314,7 @@ export function useAudioPlayer(options: AudioPlayerOptions): AudioPlayer {
     return () => {
       for (const [name, listener] of listeners) audio.removeEventListener(name, listener);
     };
-  }, [element, rememberPosition, forgetPosition, play]);
+  }, [element, rememberPosition, forgetPosition, play, getCurrentTime]);
 
   // Smooth time while playing (the timeupdate event fires only about four times a second).
   useEffect(() => {
