@@ -19,7 +19,7 @@ beforeAll(async () => {
     fields: { title: 'Mine alone' },
   });
   draftId = draft.id;
-}, 60_000);
+});
 afterAll(() => testApp?.close());
 
 const headersOf = async (who: SignedIn | undefined, url: string) => {

@@ -22,7 +22,7 @@ beforeAll(async () => {
     name: 'Walkers',
   });
   conversationId = group.json<{ id: string }>().id;
-}, 60_000);
+});
 afterAll(() => testApp?.close());
 
 const NUL = '\u0000';
@@ -115,7 +115,7 @@ describe(`control characters on ${databaseKind}`, () => {
         })
       ).statusCode,
     ).toBe(401);
-  }, 60_000);
+  });
 
   it('keeps tabs and line breaks in text, and drops control characters from search words', async () => {
     const bio = 'First line\nsecond\tline';

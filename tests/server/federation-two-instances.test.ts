@@ -188,48 +188,40 @@ describe(`two Earshots federating over https: A on SQLite, B on ${databaseKind}`
   /** A's reader as B knows them, once their voice reply came. */
   let readerOnB: PublicUser;
 
-  it(
-    'finds a person of B from A’s Discover search by @user@host, and follows them: B accepts, and tells its person',
-    { timeout: 60_000 },
-    async () => {
-      [reader, author] = await Promise.all([
-        signUpOn(a, 'reader@example.com', 'Rui'),
-        signUpOn(b, 'author@example.com', 'Bea'),
-      ]);
-      const handle = `@${author.user.username}@${b.host}`;
-      const found = await json<PublicUser[]>(
-        await call(a, reader, `/api/search/users/${encodeURIComponent(handle)}`),
-      );
-      authorOnA = found[0]!;
-      expect(authorOnA).toMatchObject({ username: `${author.user.username}@${b.host}`, firstName: 'Bea' });
+  it('finds a person of B from A’s Discover search by @user@host, and follows them: B accepts, and tells its person', async () => {
+    [reader, author] = await Promise.all([
+      signUpOn(a, 'reader@example.com', 'Rui'),
+      signUpOn(b, 'author@example.com', 'Bea'),
+    ]);
+    const handle = `@${author.user.username}@${b.host}`;
+    const found = await json<PublicUser[]>(
+      await call(a, reader, `/api/search/users/${encodeURIComponent(handle)}`),
+    );
+    authorOnA = found[0]!;
+    expect(authorOnA).toMatchObject({ username: `${author.user.username}@${b.host}`, firstName: 'Bea' });
 
-      const follow = await call(a, reader, '/api/follows', {
-        method: 'POST',
-        body: JSON.stringify({ followingId: authorOnA.id }),
-      });
-      expect(await json(follow)).toEqual({ followed: false, requested: true });
-      await waitFor(
-        async () => {
-          const status = await json<{ following: boolean }>(
-            await call(a, reader, `/api/follows/${authorOnA.id}`),
-          );
-          return status.following ? true : undefined;
-        },
-        30_000,
-        'B to accept the follow',
-      );
-      const told = async () =>
-        (await json<Notification[]>(await call(b, author, '/api/notifications'))).map(({ type, user }) => ({
-          type,
-          username: user.username,
-        }));
-      await untilShows(
-        told,
-        [{ type: 'follow', username: `${reader.user.username}@${a.host}` }],
-        'B to tell',
-      );
-    },
-  );
+    const follow = await call(a, reader, '/api/follows', {
+      method: 'POST',
+      body: JSON.stringify({ followingId: authorOnA.id }),
+    });
+    expect(await json(follow)).toEqual({ followed: false, requested: true });
+    await waitFor(
+      async () => {
+        const status = await json<{ following: boolean }>(
+          await call(a, reader, `/api/follows/${authorOnA.id}`),
+        );
+        return status.following ? true : undefined;
+      },
+      30_000,
+      'B to accept the follow',
+    );
+    const told = async () =>
+      (await json<Notification[]>(await call(b, author, '/api/notifications'))).map(({ type, user }) => ({
+        type,
+        username: user.username,
+      }));
+    await untilShows(told, [{ type: 'follow', username: `${reader.user.username}@${a.host}` }], 'B to tell');
+  });
 
   it(
     'brings B’s voice post to A’s follower, measured and rendered on A, and it plays from A',
@@ -280,42 +272,38 @@ describe(`two Earshots federating over https: A on SQLite, B on ${databaseKind}`
 
   let replyOnA: Comment;
 
-  it(
-    'takes a voice reply from A to B’s thread as a voice comment there, sent as A’s AAC rendition',
-    { timeout: 60_000 },
-    async () => {
-      const form = multipartForm({ postId: postOnA.id }, [
-        { field: 'audio', filename: 'reply.webm', contentType: 'audio/webm', content: voice },
-      ]);
-      replyOnA = await json<Comment>(
-        await call(a, reader, '/api/comments', { method: 'POST', headers: form.headers, body: form.payload }),
-        201,
-      );
-      const onB = await waitFor(
-        async () => {
-          const comments = await json<Comment[]>(await call(b, author, `/api/posts/${postOnB.id}/comments`));
-          return comments[0];
-        },
-        45_000,
-        'the reply on B',
-      );
-      readerOnB = onB.user!;
-      expect(readerOnB.username).toBe(`${reader.user.username}@${a.host}`);
-      expect(onB.duration).toBeGreaterThan(VOICE_SECONDS - 0.2);
-      expect(onB.duration).toBeLessThan(VOICE_SECONDS + 0.2);
-      // What B downloaded is its original: A's AAC rendition (what Mastodon and Safari play), not the WebM recorded.
-      expect(onB.audioSources.at(-1)?.mimeType).toBe('audio/mp4');
+  it('takes a voice reply from A to B’s thread as a voice comment there, sent as A’s AAC rendition', async () => {
+    const form = multipartForm({ postId: postOnA.id }, [
+      { field: 'audio', filename: 'reply.webm', contentType: 'audio/webm', content: voice },
+    ]);
+    replyOnA = await json<Comment>(
+      await call(a, reader, '/api/comments', { method: 'POST', headers: form.headers, body: form.payload }),
+      201,
+    );
+    const onB = await waitFor(
+      async () => {
+        const comments = await json<Comment[]>(await call(b, author, `/api/posts/${postOnB.id}/comments`));
+        return comments[0];
+      },
+      45_000,
+      'the reply on B',
+    );
+    readerOnB = onB.user!;
+    expect(readerOnB.username).toBe(`${reader.user.username}@${a.host}`);
+    expect(onB.duration).toBeGreaterThan(VOICE_SECONDS - 0.2);
+    expect(onB.duration).toBeLessThan(VOICE_SECONDS + 0.2);
+    // What B downloaded is its original: A's AAC rendition (what Mastodon and Safari play), not the WebM recorded.
+    expect(onB.audioSources.at(-1)?.mimeType).toBe('audio/mp4');
 
-      // B (or anyone) finds the reply's Note at its id on A.
-      const noteId = `${a.origin}/ap/comments/${replyOnA.id}`;
-      const note = await json<{ id: string; inReplyTo: string }>(
-        await call(a, undefined, `/ap/comments/${replyOnA.id}`, {
-          headers: { accept: 'application/activity+json' },
-        }),
-      );
-      expect(note).toMatchObject({ id: noteId, inReplyTo: `${b.origin}/posts/${postOnB.id}` });
-    },
-  );
+    // B (or anyone) finds the reply's Note at its id on A.
+    const noteId = `${a.origin}/ap/comments/${replyOnA.id}`;
+    const note = await json<{ id: string; inReplyTo: string }>(
+      await call(a, undefined, `/ap/comments/${replyOnA.id}`, {
+        headers: { accept: 'application/activity+json' },
+      }),
+    );
+    expect(note).toMatchObject({ id: noteId, inReplyTo: `${b.origin}/posts/${postOnB.id}` });
+  });
 
   it('removes the reply from B’s thread when A’s reader deletes it on A', async () => {
     await json(await call(a, reader, `/api/comments/${replyOnA.id}`, { method: 'DELETE' }));
@@ -413,28 +401,24 @@ describe(`two Earshots federating over https: A on SQLite, B on ${databaseKind}`
     );
   });
 
-  it(
-    'removes the person, with what they posted, from A when they delete their account on B',
-    { timeout: 60_000 },
-    async () => {
-      await json(
-        await call(b, author, '/api/me', {
-          method: 'DELETE',
-          body: JSON.stringify({ password: author.password }),
-        }),
-      );
-      await waitFor(
-        async () => ((await call(a, reader, `/api/users/${authorOnA.id}`)).status === 404 ? true : undefined),
-        45_000,
-        'the person to go from A',
-      );
-      expect((await feedOf(a, reader)).map((post) => post.title)).not.toContain('After the block');
-      const search = await call(
-        a,
-        reader,
-        `/api/search/users/${encodeURIComponent(`@${author.user.username}@${b.host}`)}`,
-      );
-      expect(await json(search)).toEqual([]);
-    },
-  );
+  it('removes the person, with what they posted, from A when they delete their account on B', async () => {
+    await json(
+      await call(b, author, '/api/me', {
+        method: 'DELETE',
+        body: JSON.stringify({ password: author.password }),
+      }),
+    );
+    await waitFor(
+      async () => ((await call(a, reader, `/api/users/${authorOnA.id}`)).status === 404 ? true : undefined),
+      45_000,
+      'the person to go from A',
+    );
+    expect((await feedOf(a, reader)).map((post) => post.title)).not.toContain('After the block');
+    const search = await call(
+      a,
+      reader,
+      `/api/search/users/${encodeURIComponent(`@${author.user.username}@${b.host}`)}`,
+    );
+    expect(await json(search)).toEqual([]);
+  });
 });

@@ -228,47 +228,40 @@ describe(`renditions on ${databaseKind}`, () => {
 });
 
 describe(`uploads while renders run, on ${databaseKind}`, () => {
-  it(
-    'analyses an upload while a long render holds every ffmpeg slot renders may use',
-    { timeout: 60_000 },
-    async () => {
-      const renderStarted = path.join(scripts, `render-started-${Math.random().toString(16).slice(2)}`);
-      const ffmpeg = await fakeFfmpeg(
-        `case "$*" in *aac_coder*) touch "${renderStarted}"; sleep 120 & wait;; esac`,
-      );
-      const testApp = await createTestApp(
-        { FFMPEG_PATH: ffmpeg, FFMPEG_CONCURRENCY: '1' },
-        { runJobs: true },
-      );
-      const stopRender = new AbortController();
-      try {
-        const clip = path.join(scripts, 'lanes-clip.webm');
-        await writeFile(clip, webm);
-        const input = {
-          file: clip,
-          format: { demuxer: 'matroska', mime: 'audio/webm', extension: 'webm' },
-        } as const;
-        const { levels } = await testApp.context.ffmpeg.analyse([input]);
-        const render = testApp.context.ffmpeg.renderSpeech(input, {
-          output: path.join(scripts, 'lanes-render.m4a'),
-          gainDb: 0,
-          limitDb: -1,
-          peaks: levels,
-          signal: stopRender.signal,
-        });
-        render.catch(() => {}); // stopped at the end
-        await waitFor(async () => (existsSync(renderStarted) ? true : undefined), 10_000, 'the render');
+  it('analyses an upload while a long render holds every ffmpeg slot renders may use', async () => {
+    const renderStarted = path.join(scripts, `render-started-${Math.random().toString(16).slice(2)}`);
+    const ffmpeg = await fakeFfmpeg(
+      `case "$*" in *aac_coder*) touch "${renderStarted}"; sleep 120 & wait;; esac`,
+    );
+    const testApp = await createTestApp({ FFMPEG_PATH: ffmpeg, FFMPEG_CONCURRENCY: '1' }, { runJobs: true });
+    const stopRender = new AbortController();
+    try {
+      const clip = path.join(scripts, 'lanes-clip.webm');
+      await writeFile(clip, webm);
+      const input = {
+        file: clip,
+        format: { demuxer: 'matroska', mime: 'audio/webm', extension: 'webm' },
+      } as const;
+      const { levels } = await testApp.context.ffmpeg.analyse([input]);
+      const render = testApp.context.ffmpeg.renderSpeech(input, {
+        output: path.join(scripts, 'lanes-render.m4a'),
+        gainDb: 0,
+        limitDb: -1,
+        peaks: levels,
+        signal: stopRender.signal,
+      });
+      render.catch(() => {}); // stopped at the end
+      await waitFor(async () => (existsSync(renderStarted) ? true : undefined), 10_000, 'the render');
 
-        const stillWaiting = new Promise<'still waiting'>((resolve) =>
-          setTimeout(() => resolve('still waiting'), 20_000).unref(),
-        );
-        const response = await Promise.race([publish(testApp), stillWaiting]);
-        if (response === 'still waiting') expect.fail('the upload waited behind the render');
-        expect(response.statusCode, response.body).toBe(201);
-      } finally {
-        stopRender.abort();
-        await testApp.close();
-      }
-    },
-  );
+      const stillWaiting = new Promise<'still waiting'>((resolve) =>
+        setTimeout(() => resolve('still waiting'), 20_000).unref(),
+      );
+      const response = await Promise.race([publish(testApp), stillWaiting]);
+      if (response === 'still waiting') expect.fail('the upload waited behind the render');
+      expect(response.statusCode, response.body).toBe(201);
+    } finally {
+      stopRender.abort();
+      await testApp.close();
+    }
+  });
 });

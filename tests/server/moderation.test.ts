@@ -249,7 +249,7 @@ describe(`moderation on ${databaseKind}`, () => {
     // The next start makes the account that now exists a moderator.
     await restartWithAdminEmails(testApp, ' other@example.com ');
     expect((await call(claimant, 'GET', '/api/moderation/reports')).statusCode).toBe(200);
-  }, 60_000);
+  });
 
   it('hides a post from every list but its owner’s, plays it for the moderator, resolves and logs it', async () => {
     const [author, reader] = await Promise.all([signUp(testApp.app), signUp(testApp.app)]);

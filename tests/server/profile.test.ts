@@ -366,7 +366,7 @@ describe(`profile edits on ${databaseKind}`, () => {
     // Other people, and the rest of the profile, are not held up.
     expect((await editProfile(other, {}, [{ field: 'profileImage', content: avatar }])).statusCode).toBe(200);
     expect((await editAbout(busy, { location: 'Hobart' })).statusCode).toBe(200);
-  }, 60_000);
+  });
 
   it('refuses an SVG and a decompression bomb, storing nothing, and serves a polyglot PNG without its page', async () => {
     const eve = await signUp(testApp.app);

@@ -31,7 +31,7 @@ beforeAll(async () => {
   const words = SPOKEN_SENTENCES.join(' ').split(' ');
   recording = await speakWords(words, { gaps: SPOKEN_GAPS, file: path.join(directory, 'spoken.wav') });
   wav = await readFile(recording.file);
-}, 60_000);
+});
 afterAll(() => (directory ? rm(directory, { recursive: true, force: true }) : undefined));
 
 const wavPart = (content: Buffer) => ({
@@ -86,7 +86,7 @@ describe(`real word timings of typed transcripts on ${databaseKind}`, () => {
     testApp = await createTestApp({}, { runJobs: true });
     author = await signUp(testApp.app);
     post = await publish(testApp, author, { title: 'Walk notes', transcription: TYPED });
-  }, 60_000);
+  });
   afterAll(() => testApp?.close());
 
   it('aligns the words to the speech, far closer to the truth than the estimate', async () => {

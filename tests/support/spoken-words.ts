@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -25,22 +25,48 @@ export interface SpokenRecording {
   words: SpokenWord[];
 }
 
-/** Mono 16-bit samples of one word spoken by espeak-ng, with the silence around it cut off. */
-async function spokenWord(word: string, voice: string): Promise<Int16Array> {
+/** Where one word spoken in one voice is kept, as mono 16-bit samples at RATE. */
+const cachedWord = (word: string, voice: string) =>
+  path.join(CACHE, `${voice}-${Buffer.from(word).toString('hex')}.raw`);
+
+/**
+ * Speaks the words not yet kept, each with espeak-ng, and brings them all to RATE in one ffmpeg run: a process
+ * start costs far more than the few samples each carries. Each is written under a name of this process's own and
+ * then renamed, so a suite reading the same word in another process (CI runs two passes at once) never reads
+ * half of one.
+ */
+async function speakMissing(words: readonly string[], voice: string): Promise<void> {
   await mkdir(CACHE, { recursive: true });
-  const raw = path.join(CACHE, `${voice}-${Buffer.from(word).toString('hex')}.raw`);
-  const cached = await readFile(raw).catch(() => undefined);
-  const bytes =
-    cached ??
-    (await (async () => {
-      const wav = `${raw}.wav`;
-      await run('espeak-ng', ['-v', voice, '-w', wav, word]);
-      await run(serverFfmpegPath, [
-        ...['-nostdin', '-loglevel', 'error', '-y', '-i', wav],
-        ...['-ac', '1', '-ar', String(RATE), '-f', 's16le', raw],
-      ]);
-      return readFile(raw);
-    })());
+  const missing: string[] = [];
+  for (const word of new Set(words)) {
+    if (
+      !(await access(cachedWord(word, voice)).then(
+        () => true,
+        () => false,
+      ))
+    )
+      missing.push(word);
+  }
+  if (missing.length === 0) return;
+  const partial = (word: string) => `${cachedWord(word, voice)}.${process.pid}`;
+  await Promise.all(
+    missing.map((word) => run('espeak-ng', ['-v', voice, '-w', `${partial(word)}.wav`, word])),
+  );
+  const args = ['-nostdin', '-loglevel', 'error', '-y'];
+  for (const word of missing) args.push('-i', `${partial(word)}.wav`);
+  for (const [index, word] of missing.entries()) {
+    args.push('-map', `${index}:a`, '-ac', '1', '-ar', String(RATE), '-f', 's16le', partial(word));
+  }
+  await run(serverFfmpegPath, args);
+  for (const word of missing) {
+    await rename(partial(word), cachedWord(word, voice));
+    await rm(`${partial(word)}.wav`, { force: true });
+  }
+}
+
+/** Mono 16-bit samples of one word kept by `speakMissing`, with the silence around it cut off. */
+async function spokenWord(word: string, voice: string): Promise<Int16Array> {
+  const bytes = await readFile(cachedWord(word, voice));
   const samples = new Int16Array(bytes.buffer, bytes.byteOffset, bytes.length / 2);
   const loud = (sample: number) => Math.abs(sample) / 32768 > SILENCE;
   const first = samples.findIndex(loud);
@@ -71,6 +97,7 @@ export async function speakWords(
   const pieces: Int16Array[] = [roomNoise(Math.round(lead * RATE), 1)];
   const truth: SpokenWord[] = [];
   let at = pieces[0]!.length;
+  await speakMissing(words, voice);
   for (const [index, text] of words.entries()) {
     const samples = await spokenWord(text, voice);
     truth.push({ text, start: at / RATE, end: (at + samples.length) / RATE });
