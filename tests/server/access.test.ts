@@ -80,6 +80,8 @@ const call = (who: SignedIn | undefined, method: Method, url: string, payload?: 
   callAs(testApp.app, who, method, url, payload);
 
 let addresses = 0;
+/** What the world being built is doing now, for the report of a set-up that did not finish. */
+let building = '';
 /** Each upload comes from an address of its own, so that no row of a table meets a visitor's rate limit. */
 function upload(who: SignedIn | undefined, url: string, fields: Record<string, string>, files: FilePart[]) {
   addresses += 1;
@@ -118,10 +120,12 @@ async function buildWorld(state: State): Promise<World> {
   };
   const publish = (url: string, fields: Record<string, string>, files: FilePart[] = []) =>
     publishWebm(testApp.app, owner.cookie, voice, { url, fields, files });
+  building = 'publishing the post, the pod and the draft';
   const post = await publish('/api/posts', { title: `${word} post`, isPrivate }, [photo]);
   const pod = await publish('/api/posts', { title: `${word} pod`, type: 'episode', isPrivate });
   const draft = await publish('/api/diary', { title: `${word} draft` });
   const commentedPostId = state === 'private' ? post.id : memberPost.id;
+  building = 'the comment and the voice message';
   const comment = await created<Comment>(
     upload(owner, '/api/comments', { postId: commentedPostId }, [webmPart(voice)]),
   );
@@ -131,6 +135,7 @@ async function buildWorld(state: State): Promise<World> {
   const message = await created<World['message']>(
     upload(owner, `/api/conversations/${conversationId}/recordings`, {}, [webmPart(voice)]),
   );
+  building = 'the profile picture and voice bio';
   const profileForm = multipartForm({}, [{ ...photo, field: 'profileImage' }]);
   const { profileImageUrl } = await created<{ profileImageUrl: string }>(
     testApp.app.inject({
@@ -144,6 +149,7 @@ async function buildWorld(state: State): Promise<World> {
   const { voiceBioUrl } = await created<{ voiceBioUrl: string }>(
     call(owner, 'GET', `/api/voice-bio/${owner.user.id}`),
   );
+  building = 'follows, blocks and listens';
   await created(call(people.member, 'POST', '/api/follows', { followingId: owner.user.id }));
   await created(call(people.blocker, 'PUT', `/api/users/${owner.user.id}/block`));
   await created(call(owner, 'PUT', `/api/users/${people.blocked.user.id}/block`));
@@ -153,6 +159,7 @@ async function buildWorld(state: State): Promise<World> {
       await created(call(people.member, 'POST', `/api/posts/${each.id}/listens`, { seconds: 3 }));
     }
   }
+  building = 'waiting for the renditions';
   await waitForIdleJobs(testApp.context.db);
   const world: World = {
     state,
@@ -168,6 +175,7 @@ async function buildWorld(state: State): Promise<World> {
     voiceBioUrl,
     pictureUrl: profileImageUrl,
   };
+  building = `entering the state ${state}`;
   await enterState(world);
   return world;
 }
@@ -183,7 +191,9 @@ async function enterState(world: World): Promise<void> {
     case 'hidden':
       for (const [kind, id] of content) await moderate('hide', kind, id);
       // Its owner may still change it: a hidden post's new audio is as hidden as the post.
+      building = 'extending the hidden post';
       await created(upload(world.owner, `/api/posts/${world.post.id}/extend`, {}, [webmPart(voice)]));
+      building = 'waiting for the new rendition of the hidden post';
       await waitForIdleJobs(testApp.context.db);
       world.post = await withRenditions(world.owner, world.post);
       break;
@@ -688,9 +698,18 @@ describe(`comments refused or kept for the post’s owner, on ${databaseKind}`, 
 
 describe.each(STATES)(`a thing %s, on ${databaseKind}`, (state) => {
   let world: World;
-  // Seven uploads and their renditions: over 180 s in CI's PostgreSQL pass on a slow, loaded machine (2 Dec).
+  // Seven uploads and their renditions take 45 s for all six states alone on PostgreSQL, on the slow machine of
+  // 2 Dec; in its CI one state's passed 180 s, then another's 360 s. The report says which step it was at.
   beforeAll(async () => {
-    world = await buildWorld(state);
+    const stuck = setTimeout(
+      () => console.error(`the ${state} world is still ${building} after 300 s`),
+      300_000,
+    );
+    try {
+      world = await buildWorld(state);
+    } finally {
+      clearTimeout(stuck);
+    }
   }, 360_000);
 
   it.each(rowsFor(SEEING, state))('who may fetch the $name', async ({ entry, row }) => {
