@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -37,16 +38,7 @@ const cachedWord = (word: string, voice: string) =>
  */
 async function speakMissing(words: readonly string[], voice: string): Promise<void> {
   await mkdir(CACHE, { recursive: true });
-  const missing: string[] = [];
-  for (const word of new Set(words)) {
-    if (
-      !(await access(cachedWord(word, voice)).then(
-        () => true,
-        () => false,
-      ))
-    )
-      missing.push(word);
-  }
+  const missing = [...new Set(words)].filter((word) => !existsSync(cachedWord(word, voice)));
   if (missing.length === 0) return;
   const partial = (word: string) => `${cachedWord(word, voice)}.${process.pid}`;
   await Promise.all(
