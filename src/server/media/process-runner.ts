@@ -26,13 +26,16 @@ export class ProcessLimiter {
   }
 
   async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.running >= this.capacity) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.running += 1;
+    // A waiting task is handed the slot of the one that ends: were the slot freed first, a newcomer arriving before
+    // the waiter resumes would take it too, one more than the capacity.
+    if (this.running < this.capacity) this.running += 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
     try {
       return await task();
     } finally {
-      this.running -= 1;
-      this.waiting.shift()?.();
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
     }
   }
 }
