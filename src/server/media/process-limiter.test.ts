@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProcessLimiter } from './process-runner';
 
-/** A task that counts how many tasks run at once and ends when `finish` is called. */
+/** A task that counts how many tasks run at once and ends when `finish` is called with its index. */
 function countingTasks() {
   let running = 0;
   let most = 0;
@@ -15,7 +15,12 @@ function countingTasks() {
         resolve();
       });
     });
-  return { task, finishers, most: () => most };
+  const finish = (index: number) => {
+    const finisher = finishers[index];
+    if (!finisher) throw new Error(`task ${index} has not started`);
+    finisher();
+  };
+  return { task, finishers, finish, most: () => most };
 }
 
 const settled = () => new Promise((resolve) => setImmediate(resolve));
@@ -23,7 +28,7 @@ const settled = () => new Promise((resolve) => setImmediate(resolve));
 describe('ProcessLimiter', () => {
   it('never runs more than its capacity, even when a newcomer arrives as a slot is handed to a waiting task', async () => {
     const limiter = new ProcessLimiter(1);
-    const { task, finishers, most } = countingTasks();
+    const { task, finishers, finish, most } = countingTasks();
     const first = limiter.run(task);
     const second = limiter.run(task);
     await settled();
@@ -33,14 +38,14 @@ describe('ProcessLimiter', () => {
     // first's end runs first and queues the request, which then runs between the two): the slot is the second's.
     let third: Promise<void> | undefined;
     queueMicrotask(() => queueMicrotask(() => (third = limiter.run(task))));
-    finishers[0]();
+    finish(0);
     await settled();
     expect(most()).toBe(1);
     expect(finishers).toHaveLength(2);
 
-    finishers[1]();
+    finish(1);
     await settled();
-    finishers[2]();
+    finish(2);
     await Promise.all([first, second, third]);
     expect(most()).toBe(1);
   });
