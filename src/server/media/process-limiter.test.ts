@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProcessLimiter } from './process-runner';
 
-/** A task that counts how many tasks run at once and ends when `finish` is called with its index. */
+/** A task that counts how many tasks run at once and ends when its finisher is called. */
 function countingTasks() {
   let running = 0;
   let most = 0;
@@ -15,12 +15,7 @@ function countingTasks() {
         resolve();
       });
     });
-  const finish = (index: number) => {
-    const finisher = finishers[index];
-    if (!finisher) throw new Error(`task ${index} has not started`);
-    finisher();
-  };
-  return { task, finishers, finish, most: () => most };
+  return { task, finishers, most: () => most };
 }
 
 const settled = () => new Promise((resolve) => setImmediate(resolve));
@@ -28,7 +23,7 @@ const settled = () => new Promise((resolve) => setImmediate(resolve));
 describe('ProcessLimiter', () => {
   it('never runs more than its capacity, even when a newcomer arrives as a slot is handed to a waiting task', async () => {
     const limiter = new ProcessLimiter(1);
-    const { task, finishers, finish, most } = countingTasks();
+    const { task, finishers, most } = countingTasks();
     const first = limiter.run(task);
     const second = limiter.run(task);
     await settled();
@@ -38,14 +33,14 @@ describe('ProcessLimiter', () => {
     // first's end runs first and queues the request, which then runs between the two): the slot is the second's.
     let third: Promise<void> | undefined;
     queueMicrotask(() => queueMicrotask(() => (third = limiter.run(task))));
-    finish(0);
+    finishers[0]!();
     await settled();
     expect(most()).toBe(1);
     expect(finishers).toHaveLength(2);
 
-    finish(1);
+    finishers[1]!();
     await settled();
-    finish(2);
+    finishers[2]!();
     await Promise.all([first, second, third]);
     expect(most()).toBe(1);
   });
