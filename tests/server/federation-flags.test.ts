@@ -192,6 +192,12 @@ describe('our report of someone of another server', () => {
       }),
     });
     expect((await peer.post(`${origin}/ap/users/${reader.user.id}/inbox`, accept)).status).toBe(202);
+    // The follow stands before their Note comes: run beside the Accept's job, the Create's could find no follower
+    // here and drop the Note, as it should (failed once in CI on PostgreSQL, 2 Dec).
+    await waitForIdleJobs(testApp.context.db, 60_000);
+    expect((await callAs(testApp.app, reader, 'GET', `/api/follows/${alice.id}`)).json()).toEqual({
+      following: true,
+    });
     noteId = `${peer.actorId}/statuses/1`;
     const note = new Note({
       id: new URL(noteId),
